@@ -1,0 +1,1 @@
+//! The grove server as a library: everything the `grove` binary runs.

@@ -1,0 +1,2 @@
+//! The `grove` binary.
+fn main() {}
