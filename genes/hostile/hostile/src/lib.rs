@@ -1,0 +1,87 @@
+//! A hostile gene for the test suite: behaves well in `info`, `propose` and on the
+//! self-test, and misbehaves in `render` according to the entry's key:
+//! `loop` spins forever, `oom` allocates until the memory cap, `panic` panics,
+//! `huge` returns a 16 MiB summary, `many` returns 100000 citations, `imports`
+//! calls every import with absurd arguments (and then renders normally),
+//! `flood` logs 100000 lines. Any other key renders a normal page.
+//! Not shipped: built by `just test-genes` for the tests only.
+
+use grove_gene::{Citation, Document, Entry, Gene, GeneInfo, Page, Proposal, host};
+
+struct Hostile;
+
+impl Gene for Hostile {
+    fn info() -> GeneInfo {
+        grove_gene::info("hostile", "0.1.0", "misbehaves on purpose", &["hostile"], &[])
+    }
+
+    fn propose(doc: Document) -> Result<Vec<Proposal>, String> {
+        if doc.title == "hostile:loop" {
+            #[allow(clippy::empty_loop)]
+            loop {}
+        }
+        Ok(vec![Proposal {
+            entry_type: "hostile".into(),
+            title: "ok".into(),
+            aliases: vec![],
+            score: 0.5,
+            key: "ok".into(),
+        }])
+    }
+
+    fn render(entry: Entry) -> Result<Page, String> {
+        let mut page = grove_gene::page::quoted_page(&entry, 2);
+        match entry.key.as_str() {
+            "loop" => {
+                let mut x: u64 = 0;
+                loop {
+                    x = std::hint::black_box(x.wrapping_add(1));
+                }
+            }
+            "oom" => {
+                let mut v: Vec<Vec<u8>> = Vec::new();
+                loop {
+                    v.push(vec![1u8; 1 << 20]);
+                    std::hint::black_box(&v);
+                }
+            }
+            "panic" => panic!("hostile gene panics on purpose"),
+            "huge" => page.summary = "x".repeat(16 << 20),
+            "many" => {
+                page.citations = (0..100_000)
+                    .map(|i| Citation {
+                        passage_id: format!("p{i}"),
+                        quote: String::new(),
+                    })
+                    .collect()
+            }
+            "imports" => {
+                let big = "界".repeat(1 << 20);
+                let _ = host::mentions(&big, u32::MAX);
+                let _ = host::definitions("", u32::MAX);
+                let _ = host::related(&big, u32::MAX);
+                let _ = host::search("\0\0\0", u32::MAX);
+                let _ = host::passage(&big);
+                let _ = host::chapter_passages(u32::MAX, u32::MAX, u32::MAX);
+                let _ = host::chapter_passages(0, u32::MAX, u32::MAX);
+                let _ = host::chapter_text(u32::MAX);
+                let _ = host::procedure_steps(&big, u32::MAX);
+                let _ = host::entry_for(&big);
+                let _ = host::complete(&big, u32::MAX);
+                host::log(grove_gene::Level::Error, &big);
+                for _ in 0..20_000 {
+                    let _ = host::mentions("the", u32::MAX);
+                }
+            }
+            "flood" => {
+                for i in 0..100_000 {
+                    host::info(&format!("flood line {i}"));
+                }
+            }
+            _ => {}
+        }
+        Ok(page)
+    }
+}
+
+grove_gene::register_gene!(Hostile);
