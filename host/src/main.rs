@@ -1,2 +1,32 @@
-//! The `grove` binary.
-fn main() {}
+//! The `grove` binary: the command-line edge. Parses arguments, sets up logging, and hands off
+//! to the library. Errors are reported here with `anyhow`, once, with their causes.
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "grove", version, about = "Turns books and documents into interlinked wikis")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the server.
+    Serve(grove::config::ServeArgs),
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    grove::telemetry::init();
+    match cli.command {
+        Command::Serve(args) => {
+            let config = grove::config::Config::resolve(&args)?;
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()?;
+            runtime.block_on(grove::server::run(config))?;
+        }
+    }
+    Ok(())
+}

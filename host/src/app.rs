@@ -1,0 +1,97 @@
+//! The running service's shared state: configuration, data-dir layout, the store, and the
+//! long-lived services. Built once at start-up and shared as `Arc<App>`. It knows nothing of
+//! HTTP: the API layer translates requests into calls on it.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::auth::{AuthError, Authenticator, Principal};
+use crate::config::Config;
+use crate::store::Store;
+
+/// Where things live inside the data dir (DESIGN.md §3). Everything under `index/` and
+/// `cache/` is derived data and may be deleted.
+#[derive(Debug, Clone)]
+pub struct DataPaths {
+    pub root: PathBuf,
+}
+
+impl DataPaths {
+    pub fn new(root: &Path) -> Self {
+        DataPaths {
+            root: root.to_path_buf(),
+        }
+    }
+    pub fn db(&self) -> PathBuf {
+        self.root.join("grove.redb")
+    }
+    pub fn lock(&self) -> PathBuf {
+        self.root.join("grove.lock")
+    }
+    pub fn wikis(&self) -> PathBuf {
+        self.root.join("wikis")
+    }
+    pub fn wiki_dir(&self, slug: &str) -> PathBuf {
+        self.wikis().join(slug)
+    }
+    pub fn uploads(&self) -> PathBuf {
+        self.root.join("uploads")
+    }
+    pub fn index(&self) -> PathBuf {
+        self.root.join("index")
+    }
+    pub fn cache(&self) -> PathBuf {
+        self.root.join("cache")
+    }
+    pub fn secrets(&self) -> PathBuf {
+        self.root.join("secrets")
+    }
+
+    /// Creates the directories of the layout.
+    pub fn create_all(&self) -> std::io::Result<()> {
+        for dir in [
+            self.root.clone(),
+            self.wikis(),
+            self.uploads(),
+            self.index(),
+            self.cache(),
+            self.secrets(),
+        ] {
+            std::fs::create_dir_all(dir)?;
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(self.secrets(), std::fs::Permissions::from_mode(0o700))?;
+        }
+        Ok(())
+    }
+}
+
+/// The service.
+pub struct App {
+    pub config: Config,
+    pub paths: DataPaths,
+    pub store: Store,
+    pub started_at: Instant,
+}
+
+impl App {
+    /// Establishes the caller from a raw bearer token.
+    pub fn authenticate(&self, token: Option<&str>) -> Result<Principal, AuthError> {
+        let token = token.ok_or(AuthError::Missing)?;
+        Authenticator::new(&self.store).verify(token)
+    }
+
+    pub fn authenticator(&self) -> Authenticator<'_> {
+        Authenticator::new(&self.store)
+    }
+}
+
+impl App {
+    /// Number of genes currently active in the gene registry.
+    pub fn genes_loaded(&self) -> usize {
+        // The gene registry is wired in by the gene platform (host/src/genes).
+        0
+    }
+}
