@@ -679,3 +679,40 @@ fn summary_matches_a_reread_of_the_output_file() {
         .unwrap();
     assert_eq!(gunzipped.len() % 512, 0);
 }
+
+#[test]
+fn golden_bytes_pin_the_format() {
+    // Pins the exact output for a small fixed tree. If the tar digest moves, the package format
+    // changed (bump manifest::FORMAT and tell downstream). If only the gzip digest moves, the
+    // deflate implementation changed: packages of unchanged wikis get new SHA-256s and ETags,
+    // so ship that with a new generator version.
+    let t = tempfile::tempdir().unwrap();
+    put(t.path(), "index.md", b"# Golden\n");
+    put(t.path(), "docs/a b.md", "白鲸 whale\n".as_bytes());
+    put(
+        t.path(),
+        &format!("deep/{}", "x".repeat(120)),
+        b"long name\n",
+    );
+    fs::create_dir_all(t.path().join("empty")).unwrap();
+    put(t.path(), "bin/run", b"#!/bin/sh\n");
+    fs::set_permissions(t.path().join("bin/run"), fs::Permissions::from_mode(0o755)).unwrap();
+    let (pkg, summary) = pack_vec(t.path(), "1.0.0", &Options::default());
+    let mut tar_bytes = Vec::new();
+    GzDecoder::new(&pkg[..])
+        .read_to_end(&mut tar_bytes)
+        .unwrap();
+    let tar_sha = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(&tar_bytes));
+    assert_eq!(
+        summary.snapshot_id,
+        "8627d35c8d766ff3467bedef4e059bc80842d0d5df522100f25abc16ed36a582"
+    );
+    assert_eq!(
+        tar_sha,
+        "ad23efb90cc9d88b218f777b819ff9a0c181308ea70580c32f9400414c0832e4"
+    );
+    assert_eq!(
+        summary.sha256,
+        "d66adaf706b3a5808c75a9d99cb4ff851b8fd7b2c7fd59e0be81b4802d7600b6"
+    );
+}
