@@ -33,11 +33,11 @@ pub mod bindings {
     });
 }
 
+pub use bindings::grove::gene::types::Location;
 pub use bindings::grove::gene::types::{
     Chapter, Citation, Document, Entry, Finding, GeneInfo, Level, Page, Passage, Procedure,
     Proposal, RelatedTerm, Review, Section, TermKind, TermStat,
 };
-pub use bindings::grove::gene::types::Location;
 
 /// The ABI version this SDK builds genes for (the WIT package version).
 pub const ABI_VERSION: &str = "1.0.0";
@@ -285,7 +285,11 @@ pub mod page {
             None => template_summary(entry),
         };
         let (section, cites) = quotes_section(
-            if entry.lang == "zh" { "原文" } else { "In the text" },
+            if entry.lang == "zh" {
+                "原文"
+            } else {
+                "In the text"
+            },
             &mentions,
         );
         citations.extend(cites);

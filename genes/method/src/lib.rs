@@ -44,7 +44,11 @@ impl Gene for Method {
             return Err(format!("procedure {} has no steps", entry.key));
         }
         let summary = if zh {
-            format!("《{}》中的一个方法，共{}步。", entry.document_title, steps.len())
+            format!(
+                "《{}》中的一个方法，共{}步。",
+                entry.document_title,
+                steps.len()
+            )
         } else {
             format!(
                 "A procedure of {} steps in “{}”.",
@@ -56,7 +60,11 @@ impl Gene for Method {
         let mut citations = Vec::new();
         for (i, s) in steps.iter().enumerate() {
             let (md, c) = quote(s);
-            body.push_str(&format!("{}. {}\n", i + 1, md.trim_start_matches("> ").trim()));
+            body.push_str(&format!(
+                "{}. {}\n",
+                i + 1,
+                md.trim_start_matches("> ").trim()
+            ));
             citations.push(c);
         }
         let source = location_label(&steps[0].location);

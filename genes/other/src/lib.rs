@@ -5,7 +5,9 @@
 //! It does not handle people (the `person` gene) or general terms (`concept`).
 
 use grove_gene::page::{quotes_section, template_summary, truncate};
-use grove_gene::{Citation, Document, Entry, Gene, GeneInfo, Page, Proposal, Section, TermKind, host};
+use grove_gene::{
+    Citation, Document, Entry, Gene, GeneInfo, Page, Proposal, Section, TermKind, host,
+};
 
 struct Other;
 
@@ -80,10 +82,13 @@ impl Gene for Other {
             let summary = if zh {
                 format!("《{}》第{}章概览。", entry.document_title, idx + 1)
             } else {
-                format!("Overview of chapter {} of “{}”.", idx + 1, entry.document_title)
+                format!(
+                    "Overview of chapter {} of “{}”.",
+                    idx + 1,
+                    entry.document_title
+                )
             };
-            let (s, citations) =
-                quotes_section(if zh { "开篇" } else { "Opening" }, &passages);
+            let (s, citations) = quotes_section(if zh { "开篇" } else { "Opening" }, &passages);
             return Ok(Page {
                 title: entry.title.clone(),
                 entry_type: entry.entry_type.clone(),

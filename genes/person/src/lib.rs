@@ -68,7 +68,12 @@ impl Gene for Person {
         let mut citations = Vec::new();
         let (md, c) = quote(first);
         sections.push(Section {
-            heading: if zh { "首次出现" } else { "First appearance" }.into(),
+            heading: if zh {
+                "首次出现"
+            } else {
+                "First appearance"
+            }
+            .into(),
             body: format!("{}\n\n{md}", location_label(&first.location)),
         });
         citations.push(c);
@@ -96,7 +101,12 @@ impl Gene for Person {
         }
         if !links.is_empty() {
             sections.push(Section {
-                heading: if zh { "同现人物与条目" } else { "Appears with" }.into(),
+                heading: if zh {
+                    "同现人物与条目"
+                } else {
+                    "Appears with"
+                }
+                .into(),
                 body: links.iter().map(|l| format!("- [[{l}]]\n")).collect(),
             });
         }

@@ -3,7 +3,7 @@
 //! `loop` spins forever, `oom` allocates until the memory cap, `panic` panics,
 //! `huge` returns a 16 MiB summary, `many` returns 100000 citations, `imports`
 //! calls every import with absurd arguments (and then renders normally),
-//! `flood` logs 100000 lines. Any other key renders a normal page.
+//! `flood` logs 20000 lines. Any other key renders a normal page.
 //! Not shipped: built by `just test-genes` for the tests only.
 
 use grove_gene::{Citation, Document, Entry, Gene, GeneInfo, Page, Proposal, host};
@@ -12,7 +12,13 @@ struct Hostile;
 
 impl Gene for Hostile {
     fn info() -> GeneInfo {
-        grove_gene::info("hostile", "0.1.0", "misbehaves on purpose", &["hostile"], &[])
+        grove_gene::info(
+            "hostile",
+            "0.1.0",
+            "misbehaves on purpose",
+            &["hostile"],
+            &[],
+        )
     }
 
     fn propose(doc: Document) -> Result<Vec<Proposal>, String> {
@@ -69,12 +75,17 @@ impl Gene for Hostile {
                 let _ = host::entry_for(&big);
                 let _ = host::complete(&big, u32::MAX);
                 host::log(grove_gene::Level::Error, &big);
-                for _ in 0..20_000 {
-                    let _ = host::mentions("the", u32::MAX);
+                // Past the per-call import budget (10000): further calls get empty results.
+                for _ in 0..10_500 {
+                    let _ = host::entry_for("garden");
                 }
+                assert!(
+                    host::mentions("garden", 1).is_empty(),
+                    "import budget not enforced"
+                );
             }
             "flood" => {
-                for i in 0..100_000 {
+                for i in 0..20_000 {
                     host::info(&format!("flood line {i}"));
                 }
             }

@@ -1,0 +1,811 @@
+//! Analysis of a document's extracted text: what the genes' evidence imports read.
+//!
+//! Input is a [`Document`] (title, language, chapters made of blocks that carry their
+//! location: section, PDF page, source line), as the egg stage extracts it or as
+//! [`Document::from_text`] / [`Document::from_markdown`] build it from plain text.
+//! [`Analysis::new`] splits it into sentences (the passages genes cite), finds candidate
+//! terms with statistics and a kind hint, definitional sentences, co-occurrence and step
+//! sequences, and answers the look-ups behind the gene imports (mentions, definitions,
+//! related, search, chapter passages and text, procedure steps).
+//!
+//! What it is not: it does no dictionary segmentation or part-of-speech tagging (a later
+//! issue adds jieba and an English background frequency table behind the same types),
+//! it stores nothing and knows nothing of genes, wasm or HTTP. It is deterministic: the
+//! same document gives the same passage ids.
+
+mod procedures;
+mod sentences;
+mod terms;
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+pub use sentences::split_sentences;
+
+/// Content language of a document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    Zh,
+    En,
+}
+
+impl Lang {
+    /// "zh" or "en".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        }
+    }
+    /// Parses "zh" / "en" (case-insensitive).
+    pub fn parse(s: &str) -> Option<Lang> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "zh" => Some(Lang::Zh),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+}
+
+/// An extracted document: the input of the analysis.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Document {
+    pub title: String,
+    pub lang: Lang,
+    pub chapters: Vec<Chapter>,
+}
+
+/// A chapter in reading order.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Chapter {
+    pub title: String,
+    pub blocks: Vec<Block>,
+}
+
+/// A paragraph, heading-free list item or similar run of text, with where it is.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Block {
+    pub text: String,
+    /// The nearest heading inside the chapter.
+    pub section: Option<String>,
+    /// 1-based PDF page.
+    pub page: Option<u32>,
+    /// 1-based line of a txt/md source.
+    pub line: Option<u32>,
+}
+
+/// Where a passage is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Location {
+    pub chapter: u32,
+    pub chapter_title: String,
+    pub section: Option<String>,
+    pub page: Option<u32>,
+    pub line: Option<u32>,
+}
+
+/// A sentence of the source with its id and location.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Passage {
+    pub id: String,
+    pub text: String,
+    pub location: Location,
+}
+
+/// The analysis' guess of what a term is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TermKind {
+    Person,
+    Place,
+    Org,
+    Work,
+    Event,
+    Term,
+    NounPhrase,
+    Other,
+}
+
+/// A candidate term and its statistics.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TermStat {
+    pub text: String,
+    pub kind: TermKind,
+    pub frequency: u32,
+    pub salience: f32,
+    pub chapter_count: u32,
+    pub first: Passage,
+    pub variants: Vec<String>,
+}
+
+/// A chapter's summary.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ChapterInfo {
+    pub index: u32,
+    pub title: String,
+    pub passage_count: u32,
+    pub char_count: u32,
+}
+
+/// A detected step sequence.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Procedure {
+    pub id: String,
+    pub title: String,
+    pub step_count: u32,
+    pub location: Location,
+}
+
+/// A co-occurring term.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RelatedTerm {
+    pub text: String,
+    pub count: u32,
+    pub weight: f32,
+}
+
+/// One sentence as stored by the analysis.
+#[derive(Debug, Clone)]
+struct Sentence {
+    text: String,
+    chapter: u32,
+    block: u32,
+}
+
+/// The analysed document.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    title: String,
+    lang: Lang,
+    doc: Document,
+    sentences: Vec<Sentence>,
+    /// Sentence index range of each chapter.
+    chapter_ranges: Vec<(usize, usize)>,
+    chapters: Vec<ChapterInfo>,
+    terms: Vec<TermStat>,
+    /// Lower-cased term text and variants -> index into `terms`.
+    term_lookup: HashMap<String, usize>,
+    /// Sentence ids per term (sorted).
+    term_sentences: Vec<Vec<u32>>,
+    /// Term ids per sentence.
+    sentence_terms: Vec<Vec<u32>>,
+    procedures: Vec<(Procedure, Vec<u32>)>,
+}
+
+/// Longest passage text handed out (bytes).
+pub const MAX_PASSAGE_BYTES: usize = 2048;
+
+fn cut(s: &str, max: usize) -> &str {
+    if s.len() <= max {
+        return s;
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+impl Document {
+    /// A plain-text document: paragraphs separated by blank lines (hard-wrapped lines
+    /// are joined), list items on their own lines kept apart, chapters split at lines
+    /// like "CHAPTER IV", "Chapter 12" or "第十二章".
+    pub fn from_text(title: &str, lang: Lang, text: &str) -> Document {
+        let mut chapters = vec![Chapter::default()];
+        let mut para = String::new();
+        let mut para_line = 0u32;
+        let flush = |chapters: &mut Vec<Chapter>, para: &mut String, line: u32| {
+            let t = para.trim();
+            if !t.is_empty() {
+                chapters.last_mut().unwrap().blocks.push(Block {
+                    text: t.to_string(),
+                    section: None,
+                    page: None,
+                    line: Some(line),
+                });
+            }
+            para.clear();
+        };
+        for (i, raw) in text.lines().enumerate() {
+            let line_no = i as u32 + 1;
+            let line = raw.trim();
+            if line.is_empty() {
+                flush(&mut chapters, &mut para, para_line);
+                continue;
+            }
+            if is_chapter_heading(line) {
+                flush(&mut chapters, &mut para, para_line);
+                let cur = chapters.last_mut().unwrap();
+                if cur.blocks.is_empty() && cur.title.is_empty() {
+                    cur.title = line.to_string();
+                } else {
+                    chapters.push(Chapter {
+                        title: line.to_string(),
+                        blocks: Vec::new(),
+                    });
+                }
+                continue;
+            }
+            if procedures::step_marker(line).is_some() {
+                flush(&mut chapters, &mut para, para_line);
+            }
+            if para.is_empty() {
+                para_line = line_no;
+            } else if lang == Lang::En || para.ends_with(|c: char| c.is_ascii_alphanumeric()) {
+                para.push(' ');
+            }
+            para.push_str(line);
+        }
+        flush(&mut chapters, &mut para, para_line);
+        chapters.retain(|c| !c.blocks.is_empty() || !c.title.is_empty());
+        Document {
+            title: title.to_string(),
+            lang,
+            chapters,
+        }
+    }
+
+    /// A Markdown document: the shallowest heading level used makes chapters, deeper
+    /// headings make sections; list items are blocks of their own.
+    pub fn from_markdown(title: &str, lang: Lang, text: &str) -> Document {
+        let heading = |l: &str| -> Option<(usize, String)> {
+            let t = l.trim_start();
+            let n = t.chars().take_while(|c| *c == '#').count();
+            if (1..=6).contains(&n) && t[n..].starts_with(' ') {
+                Some((n, t[n..].trim().trim_end_matches('#').trim().to_string()))
+            } else {
+                None
+            }
+        };
+        let top = text.lines().filter_map(heading).map(|(n, _)| n).min();
+        let mut chapters = vec![Chapter::default()];
+        let mut section: Option<String> = None;
+        let mut para = String::new();
+        let mut para_line = 0u32;
+        let mut in_code = false;
+        let flush =
+            |chapters: &mut Vec<Chapter>, para: &mut String, line: u32, sec: &Option<String>| {
+                let t = para.trim();
+                if !t.is_empty() {
+                    chapters.last_mut().unwrap().blocks.push(Block {
+                        text: t.to_string(),
+                        section: sec.clone(),
+                        page: None,
+                        line: Some(line),
+                    });
+                }
+                para.clear();
+            };
+        for (i, raw) in text.lines().enumerate() {
+            let line_no = i as u32 + 1;
+            let line = raw.trim();
+            if line.starts_with("```") {
+                in_code = !in_code;
+                flush(&mut chapters, &mut para, para_line, &section);
+                continue;
+            }
+            if in_code {
+                continue;
+            }
+            if line.is_empty() {
+                flush(&mut chapters, &mut para, para_line, &section);
+                continue;
+            }
+            if let Some((n, h)) = heading(line) {
+                flush(&mut chapters, &mut para, para_line, &section);
+                if Some(n) == top {
+                    let cur = chapters.last_mut().unwrap();
+                    if cur.blocks.is_empty() && cur.title.is_empty() {
+                        cur.title = h;
+                    } else {
+                        chapters.push(Chapter {
+                            title: h,
+                            blocks: Vec::new(),
+                        });
+                    }
+                    section = None;
+                } else {
+                    section = Some(h);
+                }
+                continue;
+            }
+            let item = line
+                .strip_prefix("- ")
+                .or_else(|| line.strip_prefix("* "))
+                .or_else(|| line.strip_prefix("+ "));
+            let is_item = item.is_some() || procedures::step_marker(line).is_some();
+            if is_item {
+                flush(&mut chapters, &mut para, para_line, &section);
+            }
+            let content = item.unwrap_or(line);
+            if para.is_empty() {
+                para_line = line_no;
+            } else if lang == Lang::En || para.ends_with(|c: char| c.is_ascii_alphanumeric()) {
+                para.push(' ');
+            }
+            para.push_str(&strip_inline_markdown(content));
+        }
+        flush(&mut chapters, &mut para, para_line, &section);
+        chapters.retain(|c| !c.blocks.is_empty() || !c.title.is_empty());
+        Document {
+            title: title.to_string(),
+            lang,
+            chapters,
+        }
+    }
+}
+
+fn strip_inline_markdown(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '*' | '_' | '`' => {}
+            '[' => {
+                // [text](url) -> text
+                let mut inner = String::new();
+                let mut closed = false;
+                for d in chars.by_ref() {
+                    if d == ']' {
+                        closed = true;
+                        break;
+                    }
+                    inner.push(d);
+                }
+                out.push_str(&inner);
+                if closed && chars.peek() == Some(&'(') {
+                    for d in chars.by_ref() {
+                        if d == ')' {
+                            break;
+                        }
+                    }
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn is_chapter_heading(line: &str) -> bool {
+    if line.chars().count() > 40 {
+        return false;
+    }
+    let lower = line.to_ascii_lowercase();
+    for p in ["chapter ", "book ", "part "] {
+        if let Some(rest) = lower.strip_prefix(p) {
+            let word = rest
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .next()
+                .unwrap_or("");
+            if !word.is_empty()
+                && (word.chars().all(|c| c.is_ascii_digit())
+                    || word.chars().all(|c| "ivxlc".contains(c))
+                    || [
+                        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                        "ten",
+                    ]
+                    .contains(&word))
+            {
+                return true;
+            }
+        }
+    }
+    if let Some(rest) = line.strip_prefix('第') {
+        let num: String = rest
+            .chars()
+            .take_while(|c| "一二三四五六七八九十百千零〇两兩0123456789".contains(*c))
+            .collect();
+        if !num.is_empty() {
+            let after = &rest[num.len()..];
+            return after.starts_with(['章', '回', '节', '節', '篇', '卷']);
+        }
+    }
+    false
+}
+
+impl Analysis {
+    /// Analyses a document. Linear in its length (plus the candidate counting).
+    pub fn new(doc: &Document) -> Analysis {
+        let mut sentences = Vec::new();
+        let mut chapter_ranges = Vec::new();
+        let mut chapters = Vec::new();
+        for (ci, ch) in doc.chapters.iter().enumerate() {
+            let start = sentences.len();
+            let mut chars = 0u32;
+            for (bi, b) in ch.blocks.iter().enumerate() {
+                chars = chars.saturating_add(b.text.chars().count() as u32);
+                for s in split_sentences(&b.text, doc.lang) {
+                    sentences.push(Sentence {
+                        text: s,
+                        chapter: ci as u32,
+                        block: bi as u32,
+                    });
+                }
+            }
+            chapter_ranges.push((start, sentences.len()));
+            chapters.push(ChapterInfo {
+                index: ci as u32,
+                title: ch.title.clone(),
+                passage_count: (sentences.len() - start) as u32,
+                char_count: chars,
+            });
+        }
+        let mut a = Analysis {
+            title: doc.title.clone(),
+            lang: doc.lang,
+            doc: doc.clone(),
+            sentences,
+            chapter_ranges,
+            chapters,
+            terms: Vec::new(),
+            term_lookup: HashMap::new(),
+            term_sentences: Vec::new(),
+            sentence_terms: Vec::new(),
+            procedures: Vec::new(),
+        };
+        let texts: Vec<&str> = a.sentences.iter().map(|s| s.text.as_str()).collect();
+        let found = terms::extract(&texts, doc.lang);
+        a.sentence_terms = vec![Vec::new(); a.sentences.len()];
+        for (ti, t) in found.into_iter().enumerate() {
+            let first = t.sentences.first().copied().unwrap_or(0);
+            let mut chs: Vec<u32> = t
+                .sentences
+                .iter()
+                .map(|&s| a.sentences[s as usize].chapter)
+                .collect();
+            chs.dedup();
+            chs.sort_unstable();
+            chs.dedup();
+            for &s in &t.sentences {
+                a.sentence_terms[s as usize].push(ti as u32);
+            }
+            a.term_lookup.insert(key(&t.text, doc.lang), ti);
+            for v in &t.variants {
+                a.term_lookup.entry(key(v, doc.lang)).or_insert(ti);
+            }
+            a.terms.push(TermStat {
+                text: t.text,
+                kind: t.kind,
+                frequency: t.sentences.len() as u32,
+                salience: t.salience,
+                chapter_count: chs.len() as u32,
+                first: a.passage_at(first as usize),
+                variants: t.variants,
+            });
+            a.term_sentences.push(t.sentences);
+        }
+        a.procedures = procedures::detect(&a);
+        a
+    }
+
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+    /// Chapter summaries in reading order.
+    pub fn chapters(&self) -> &[ChapterInfo] {
+        &self.chapters
+    }
+    /// Candidate terms, most salient first.
+    pub fn terms(&self) -> &[TermStat] {
+        &self.terms
+    }
+    /// Detected step sequences.
+    pub fn procedures(&self) -> impl Iterator<Item = &Procedure> {
+        self.procedures.iter().map(|(p, _)| p)
+    }
+    /// Number of sentences.
+    pub fn passage_count(&self) -> usize {
+        self.sentences.len()
+    }
+    /// The term statistics for a text or one of its variants.
+    pub fn term(&self, text: &str) -> Option<&TermStat> {
+        self.term_lookup
+            .get(&key(text, self.lang))
+            .map(|&i| &self.terms[i])
+    }
+
+    fn passage_at(&self, i: usize) -> Passage {
+        let s = &self.sentences[i];
+        let ch = &self.doc.chapters[s.chapter as usize];
+        let b = &ch.blocks[s.block as usize];
+        Passage {
+            id: format!("s{i}"),
+            text: cut(&s.text, MAX_PASSAGE_BYTES).to_string(),
+            location: Location {
+                chapter: s.chapter,
+                chapter_title: ch.title.clone(),
+                section: b.section.clone(),
+                page: b.page,
+                line: b.line,
+            },
+        }
+    }
+
+    /// One passage by id ("s<index>").
+    pub fn passage(&self, id: &str) -> Option<Passage> {
+        let i: usize = id.strip_prefix('s')?.parse().ok()?;
+        (i < self.sentences.len()).then(|| self.passage_at(i))
+    }
+
+    fn sentence_ids_mentioning(&self, term: &str) -> Vec<u32> {
+        if let Some(&ti) = self.term_lookup.get(&key(term, self.lang)) {
+            return self.term_sentences[ti].clone();
+        }
+        let needle = key(term, self.lang);
+        if needle.trim().is_empty() {
+            return Vec::new();
+        }
+        self.sentences
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| contains_term(&s.text, &needle, self.lang))
+            .map(|(i, _)| i as u32)
+            .collect()
+    }
+
+    /// Passages mentioning `term` (or a merged variant), in reading order.
+    pub fn mentions(&self, term: &str, limit: usize) -> Vec<Passage> {
+        self.sentence_ids_mentioning(term)
+            .into_iter()
+            .take(limit)
+            .map(|i| self.passage_at(i as usize))
+            .collect()
+    }
+
+    /// Passages that define or describe `term`, best first.
+    pub fn definitions(&self, term: &str, limit: usize) -> Vec<Passage> {
+        let mut names: Vec<String> = vec![term.to_string()];
+        if let Some(t) = self.term(term) {
+            names.push(t.text.clone());
+            names.extend(t.variants.iter().cloned());
+        }
+        let mut scored: Vec<(f32, u32)> = Vec::new();
+        for i in self.sentence_ids_mentioning(term) {
+            let s = &self.sentences[i as usize].text;
+            let best = names
+                .iter()
+                .filter_map(|n| definition_score(s, n, self.lang))
+                .fold(None, |a: Option<f32>, b| Some(a.map_or(b, |a| a.max(b))));
+            if let Some(sc) = best {
+                scored.push((sc, i));
+            }
+        }
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored
+            .into_iter()
+            .take(limit)
+            .map(|(_, i)| self.passage_at(i as usize))
+            .collect()
+    }
+
+    /// Terms co-occurring with `term` in the same sentences, strongest first.
+    pub fn related(&self, term: &str, limit: usize) -> Vec<RelatedTerm> {
+        let own = self.term_lookup.get(&key(term, self.lang)).copied();
+        let sids = self.sentence_ids_mentioning(term);
+        if sids.is_empty() {
+            return Vec::new();
+        }
+        let mut counts: HashMap<u32, u32> = HashMap::new();
+        for &s in &sids {
+            for &t in &self.sentence_terms[s as usize] {
+                if Some(t as usize) != own {
+                    *counts.entry(t).or_default() += 1;
+                }
+            }
+        }
+        let fa = sids.len() as f32;
+        let mut out: Vec<RelatedTerm> = counts
+            .into_iter()
+            .filter(|&(_, c)| c >= 1)
+            .map(|(t, c)| {
+                let fb = self.terms[t as usize].frequency.max(1) as f32;
+                RelatedTerm {
+                    text: self.terms[t as usize].text.clone(),
+                    count: c,
+                    weight: (c as f32 / (fa * fb).sqrt()).clamp(0.0, 1.0),
+                }
+            })
+            .collect();
+        out.sort_by(|a, b| {
+            b.count
+                .cmp(&a.count)
+                .then(b.weight.total_cmp(&a.weight))
+                .then(a.text.cmp(&b.text))
+        });
+        out.truncate(limit);
+        out
+    }
+
+    /// Passages best matching a free-text query (token overlap), best first.
+    pub fn search(&self, query: &str, limit: usize) -> Vec<Passage> {
+        let tokens = terms::query_tokens(query, self.lang);
+        if tokens.is_empty() {
+            return Vec::new();
+        }
+        let mut scored: Vec<(usize, usize)> = Vec::new();
+        for (i, s) in self.sentences.iter().enumerate() {
+            let lower = key(&s.text, self.lang);
+            let hits = tokens.iter().filter(|t| lower.contains(t.as_str())).count();
+            if hits > 0 {
+                scored.push((hits, i));
+            }
+        }
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored
+            .into_iter()
+            .take(limit)
+            .map(|(_, i)| self.passage_at(i))
+            .collect()
+    }
+
+    /// The passages of a chapter from `offset`.
+    pub fn chapter_passages(&self, chapter: usize, offset: usize, limit: usize) -> Vec<Passage> {
+        let Some(&(start, end)) = self.chapter_ranges.get(chapter) else {
+            return Vec::new();
+        };
+        let from = start.saturating_add(offset).min(end);
+        (from..end)
+            .take(limit)
+            .map(|i| self.passage_at(i))
+            .collect()
+    }
+
+    /// A chapter's text, paragraphs separated by blank lines, cut at `max_bytes`.
+    pub fn chapter_text(&self, chapter: usize, max_bytes: usize) -> Option<String> {
+        let ch = self.doc.chapters.get(chapter)?;
+        let mut out = String::new();
+        for b in &ch.blocks {
+            if out.len() >= max_bytes {
+                break;
+            }
+            if !out.is_empty() {
+                out.push_str("\n\n");
+            }
+            out.push_str(&b.text);
+        }
+        Some(cut(&out, max_bytes).to_string())
+    }
+
+    /// The steps of a procedure, in order.
+    pub fn procedure_steps(&self, id: &str, limit: usize) -> Vec<Passage> {
+        self.procedures
+            .iter()
+            .find(|(p, _)| p.id == id)
+            .map(|(_, steps)| {
+                steps
+                    .iter()
+                    .take(limit)
+                    .map(|&i| self.passage_at(i as usize))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// The lookup key of a text: lower-cased for English, as is for Chinese.
+fn key(s: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => s.trim().to_lowercase(),
+        Lang::Zh => s.trim().to_string(),
+    }
+}
+
+/// Whether `text` contains `needle` (already a key); whole words for English.
+fn contains_term(text: &str, needle: &str, lang: Lang) -> bool {
+    match lang {
+        Lang::Zh => text.contains(needle),
+        Lang::En => {
+            let hay = text.to_lowercase();
+            let mut from = 0;
+            while let Some(pos) = hay[from..].find(needle) {
+                let s = from + pos;
+                let e = s + needle.len();
+                let before = hay[..s].chars().next_back();
+                let after = hay[e..].chars().next();
+                let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
+                if !word(before) && !word(after) {
+                    return true;
+                }
+                from = s + hay[s..].chars().next().map_or(1, char::len_utf8);
+            }
+            false
+        }
+    }
+}
+
+/// How strongly `sentence` reads as a definition of `term`; None if not at all.
+fn definition_score(sentence: &str, term: &str, lang: Lang) -> Option<f32> {
+    if term.trim().is_empty() {
+        return None;
+    }
+    let len_penalty = (sentence.chars().count() as f32 / 400.0).min(0.5);
+    match lang {
+        Lang::En => {
+            let s = sentence.to_lowercase();
+            let t = term.to_lowercase();
+            let pos = s.find(&t)?;
+            let after = s[pos + t.len()..].trim_start_matches([',', ' ', '"', '\'', '”', '’', ')']);
+            let before = s[..pos].trim_end();
+            let mut score: f32 = 0.0;
+            for (pat, w) in [
+                ("is a ", 1.0),
+                ("is an ", 1.0),
+                ("is the ", 0.8),
+                ("refers to", 1.0),
+                ("means ", 0.9),
+                ("is defined as", 1.0),
+                ("are ", 0.6),
+                ("was a ", 0.7),
+                ("was an ", 0.7),
+                ("was the ", 0.6),
+                ("is ", 0.4),
+            ] {
+                if after.starts_with(pat) {
+                    score = score.max(w);
+                }
+            }
+            for (pat, w) in [("called", 0.7), ("known as", 0.8), ("termed", 0.7)] {
+                if before.ends_with(pat) {
+                    score = score.max(w);
+                }
+            }
+            if score == 0.0 {
+                return None;
+            }
+            let start_bonus = if pos < 8 { 0.3 } else { 0.0 };
+            Some(score + start_bonus - len_penalty)
+        }
+        Lang::Zh => {
+            let pos = sentence.find(term)?;
+            let after = &sentence[pos + term.len()..];
+            let before = &sentence[..pos];
+            let mut score: f32 = 0.0;
+            for (pat, w) in [
+                ("是指", 1.0),
+                ("指的是", 1.0),
+                ("就是", 0.8),
+                ("即", 0.8),
+                ("，即", 0.8),
+                ("是一", 0.9),
+                ("是", 0.5),
+                ("者", 0.7),
+                ("，是", 0.6),
+                ("乃", 0.6),
+                ("为", 0.3),
+                ("為", 0.3),
+            ] {
+                if after.starts_with(pat) {
+                    score = score.max(w);
+                }
+            }
+            if after.starts_with('者') && after.contains('也') {
+                score = score.max(1.0);
+            }
+            for (pat, w) in [
+                ("所谓", 1.0),
+                ("所謂", 1.0),
+                ("叫做", 0.8),
+                ("称为", 0.8),
+                ("稱為", 0.8),
+            ] {
+                if before.ends_with(pat) {
+                    score = score.max(w);
+                }
+            }
+            if score == 0.0 {
+                return None;
+            }
+            let start_bonus = if pos < 6 { 0.3 } else { 0.0 };
+            Some(score + start_bonus - len_penalty)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,280 @@
+//! Step sequences: numbered list items ("1.", "2)", "Step 3", "第一步", "（一）") and
+//! runs of imperative sentences in English.
+
+use super::{Analysis, Lang, Procedure};
+
+/// If the line starts with a step marker, the marker's number (1-based).
+pub fn step_marker(line: &str) -> Option<u32> {
+    let t = line.trim_start();
+    // "1." "1)" "1、" "(1)" "（1）"
+    let inner = t
+        .strip_prefix('(')
+        .or_else(|| t.strip_prefix('（'))
+        .unwrap_or(t);
+    let digits: String = inner.chars().take_while(|c| c.is_ascii_digit()).collect();
+    if !digits.is_empty() && digits.len() <= 3 {
+        let rest = &inner[digits.len()..];
+        if rest.starts_with(". ")
+            || rest.starts_with(") ")
+            || rest.starts_with('、')
+            || rest.starts_with('）')
+            || rest.starts_with(")") && !rest[1..].starts_with(char::is_alphanumeric)
+        {
+            return digits.parse().ok();
+        }
+    }
+    let lower = t.to_ascii_lowercase();
+    if let Some(rest) = lower.strip_prefix("step ") {
+        let d: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+        if !d.is_empty() {
+            return d.parse().ok();
+        }
+    }
+    // 第一步 / 一、
+    let zh_num = |s: &str| -> Option<(u32, usize)> {
+        let mut n = 0u32;
+        let mut used = 0;
+        for c in s.chars() {
+            let v = "零一二三四五六七八九".find(c).map(|b| (b / 3) as u32);
+            match (c, v) {
+                ('十', _) => {
+                    n = if n == 0 { 10 } else { n * 10 };
+                }
+                (_, Some(v)) => {
+                    n = if n >= 10 && n.is_multiple_of(10) {
+                        n + v
+                    } else {
+                        n * 10 + v
+                    };
+                }
+                _ => break,
+            }
+            used += c.len_utf8();
+        }
+        (used > 0 && n > 0).then_some((n, used))
+    };
+    if let Some(rest) = t.strip_prefix('第')
+        && let Some((n, used)) = zh_num(rest)
+        && rest[used..].starts_with('步')
+    {
+        return Some(n);
+    }
+    if let Some((n, used)) = zh_num(t)
+        && t[used..].starts_with('、')
+    {
+        return Some(n);
+    }
+    None
+}
+
+const IMPERATIVES: &[&str] = &[
+    "add",
+    "remove",
+    "open",
+    "close",
+    "click",
+    "run",
+    "install",
+    "take",
+    "put",
+    "mix",
+    "cut",
+    "place",
+    "press",
+    "select",
+    "set",
+    "use",
+    "make",
+    "check",
+    "turn",
+    "insert",
+    "type",
+    "enter",
+    "create",
+    "copy",
+    "pour",
+    "heat",
+    "stir",
+    "wait",
+    "connect",
+    "choose",
+    "go",
+    "keep",
+    "let",
+    "fill",
+    "boil",
+    "bake",
+    "combine",
+    "apply",
+    "attach",
+    "build",
+    "configure",
+    "download",
+    "edit",
+    "ensure",
+    "find",
+    "fold",
+    "hold",
+    "move",
+    "pull",
+    "push",
+    "repeat",
+    "replace",
+    "save",
+    "start",
+    "stop",
+    "tighten",
+    "unscrew",
+    "wash",
+    "write",
+    "measure",
+    "draw",
+    "lay",
+    "cover",
+];
+
+fn is_imperative(sentence: &str) -> bool {
+    let first = sentence
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_matches(|c: char| !c.is_alphabetic())
+        .to_ascii_lowercase();
+    IMPERATIVES.contains(&first.as_str())
+}
+
+/// Finds step sequences: blocks that are numbered steps 1, 2, 3 … in a row, and runs
+/// of at least three English imperative sentences. Each step is its block's first
+/// sentence.
+pub fn detect(a: &Analysis) -> Vec<(Procedure, Vec<u32>)> {
+    let mut out = Vec::new();
+    // First sentence index of every block.
+    let mut block_first: Vec<Vec<u32>> = a
+        .doc
+        .chapters
+        .iter()
+        .map(|c| vec![u32::MAX; c.blocks.len()])
+        .collect();
+    for (i, s) in a.sentences.iter().enumerate() {
+        let slot = &mut block_first[s.chapter as usize][s.block as usize];
+        if *slot == u32::MAX {
+            *slot = i as u32;
+        }
+    }
+    for (ci, ch) in a.doc.chapters.iter().enumerate() {
+        let mut bi = 0;
+        while bi < ch.blocks.len() {
+            if step_marker(&ch.blocks[bi].text) == Some(1) {
+                let mut steps = vec![bi];
+                let mut expect = 2;
+                let mut j = bi + 1;
+                while j < ch.blocks.len() && step_marker(&ch.blocks[j].text) == Some(expect) {
+                    steps.push(j);
+                    expect += 1;
+                    j += 1;
+                }
+                if steps.len() >= 2 {
+                    let title = if bi > 0 {
+                        let prev = &ch.blocks[bi - 1].text;
+                        let first = super::split_sentences(prev, a.lang)
+                            .into_iter()
+                            .last()
+                            .unwrap_or_default();
+                        title_from(&first)
+                    } else {
+                        ch.blocks[bi]
+                            .section
+                            .clone()
+                            .unwrap_or_else(|| ch.title.clone())
+                    };
+                    let title = if title.is_empty() {
+                        ch.blocks[bi]
+                            .section
+                            .clone()
+                            .unwrap_or_else(|| ch.title.clone())
+                    } else {
+                        title
+                    };
+                    let ids: Vec<u32> = steps
+                        .iter()
+                        .map(|&b| block_first[ci][b])
+                        .filter(|&i| i != u32::MAX)
+                        .collect();
+                    push(a, &mut out, title, ids);
+                }
+                bi = j;
+                continue;
+            }
+            bi += 1;
+        }
+    }
+    if a.lang == Lang::En {
+        let mut i = 0;
+        while i < a.sentences.len() {
+            if is_imperative(&a.sentences[i].text) && step_marker(&a.sentences[i].text).is_none() {
+                let mut j = i;
+                while j < a.sentences.len()
+                    && a.sentences[j].chapter == a.sentences[i].chapter
+                    && is_imperative(&a.sentences[j].text)
+                {
+                    j += 1;
+                }
+                if j - i >= 3 {
+                    let s = &a.sentences[i];
+                    let b = &a.doc.chapters[s.chapter as usize].blocks[s.block as usize];
+                    let title = b
+                        .section
+                        .clone()
+                        .or_else(|| {
+                            (s.block > 0).then(|| {
+                                let prev = &a.doc.chapters[s.chapter as usize].blocks
+                                    [s.block as usize - 1]
+                                    .text;
+                                title_from(
+                                    &super::split_sentences(prev, a.lang)
+                                        .into_iter()
+                                        .last()
+                                        .unwrap_or_default(),
+                                )
+                            })
+                        })
+                        .filter(|t| !t.is_empty())
+                        .unwrap_or_else(|| title_from(&s.text));
+                    push(a, &mut out, title, (i as u32..j as u32).collect());
+                }
+                i = j.max(i + 1);
+                continue;
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+fn push(a: &Analysis, out: &mut Vec<(Procedure, Vec<u32>)>, title: String, ids: Vec<u32>) {
+    if ids.len() < 2 || out.len() >= 500 {
+        return;
+    }
+    let location = a.passage_at(ids[0] as usize).location;
+    out.push((
+        Procedure {
+            id: format!("proc{}", out.len()),
+            title,
+            step_count: ids.len() as u32,
+            location,
+        },
+        ids,
+    ));
+}
+
+fn title_from(sentence: &str) -> String {
+    let t = sentence
+        .trim()
+        .trim_end_matches([':', '：', '.', '。', ',', '，'])
+        .trim();
+    let mut out: String = t.chars().take(80).collect();
+    if t.chars().count() > 80 {
+        out.push('…');
+    }
+    out
+}

@@ -1,0 +1,93 @@
+//! Sentence splitting for Chinese and English (rule-based, no model).
+
+use super::Lang;
+
+const EN_ABBREV: &[&str] = &[
+    "mr", "mrs", "ms", "dr", "st", "sr", "jr", "prof", "capt", "col", "gen", "lt", "rev", "hon",
+    "vs", "etc", "e.g", "i.e", "no", "vol", "fig", "p", "pp", "ch", "cf", "mt", "ft", "approx",
+];
+
+/// Splits a block of text into sentences, trimmed and non-empty.
+///
+/// Chinese: after 。！？!?； (and 、 is not a boundary), keeping closing quotes and
+/// brackets with the sentence. English: after `.`, `!`, `?` followed by whitespace
+/// and not after a known abbreviation or a single initial. Newlines inside a block
+/// never split on their own.
+pub fn split_sentences(text: &str, lang: Lang) -> Vec<String> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut cur = String::new();
+    let mut i = 0;
+    let closers = ['”', '’', '」', '』', '）', ')', '"', '\'', '》', '】', ']'];
+    while i < chars.len() {
+        let c = chars[i];
+        cur.push(if c == '\n' { ' ' } else { c });
+        let boundary = match c {
+            '。' | '！' | '？' | '；' => true,
+            '!' | '?' => lang == Lang::Zh || next_is_space_or_end(&chars, i),
+            ';' => false,
+            '.' => lang == Lang::En && en_period_ends(&chars, i, &cur),
+            '…' => lang == Lang::Zh && chars.get(i + 1).is_none_or(|n| *n != '…'),
+            _ => false,
+        };
+        if boundary {
+            while i + 1 < chars.len() && closers.contains(&chars[i + 1]) {
+                i += 1;
+                cur.push(chars[i]);
+            }
+            push(&mut out, &mut cur);
+        }
+        i += 1;
+    }
+    push(&mut out, &mut cur);
+    out
+}
+
+fn push(out: &mut Vec<String>, cur: &mut String) {
+    let t = cur.trim();
+    if t.chars().any(|c| c.is_alphanumeric()) {
+        out.push(t.split_whitespace().collect::<Vec<_>>().join(" "));
+    }
+    cur.clear();
+}
+
+fn next_is_space_or_end(chars: &[char], i: usize) -> bool {
+    let mut j = i + 1;
+    while j < chars.len() && ['"', '\'', '”', '’', ')'].contains(&chars[j]) {
+        j += 1;
+    }
+    j >= chars.len() || chars[j].is_whitespace()
+}
+
+fn en_period_ends(chars: &[char], i: usize, cur: &str) -> bool {
+    if !next_is_space_or_end(chars, i) {
+        return false;
+    }
+    // The word before the period.
+    let before = &cur[..cur.len() - 1];
+    let word: String = before
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphanumeric() || *c == '.')
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    // A list number at the start of a sentence ("3. Wait").
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) && before.trim() == word {
+        return false;
+    }
+    let lw = word.to_lowercase();
+    if EN_ABBREV.contains(&lw.as_str()) {
+        return false;
+    }
+    // A single capital initial ("J. R. R. Tolkien").
+    if word.chars().count() == 1 && word.chars().all(|c| c.is_uppercase()) {
+        return false;
+    }
+    // The next non-space char: a lower-case letter means the sentence goes on.
+    let next = chars[i + 1..]
+        .iter()
+        .find(|c| !c.is_whitespace() && !['"', '\'', '”', '’', ')'].contains(c));
+    !next.is_some_and(|c| c.is_lowercase())
+}

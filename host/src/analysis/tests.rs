@@ -1,0 +1,114 @@
+use super::*;
+
+const EN: &str = "CHAPTER I\n\nMr. Darcy walked in. Darcy said nothing to Elizabeth.\nElizabeth laughed at Mr. Darcy.\n\nA gene is a small program that makes wiki entries. Each gene runs in a sandbox.\n\nCHAPTER II\n\nElizabeth went to Longbourn. Darcy said she was tolerable. The gene was loaded in Longbourn.\n\nTo brew tea:\n\n1. Boil the water.\n2. Add the leaves.\n3. Wait three minutes.\n";
+
+const ZH: &str = "第一章 学而\n\n子曰：学而时习之，不亦说乎？有朋自远方来，不亦乐乎？\n\n曾子曰：吾日三省吾身。孔子曰：温故而知新。\n\n第二章 为政\n\n孔子曰：为政以德。所谓仁者，爱人也。孔子适卫。曾子曰：慎终追远。《论语》记孔子之言。《论语》是儒家经典。孔子曰：仁者爱人。\n";
+
+#[test]
+fn english_sentences() {
+    let s = split_sentences(
+        "Mr. Darcy walked in. He said \"Hi!\" Then he left... J. R. Smith came.",
+        Lang::En,
+    );
+    assert_eq!(s[0], "Mr. Darcy walked in.");
+    assert_eq!(s[1], "He said \"Hi!\"");
+    assert!(s.len() >= 3, "{s:?}");
+}
+
+#[test]
+fn chinese_sentences() {
+    let s = split_sentences(
+        "子曰：「学而时习之。」有朋自远方来，不亦乐乎？善。",
+        Lang::Zh,
+    );
+    assert_eq!(
+        s,
+        vec!["子曰：「学而时习之。」", "有朋自远方来，不亦乐乎？", "善。"]
+    );
+}
+
+#[test]
+fn text_document_chapters_and_lines() {
+    let d = Document::from_text("Test", Lang::En, EN);
+    assert_eq!(d.chapters.len(), 2);
+    assert_eq!(d.chapters[0].title, "CHAPTER I");
+    assert_eq!(d.chapters[0].blocks[0].line, Some(3));
+    // The numbered steps are blocks of their own.
+    assert!(
+        d.chapters[1]
+            .blocks
+            .iter()
+            .any(|b| b.text == "2. Add the leaves.")
+    );
+}
+
+#[test]
+fn english_analysis() {
+    let a = Analysis::new(&Document::from_text("Test", Lang::En, EN));
+    let darcy = a.term("Darcy").expect("darcy is a term");
+    assert_eq!(darcy.kind, TermKind::Person);
+    assert!(
+        darcy
+            .variants
+            .iter()
+            .any(|v| v == "Mr. Darcy" || v == "Mr Darcy"),
+        "{:?}",
+        darcy.variants
+    );
+    assert_eq!(darcy.chapter_count, 2);
+    assert_eq!(a.mentions("darcy", 10).len(), 4);
+    let defs = a.definitions("gene", 3);
+    assert_eq!(
+        defs[0].text,
+        "A gene is a small program that makes wiki entries."
+    );
+    assert_eq!(defs[0].location.chapter_title, "CHAPTER I");
+    let p = a.passage(&defs[0].id).unwrap();
+    assert_eq!(p, defs[0]);
+    assert!(a.related("Darcy", 10).iter().any(|r| r.text == "Elizabeth"));
+    assert!(!a.search("sandbox gene", 5).is_empty());
+    let procs: Vec<_> = a.procedures().collect();
+    assert_eq!(procs.len(), 1, "{procs:?}");
+    assert_eq!(procs[0].title, "To brew tea");
+    let steps = a.procedure_steps(&procs[0].id, 10);
+    assert_eq!(steps.len(), 3);
+    assert_eq!(steps[2].text, "3. Wait three minutes.");
+    assert_eq!(a.chapter_passages(1, 1, 2).len(), 2);
+    assert!(a.chapter_passages(9, 0, 2).is_empty());
+    assert!(a.chapter_text(0, 10).unwrap().len() <= 10);
+    assert!(a.chapter_text(7, 10).is_none());
+}
+
+#[test]
+fn chinese_analysis() {
+    let a = Analysis::new(&Document::from_text("论语", Lang::Zh, ZH));
+    assert_eq!(a.chapters().len(), 2);
+    let kongzi = a.term("孔子").expect("孔子");
+    assert_eq!(kongzi.kind, TermKind::Person);
+    let lunyu = a.term("论语").expect("论语");
+    assert_eq!(lunyu.kind, TermKind::Work);
+    assert!(!a.definitions("仁者", 2).is_empty());
+    assert!(a.related("孔子", 5).iter().any(|r| r.text == "论语"));
+}
+
+#[test]
+fn markdown_document() {
+    let md = "# Intro\n\nSome *text* with a [link](http://x).\n\n## Setup\n\n1. Install it.\n2. Run it.\n\n# Usage\n\nUse it.\n";
+    let d = Document::from_markdown("M", Lang::En, md);
+    assert_eq!(d.chapters.len(), 2);
+    assert_eq!(d.chapters[0].blocks[0].text, "Some text with a link.");
+    assert_eq!(d.chapters[0].blocks[1].section.as_deref(), Some("Setup"));
+    let a = Analysis::new(&d);
+    assert_eq!(a.procedures().count(), 1);
+}
+
+#[test]
+fn step_markers() {
+    use super::procedures::step_marker;
+    assert_eq!(step_marker("1. Boil"), Some(1));
+    assert_eq!(step_marker("(2) x"), Some(2));
+    assert_eq!(step_marker("第三步 加水"), Some(3));
+    assert_eq!(step_marker("十二、总结"), Some(12));
+    assert_eq!(step_marker("1999 was a year"), None);
+    assert_eq!(step_marker("3.14 is pi"), None);
+}

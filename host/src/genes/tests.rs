@@ -1,0 +1,327 @@
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::testutil::{runtime, test_gene, tight_runtime, with_marker};
+use super::*;
+use crate::analysis::{Analysis, Document, Lang};
+
+const BOOK: &str = "# Chapter One\n\nMr. Green keeps a garden by the river. A garden is a piece of ground where plants are grown. Mr. Green said the garden needs water.\n\nAlice visits the garden every week. Alice said the roses were red. Mr. Green and Alice planted roses near the river.\n\n# Chapter Two\n\nTo plant a rose:\n\n1. Dig a hole.\n2. Put the rose in the hole.\n3. Water the rose.\n\nThe Royal Society wrote about the garden in London. Alice went to London. Green said nothing. Alice said the garden was lovely.\n";
+
+fn ctx() -> (CallContext, DocSummary) {
+    let a = Arc::new(Analysis::new(&Document::from_markdown(
+        "Garden",
+        Lang::En,
+        BOOK,
+    )));
+    let d = DocSummary::from_analysis(&a);
+    (CallContext::new(a), d)
+}
+
+fn entry(key: &str) -> Entry {
+    Entry {
+        entry_type: "hostile".into(),
+        title: key.into(),
+        aliases: vec![],
+        key: key.into(),
+        lang: "en".into(),
+        document_title: "Garden".into(),
+    }
+}
+
+#[test]
+fn builtin_genes_load_propose_and_render_grounded_pages() {
+    let reg = GeneRegistry::new(runtime(), None);
+    for (name, r) in reg.load_builtins() {
+        let r = r.unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(r.status, GeneStatus::Active);
+        assert_eq!(r.abi.as_deref(), Some("1.0.0"));
+        assert_eq!(r.source, Some(GeneSource::Builtin));
+    }
+    let names: Vec<String> = reg.records().into_iter().map(|r| r.name).collect();
+    assert_eq!(names, ["concept", "method", "other", "person"]);
+    let (ctx, doc) = ctx();
+    let mut titles = Vec::new();
+    for g in reg.active() {
+        let ps = reg.propose(&g.info.name, &ctx, &doc).unwrap();
+        for p in &ps {
+            let page = reg
+                .render(&g.info.name, &ctx, &Entry::from_proposal(p, "en", "Garden"))
+                .unwrap();
+            assert!(!page.citations.is_empty(), "{} has no citation", page.title);
+            for c in &page.citations {
+                assert!(ctx.analysis.passage(&c.passage_id).is_some(), "{c:?}");
+            }
+            titles.push((g.info.name.clone(), page.title));
+        }
+    }
+    let has = |g: &str, t: &str| titles.iter().any(|(a, b)| a == g && b == t);
+    assert!(has("person", "Alice"), "{titles:?}");
+    assert!(has("person", "Green"), "{titles:?}");
+    assert!(has("method", "To plant a rose"), "{titles:?}");
+    assert!(has("other", "Chapter Two"), "{titles:?}");
+    assert!(has("other", "London"), "{titles:?}");
+    assert!(has("concept", "garden"), "{titles:?}");
+    let rec = reg.record_of("person").unwrap();
+    assert!(rec.calls.render >= 2 && rec.calls.faults == 0, "{rec:?}");
+}
+
+#[test]
+fn wrong_abi_is_refused_before_compiling_naming_both_versions() {
+    let bytes = test_gene("gene_wrong_abi");
+    assert_eq!(abi::read_declared_abi(&bytes).unwrap(), "9.0.0");
+    let start = Instant::now();
+    let err = runtime().load(&bytes, GeneSource::File).unwrap_err();
+    let msg = err.to_string();
+    assert!(matches!(err, GeneError::UnsupportedAbi { .. }), "{err}");
+    assert!(msg.contains("9.0.0") && msg.contains("1.0.0"), "{msg}");
+    // Refused before compiling: far faster than a compile.
+    assert!(start.elapsed() < Duration::from_millis(100));
+    let err = runtime()
+        .load(b"\0asm\x01\0\0\0", GeneSource::File)
+        .unwrap_err();
+    assert!(matches!(err, GeneError::NotAComponent(_)), "{err}");
+}
+
+#[test]
+fn hostile_calls_fail_alone_and_the_gene_and_others_keep_working() {
+    let rt = tight_runtime();
+    let reg = GeneRegistry::new(rt.clone(), None);
+    reg.load_builtins();
+    let hostile = rt
+        .load(&test_gene("gene_hostile"), GeneSource::File)
+        .unwrap();
+    let (ctx, doc) = ctx();
+    let ok = entry("ok");
+    let person = Entry {
+        entry_type: "person".into(),
+        ..entry("Alice")
+    };
+
+    let start = Instant::now();
+    let e = hostile.render(&ctx, &entry("loop")).unwrap_err();
+    assert!(matches!(e, GeneError::Timeout { .. }), "{e}");
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+
+    let e = hostile.render(&ctx, &entry("oom")).unwrap_err();
+    assert!(matches!(e, GeneError::OutOfMemory { .. }), "{e}");
+
+    let e = hostile.render(&ctx, &entry("panic")).unwrap_err();
+    assert!(matches!(e, GeneError::Trap { .. }), "{e}");
+    assert!(e.to_string().contains("trapped"), "{e}");
+
+    let e = hostile.render(&ctx, &entry("huge")).unwrap_err();
+    assert!(
+        matches!(e, GeneError::OutputTooLarge { .. }) || matches!(e, GeneError::OutOfMemory { .. }),
+        "{e}"
+    );
+
+    let e = hostile.render(&ctx, &entry("many")).unwrap_err();
+    assert!(matches!(e, GeneError::OutputTooLarge { .. }), "{e}");
+
+    // Absurd import arguments are clamped or refused with empty results; the call
+    // succeeds within its deadline and the import budget holds.
+    let (page, stats) = hostile.render(&ctx, &entry("imports")).unwrap();
+    assert_eq!(page.title, "imports");
+    // 2 by quoted_page, 11 absurd ones, 10500 in a loop, 1 after the budget.
+    assert_eq!(stats.import_calls, 2 + 11 + 10_500 + 1);
+
+    let (_, stats) = hostile.render(&ctx, &entry("flood")).unwrap();
+    assert_eq!(stats.log_lines, 20_000);
+
+    // A looping propose is a timeout too.
+    let mut loop_doc = doc.clone();
+    loop_doc.title = "hostile:loop".into();
+    assert!(matches!(
+        hostile.propose(&ctx, &loop_doc),
+        Err(GeneError::Timeout { .. })
+    ));
+
+    // After all that, the same gene and the other genes work.
+    let (page, _) = hostile.render(&ctx, &ok).unwrap();
+    assert_eq!(page.title, "ok");
+    assert_eq!(reg.render("person", &ctx, &person).unwrap().title, "Alice");
+}
+
+#[test]
+fn a_gene_that_keeps_faulting_is_disabled_and_reload_enables_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = GeneRegistry::new(tight_runtime(), Some(dir.path().to_path_buf()));
+    std::fs::write(dir.path().join("hostile.wasm"), test_gene("gene_hostile")).unwrap();
+    reg.scan_dir();
+    let (ctx, _) = ctx();
+    for _ in 0..3 {
+        assert!(matches!(
+            reg.render("hostile", &ctx, &entry("panic")),
+            Err(GeneError::Trap { .. })
+        ));
+    }
+    let rec = reg.record_of("hostile").unwrap();
+    assert_eq!(rec.status, GeneStatus::Disabled);
+    assert!(rec.last_error.unwrap().contains("disabled after 3"));
+    assert_eq!(rec.calls.faults, 3);
+    assert!(matches!(
+        reg.render("hostile", &ctx, &entry("ok")),
+        Err(GeneError::Disabled { .. })
+    ));
+    assert!(reg.active().iter().all(|g| g.info.name != "hostile"));
+    // Reported errors do not count; reload re-enables.
+    reg.reload("hostile").unwrap();
+    assert_eq!(reg.record_of("hostile").unwrap().status, GeneStatus::Active);
+    assert!(reg.render("hostile", &ctx, &entry("ok")).is_ok());
+}
+
+#[test]
+fn bad_file_never_replaces_a_working_version_and_rollback_restores() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = GeneRegistry::new(runtime(), Some(dir.path().to_path_buf()));
+    let path = dir.path().join("hostile.wasm");
+    let v1 = test_gene("gene_hostile");
+    let v2 = with_marker(&v1, "v2");
+    std::fs::write(&path, &v1).unwrap();
+    let r1 = reg.load_file(&path).unwrap();
+    assert_eq!(r1.source, Some(GeneSource::Dir));
+    let old = reg.get("hostile").unwrap();
+
+    // The broken build of the same gene fails its self-test: v1 stays active.
+    std::fs::write(&path, test_gene("gene_broken")).unwrap();
+    let e = reg.load_file(&path).unwrap_err();
+    assert!(matches!(e, GeneError::SelfTest(_)), "{e}");
+    let rec = reg.record_of("hostile").unwrap();
+    assert_eq!(rec.status, GeneStatus::Active);
+    assert_eq!(rec.sha256, r1.sha256);
+    assert!(rec.last_error.unwrap().contains("self-test"));
+
+    // A good replacement swaps in; the old Arc still works (in-flight calls).
+    std::fs::write(&path, &v2).unwrap();
+    let r2 = reg.load_file(&path).unwrap();
+    assert_ne!(r2.sha256, r1.sha256);
+    assert_eq!(
+        r2.previous.as_ref().unwrap().sha256,
+        r1.sha256.clone().unwrap()
+    );
+    let (ctx, _) = ctx();
+    assert!(old.render(&ctx, &entry("ok")).is_ok());
+
+    let back = reg.rollback("hostile").unwrap();
+    assert_eq!(back.sha256, r1.sha256);
+    assert_eq!(back.previous.unwrap().sha256, r2.sha256.unwrap());
+
+    // Removing the file unloads it.
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(reg.remove_file(&path).as_deref(), Some("hostile"));
+    assert!(reg.get("hostile").is_none());
+    assert!(matches!(reg.rollback("nope"), Err(GeneError::NotFound(_))));
+}
+
+#[test]
+fn upload_delete_and_builtin_override() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = GeneRegistry::new(runtime(), Some(dir.path().to_path_buf()));
+    reg.load_builtins();
+    // A refused upload writes nothing.
+    assert!(reg.upload(&test_gene("gene_wrong_abi")).is_err());
+    assert!(reg.upload(b"junk").is_err());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+
+    let r = reg.upload(&test_gene("gene_hostile")).unwrap();
+    assert_eq!(r.source, Some(GeneSource::Upload));
+    assert!(dir.path().join("hostile.upload.wasm").exists());
+    reg.delete("hostile").unwrap();
+    assert!(reg.get("hostile").is_none());
+    assert!(!dir.path().join("hostile.upload.wasm").exists());
+
+    // Built-ins cannot be deleted, but a file of the same name overrides them and
+    // deleting that file brings the built-in back.
+    assert!(matches!(reg.delete("concept"), Err(GeneError::Builtin(_))));
+    let concept = builtin::bytes("concept").unwrap();
+    let path = dir.path().join("concept.wasm");
+    std::fs::write(&path, with_marker(concept, "custom")).unwrap();
+    let r = reg.load_file(&path).unwrap();
+    assert_eq!(r.source, Some(GeneSource::Dir));
+    reg.delete("concept").unwrap();
+    assert_eq!(
+        reg.record_of("concept").unwrap().source,
+        Some(GeneSource::Builtin)
+    );
+}
+
+#[test]
+fn watched_dir_loads_swaps_and_unloads_quickly() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = GeneRegistry::new(runtime(), Some(dir.path().to_path_buf()));
+    let _w = watch(reg.clone()).unwrap();
+    let v1 = test_gene("gene_hostile");
+    // Warm the artifact cache so the timing measures the watch, not a debug compile.
+    runtime().load(&v1, GeneSource::File).unwrap();
+    let path = dir.path().join("hostile.wasm");
+    let wait = |what: &str, f: &dyn Fn() -> bool| {
+        let start = Instant::now();
+        while !f() {
+            assert!(
+                start.elapsed() < Duration::from_secs(2),
+                "{what} took over 2 s"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        start.elapsed()
+    };
+    std::fs::write(&path, &v1).unwrap();
+    wait("drop", &|| reg.get("hostile").is_some());
+    let sha1 = reg.get("hostile").unwrap().sha256.clone();
+    let v2 = with_marker(&v1, "watch-v2");
+    runtime().load(&v2, GeneSource::File).unwrap();
+    std::fs::write(&path, &v2).unwrap();
+    wait("replace", &|| {
+        reg.get("hostile").is_some_and(|g| g.sha256 != sha1)
+    });
+    std::fs::write(&path, b"not wasm").unwrap();
+    wait("error recorded", &|| {
+        reg.record_of("hostile")
+            .is_some_and(|r| r.last_error.is_some())
+    });
+    assert!(reg.get("hostile").is_some_and(|g| g.sha256 != sha1));
+    std::fs::remove_file(&path).unwrap();
+    wait("remove", &|| reg.get("hostile").is_none());
+}
+
+#[test]
+fn outputs_are_checked_against_declared_types_and_bounds() {
+    let info = GeneInfo {
+        name: "x".into(),
+        version: "1".into(),
+        description: String::new(),
+        entry_types: vec!["concept".into()],
+        languages: vec![],
+    };
+    let p = Proposal {
+        entry_type: "person".into(),
+        title: "A".into(),
+        aliases: vec![],
+        score: 0.5,
+        key: "A".into(),
+    };
+    assert!(matches!(
+        model::check_proposals(&info, &[p]),
+        Err(GeneError::InvalidOutput { .. })
+    ));
+    let mut bad = info.clone();
+    bad.name = "Bad Name".into();
+    assert!(model::check_info(&bad).is_err());
+    let page = Page {
+        title: "t".into(),
+        entry_type: "concept".into(),
+        aliases: vec!["a".repeat(300)],
+        summary: String::new(),
+        sections: vec![],
+        citations: vec![],
+        links: vec![],
+    };
+    assert!(matches!(
+        model::check_page("render", &page),
+        Err(GeneError::OutputTooLarge { .. })
+    ));
+}
