@@ -75,6 +75,7 @@ pub struct Options {
     /// Deflate level, 0 to 9.
     pub level: u32,
     /// Threads for hashing and compression; 0 means one per available core (at most 8).
+    /// Values above 64 are treated as 64.
     pub threads: usize,
     /// The mtime of every archive entry, in seconds since the epoch.
     pub mtime: u64,
@@ -99,7 +100,7 @@ impl Options {
     fn threads(&self) -> usize {
         match self.threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get().min(8)),
-            n => n,
+            n => n.min(64),
         }
     }
 }

@@ -212,7 +212,21 @@ impl Scan {
     /// not the one this scan saw. This is how a caller checks, after packing, that the package
     /// is a consistent snapshot ([`crate::pack`] does it itself unless told not to).
     pub fn verify_unchanged(&self) -> Result<(), PackError> {
-        let now = scan(&self.root, &Options::default())?;
+        let now = match scan(&self.root, &Options::default()) {
+            Ok(now) => now,
+            // The tree became unpackable since this scan: that is a change too.
+            Err(
+                PackError::NonUtf8Name { path }
+                | PackError::UnsafePath { path }
+                | PackError::ReservedName { path }
+                | PackError::Changed { path },
+            ) => return Err(PackError::changed(path)),
+            Err(PackError::NotADirectory { .. }) => return Err(PackError::changed(".")),
+            Err(PackError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+                return Err(PackError::changed("."));
+            }
+            Err(e) => return Err(e),
+        };
         match self.first_difference(&now) {
             None => Ok(()),
             Some(path) => Err(PackError::changed(path)),
@@ -514,6 +528,11 @@ mod tests {
         assert_eq!(s1.fingerprint(), s2.fingerprint());
         assert_eq!(s1.first_difference(&s2), None);
         s1.verify_unchanged().unwrap();
+        // A tree that became unpackable counts as changed.
+        fs::write(t.path().join("manifest.json"), b"{}").unwrap();
+        assert!(s1.verify_unchanged().unwrap_err().is_changed());
+        fs::remove_file(t.path().join("manifest.json")).unwrap();
+        let s1 = scan(t.path(), &Options::default()).unwrap();
         fs::write(t.path().join("a/b.md"), b"two!").unwrap();
         let s3 = scan(t.path(), &Options::default()).unwrap();
         assert_ne!(s1.fingerprint(), s3.fingerprint());
@@ -521,7 +540,14 @@ mod tests {
         assert!(s1.verify_unchanged().unwrap_err().is_changed());
         touch(&t.path().join("a/new.md"), b"");
         let s4 = scan(t.path(), &Options::default()).unwrap();
-        // The directory's mtime moved, so the first difference is the directory itself.
-        assert_eq!(s3.first_difference(&s4).as_deref(), Some("a"));
+        // The directory's mtime usually moved too (unless within one timestamp tick).
+        let diff = s3.first_difference(&s4);
+        assert!(
+            matches!(diff.as_deref(), Some("a" | "a/new.md")),
+            "{diff:?}"
+        );
+        // So does a tree that vanished.
+        fs::remove_dir_all(t.path()).unwrap();
+        assert!(s4.verify_unchanged().unwrap_err().is_changed());
     }
 }
