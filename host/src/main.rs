@@ -14,6 +14,8 @@ struct Cli {
 enum Command {
     /// Run the server.
     Serve(grove::config::ServeArgs),
+    /// Check a gene (.wasm) as the server would, or run it on a document (gene platform).
+    Gene(grove::genes::cli::GeneArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -27,6 +29,7 @@ fn main() -> anyhow::Result<()> {
                 .build()?;
             runtime.block_on(grove::server::run(config))?;
         }
+        Command::Gene(args) => std::process::exit(grove::genes::cli::run(args)?),
     }
     Ok(())
 }

@@ -14,6 +14,7 @@
 
 pub mod abi;
 pub mod builtin;
+pub mod cli;
 mod error;
 pub mod model;
 pub mod registry;

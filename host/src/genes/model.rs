@@ -123,6 +123,37 @@ pub struct Page {
     pub links: Vec<String>,
 }
 
+impl Page {
+    /// The page as Markdown: title, summary, sections, and the cited passage ids as
+    /// footnote-style references (for the CLI and previews; the pipeline writes its own
+    /// front matter).
+    pub fn to_markdown(&self) -> String {
+        let mut out = format!(
+            "# {}
+
+",
+            self.title
+        );
+        if !self.aliases.is_empty() {
+            out.push_str(&format!("*{}*\n\n", self.aliases.join(" · ")));
+        }
+        if !self.summary.is_empty() {
+            out.push_str(&self.summary);
+            out.push_str("\n\n");
+        }
+        for s in &self.sections {
+            out.push_str(&format!("## {}\n\n{}\n\n", s.heading, s.body.trim_end()));
+        }
+        if !self.citations.is_empty() {
+            out.push_str("---\n");
+            for c in &self.citations {
+                out.push_str(&format!("[^{}]: {}\n", c.passage_id, cut(&c.quote, 200)));
+            }
+        }
+        out
+    }
+}
+
 /// One finding of the host's quality checklist.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Finding {
