@@ -5,8 +5,13 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use std::sync::Arc;
+
 use crate::auth::{AuthError, Authenticator, Principal};
 use crate::config::Config;
+use crate::events::EventHub;
+use crate::genes::GeneRegistry;
+use crate::scheduler::Scheduler;
 use crate::store::Store;
 
 /// Where things live inside the data dir (DESIGN.md §3). Everything under `index/` and
@@ -74,6 +79,9 @@ pub struct App {
     pub paths: DataPaths,
     pub store: Store,
     pub started_at: Instant,
+    pub events: EventHub,
+    pub scheduler: Scheduler,
+    pub genes: Arc<GeneRegistry>,
 }
 
 impl App {
@@ -91,7 +99,6 @@ impl App {
 impl App {
     /// Number of genes currently active in the gene registry.
     pub fn genes_loaded(&self) -> usize {
-        // The gene registry is wired in by the gene platform (host/src/genes).
-        0
+        self.genes.active().len()
     }
 }

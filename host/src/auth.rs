@@ -270,7 +270,10 @@ mod tests {
         assert_eq!((p.user.as_str(), p.role), ("bob", Role::User));
         assert!(!issued.record.secret_sha256.contains(&issued.token));
         assert!(auth.revoke(&issued.record.id).unwrap());
-        assert!(matches!(auth.verify(&issued.token), Err(AuthError::Revoked)));
+        assert!(matches!(
+            auth.verify(&issued.token),
+            Err(AuthError::Revoked)
+        ));
     }
 
     #[test]
@@ -279,7 +282,13 @@ mod tests {
         let auth = Authenticator::new(&store);
         let issued = auth.issue("bob", Role::User).unwrap();
         let tampered = format!("{}x", issued.token);
-        for bad in [tampered.as_str(), "", "grove_000000000000_abc", "nonsense", "ünïcode"] {
+        for bad in [
+            tampered.as_str(),
+            "",
+            "grove_000000000000_abc",
+            "nonsense",
+            "ünïcode",
+        ] {
             assert!(auth.verify(bad).is_err(), "{bad:?} must be rejected");
         }
     }
@@ -292,7 +301,11 @@ mod tests {
             .bootstrap(Some("a-long-operator-chosen-secret"), dir.path())
             .unwrap();
         assert_eq!(b, Bootstrap::FromEnv);
-        assert!(auth.verify("a-long-operator-chosen-secret").unwrap().is_admin());
+        assert!(
+            auth.verify("a-long-operator-chosen-secret")
+                .unwrap()
+                .is_admin()
+        );
         assert_eq!(
             auth.bootstrap(Some("another-long-secret-value"), dir.path())
                 .unwrap(),

@@ -307,7 +307,11 @@ pub fn parse_rate(s: &str) -> Result<Rate, String> {
         "m" | "min" | "minute" => Duration::from_secs(60),
         "h" | "hour" => Duration::from_secs(3600),
         "d" | "day" => Duration::from_secs(86_400),
-        other => return Err(format!("unknown rate period {other:?}; use s, min, h or day")),
+        other => {
+            return Err(format!(
+                "unknown rate period {other:?}; use s, min, h or day"
+            ));
+        }
     };
     Ok(Rate { count, period })
 }

@@ -50,7 +50,11 @@ pub fn lock(data_dir: &Path, lock_path: &Path) -> Result<DataDirLock, LockError>
             let pid = pid.trim();
             return Err(LockError::Held {
                 dir: data_dir.to_path_buf(),
-                pid: if pid.is_empty() { "unknown".into() } else { pid.to_string() },
+                pid: if pid.is_empty() {
+                    "unknown".into()
+                } else {
+                    pid.to_string()
+                },
             });
         }
         Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),

@@ -2,11 +2,22 @@
 //!
 //! See `ARCHITECTURE.md` at the repository root for the bird's-eye view and the codemap.
 
+pub mod analysis;
 pub mod api;
 pub mod app;
 pub mod auth;
 pub mod config;
 pub mod datadir;
+pub mod events;
+pub mod extract;
+pub mod genes;
+pub mod git;
+pub mod ingest;
+pub mod jobs;
+pub mod pipeline;
+pub mod quality;
+pub mod scheduler;
 pub mod server;
+pub mod slug;
 pub mod store;
 pub mod telemetry;

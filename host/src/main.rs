@@ -4,7 +4,11 @@
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "grove", version, about = "Turns books and documents into interlinked wikis")]
+#[command(
+    name = "grove",
+    version,
+    about = "Turns books and documents into interlinked wikis"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -7,6 +7,9 @@ use std::time::Instant;
 use crate::app::{App, DataPaths};
 use crate::auth::Bootstrap;
 use crate::config::Config;
+use crate::events::EventHub;
+use crate::genes::{GeneRegistry, GeneRuntime, RuntimeConfig};
+use crate::scheduler::Scheduler;
 
 /// Why the server could not start. Each message says what to do.
 #[derive(Debug, thiserror::Error)]
@@ -20,9 +23,13 @@ pub enum StartError {
     Lock(#[from] crate::datadir::LockError),
     #[error("cannot open the metadata store: {0}")]
     Store(#[from] crate::store::StoreError),
+    #[error("cannot start the gene runtime: {0}")]
+    Genes(#[from] crate::genes::GeneError),
     #[error("bootstrap failed: {0}")]
     Bootstrap(#[from] crate::auth::BootstrapError),
-    #[error("cannot listen on {addr}: {source}; is another program using the port? choose another --bind")]
+    #[error(
+        "cannot listen on {addr}: {source}; is another program using the port? choose another --bind"
+    )]
     Bind {
         addr: std::net::SocketAddr,
         source: std::io::Error,
@@ -39,12 +46,31 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     })?;
     let _lock = crate::datadir::lock(&paths.root, &paths.lock())?;
     let store = crate::store::Store::open(&paths.db())?;
+    std::fs::create_dir_all(&config.genes_dir).map_err(|source| StartError::DataDir {
+        path: config.genes_dir.clone(),
+        source,
+    })?;
+    let runtime = GeneRuntime::new(RuntimeConfig {
+        cache_dir: Some(paths.cache().join("genes")),
+        ..RuntimeConfig::default()
+    })?;
+    let genes = GeneRegistry::new(runtime, Some(config.genes_dir.clone()));
     let app = Arc::new(App {
         config: config.clone(),
         paths,
         store,
         started_at: Instant::now(),
+        events: EventHub::default(),
+        scheduler: Scheduler::new(config.max_jobs),
+        genes,
     });
+    let requeued = Scheduler::recover(&app)?;
+    if requeued > 0 {
+        tracing::info!(
+            jobs = requeued,
+            "re-queued jobs that were running when grove last stopped"
+        );
+    }
 
     match app
         .authenticator()
@@ -80,11 +106,34 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     // A machine-readable line for tools and tests that bind port 0.
     println!("grove listening on http://{local}");
 
+    // Genes load (from the on-disk artifact cache after the first start) while the listener is
+    // already up; the scheduler starts once they are there.
+    let boot_app = app.clone();
+    let watcher = tokio::task::spawn_blocking(move || {
+        boot_app.genes.load_all();
+        tracing::info!(active = boot_app.genes.active().len(), "genes loaded");
+        match crate::genes::watch(boot_app.genes.clone()) {
+            Ok(w) => Some(w),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot watch the genes dir; hot loading by file drop is off (the admin API still works)");
+                None
+            }
+        }
+    });
+    let sched_app = app.clone();
+    let scheduler = tokio::spawn(async move {
+        let watcher = watcher.await.ok().flatten();
+        Scheduler::run(sched_app).await;
+        drop(watcher);
+    });
+
     warp::serve(crate::api::routes(app.clone()))
         .incoming(listener)
         .graceful(shutdown_signal())
         .run()
         .await;
+    app.scheduler.shut_down();
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(5), scheduler).await;
     tracing::info!("grove stopped");
     Ok(())
 }

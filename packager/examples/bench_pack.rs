@@ -272,9 +272,21 @@ fn timed(self_cpu: bool, f: impl FnOnce()) -> (f64, f64) {
     (wall, if self_cpu { s1 - s0 } else { c1 - c0 })
 }
 
-fn time_tar(dir: &Path, out: &Path, runs: usize) -> ((f64, f64), u64) {
-    let run = || {
-        timed(false, || {
+/// One thing being timed: a label and a run that returns the size of what it wrote.
+struct Contender<'a> {
+    label: String,
+    /// CPU of this process (the packager) rather than of waited-for children (tar).
+    self_cpu: bool,
+    run: Box<dyn Fn() -> u64 + 'a>,
+    times: Vec<(f64, f64)>,
+    out_bytes: u64,
+}
+
+fn tar_contender<'a>(dir: &'a Path, out: &'a Path) -> Contender<'a> {
+    Contender {
+        label: "tar -czf (GNU tar, gzip -6)".into(),
+        self_cpu: false,
+        run: Box::new(move || {
             let st = Command::new("tar")
                 .arg("-czf")
                 .arg(out)
@@ -284,20 +296,14 @@ fn time_tar(dir: &Path, out: &Path, runs: usize) -> ((f64, f64), u64) {
                 .status()
                 .expect("tar runs");
             assert!(st.success());
-        })
-    };
-    run();
-    let times: Vec<(f64, f64)> = (0..runs).map(|_| run()).collect();
-    (
-        (
-            median(times.iter().map(|t| t.0).collect()),
-            median(times.iter().map(|t| t.1).collect()),
-        ),
-        fs::metadata(out).unwrap().len(),
-    )
+            fs::metadata(out).unwrap().len()
+        }),
+        times: Vec::new(),
+        out_bytes: 0,
+    }
 }
 
-fn time_packager(dir: &Path, out: &Path, runs: usize, opts: &Options) -> ((f64, f64), u64) {
+fn packager_contender<'a>(dir: &'a Path, out: &'a Path, opts: Options) -> Contender<'a> {
     let info = PackageInfo {
         wiki_id: "bench".into(),
         slug: "bench".into(),
@@ -307,24 +313,29 @@ fn time_packager(dir: &Path, out: &Path, runs: usize, opts: &Options) -> ((f64, 
             version: env!("CARGO_PKG_VERSION").into(),
         },
     };
-    let pack = || {
-        let file = fs::File::create(out).unwrap();
-        grove_packager::pack(dir, &info, opts, file).expect("packs")
-    };
-    let first = pack();
-    let mut times = Vec::new();
-    for _ in 0..runs {
-        times.push(timed(true, || {
-            assert_eq!(pack().sha256, first.sha256, "not reproducible");
-        }));
+    let label = format!(
+        "grove-packager -{} threads {}",
+        opts.level,
+        match opts.threads {
+            0 => "auto".to_string(),
+            n => n.to_string(),
+        }
+    );
+    let first_sha = std::cell::RefCell::new(None::<String>);
+    Contender {
+        label,
+        self_cpu: true,
+        run: Box::new(move || {
+            let file = fs::File::create(out).unwrap();
+            let s = grove_packager::pack(dir, &info, &opts, file).expect("packs");
+            let mut first = first_sha.borrow_mut();
+            let first = first.get_or_insert_with(|| s.sha256.clone());
+            assert_eq!(*first, s.sha256, "not reproducible");
+            s.bytes
+        }),
+        times: Vec::new(),
+        out_bytes: 0,
     }
-    (
-        (
-            median(times.iter().map(|t| t.0).collect()),
-            median(times.iter().map(|t| t.1).collect()),
-        ),
-        first.bytes,
-    )
 }
 
 fn main() {
@@ -354,21 +365,9 @@ fn main() {
         dir.display(),
         args.runs
     );
-    println!(
-        "{:<30} {:>8} {:>9} {:>8} {:>9} {:>9} {:>9}",
-        "", "wall s", "MB/s", "cpu s", "out MB", "x tar t", "x tar sz"
-    );
-    let ((tar_s, tar_cpu), tar_bytes) = time_tar(&dir, &tmp.path().join("tar.tar.gz"), args.runs);
-    println!(
-        "{:<30} {:>8.3} {:>9.1} {:>8.2} {:>9.2} {:>9.2} {:>9.2}",
-        "tar -czf (GNU tar, gzip -6)",
-        tar_s,
-        mb / tar_s,
-        tar_cpu,
-        tar_bytes as f64 / 1e6,
-        1.0,
-        1.0
-    );
+    let tar_out = tmp.path().join("tar.tar.gz");
+    let grove_out = tmp.path().join("grove.tar.gz");
+    let mut contenders = vec![tar_contender(&dir, &tar_out)];
     for &level in &args.levels {
         for &threads in &args.threads {
             let opts = Options {
@@ -376,23 +375,43 @@ fn main() {
                 threads,
                 ..Options::default()
             };
-            let ((s, cpu), out) =
-                time_packager(&dir, &tmp.path().join("grove.tar.gz"), args.runs, &opts);
-            let label = format!(
-                "grove-packager -{level} threads {}",
-                if threads == 0 {
-                    "auto".to_string()
-                } else {
-                    threads.to_string()
-                }
-            );
-            println!(
-                "{label:<30} {s:>8.3} {:>9.1} {cpu:>8.2} {:>9.2} {:>9.2} {:>9.2}",
-                mb / s,
-                out as f64 / 1e6,
-                s / tar_s,
-                out as f64 / tar_bytes as f64
-            );
+            contenders.push(packager_contender(&dir, &grove_out, opts));
         }
+    }
+    // Warm the page cache and record output sizes, then interleave the timed runs so that every
+    // contender sees the same background load.
+    for c in &mut contenders {
+        c.out_bytes = (c.run)();
+    }
+    for _ in 0..args.runs {
+        for c in &mut contenders {
+            let t = timed(c.self_cpu, || {
+                (c.run)();
+            });
+            c.times.push(t);
+        }
+    }
+    println!(
+        "{:<30} {:>8} {:>9} {:>8} {:>9} {:>9} {:>9}",
+        "", "wall s", "MB/s", "cpu s", "out MB", "x tar t", "x tar sz"
+    );
+    let med = |c: &Contender<'_>| {
+        (
+            median(c.times.iter().map(|t| t.0).collect()),
+            median(c.times.iter().map(|t| t.1).collect()),
+        )
+    };
+    let (tar_s, _) = med(&contenders[0]);
+    let tar_bytes = contenders[0].out_bytes as f64;
+    for c in &contenders {
+        let (s, cpu) = med(c);
+        println!(
+            "{:<30} {s:>8.3} {:>9.1} {cpu:>8.2} {:>9.2} {:>9.2} {:>9.2}",
+            c.label,
+            mb / s,
+            c.out_bytes as f64 / 1e6,
+            s / tar_s,
+            c.out_bytes as f64 / tar_bytes
+        );
     }
 }

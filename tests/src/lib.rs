@@ -194,7 +194,12 @@ impl Server {
     }
 
     /// A request with an optional bearer token.
-    pub fn request(&self, method: Method, path: &str, token: Option<&str>) -> reqwest::blocking::RequestBuilder {
+    pub fn request(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+    ) -> reqwest::blocking::RequestBuilder {
         let mut rb = self.client.request(method, self.url(path));
         if let Some(t) = token {
             rb = rb.bearer_auth(t);
@@ -214,7 +219,9 @@ impl Server {
     }
 
     pub fn delete(&self, path: &str, token: Option<&str>) -> Response {
-        self.request(Method::DELETE, path, token).send().expect("DELETE")
+        self.request(Method::DELETE, path, token)
+            .send()
+            .expect("DELETE")
     }
 
     /// Issues a token through the API with the admin token; returns (id, secret).
@@ -284,7 +291,11 @@ pub fn json_of(resp: Response) -> (u16, Value) {
 
 /// Asserts the error body shape of DESIGN.md §5 and returns its code.
 pub fn assert_error_body(status: u16, body: &Value, context: &str) -> String {
-    assert_eq!(body["ok"], json!(false), "{context}: ok must be false in {body}");
+    assert_eq!(
+        body["ok"],
+        json!(false),
+        "{context}: ok must be false in {body}"
+    );
     assert!(
         body["error"].as_str().is_some_and(|s| !s.is_empty()),
         "{context}: error message missing in {body} (status {status})"
@@ -301,4 +312,71 @@ fn rand_u128() -> u128 {
         let _ = f.read_exact(&mut buf);
     }
     u128::from_le_bytes(buf) ^ Instant::now().elapsed().as_nanos()
+}
+
+impl Server {
+    /// Uploads `bytes` as `file_name` with extra form fields; returns status and JSON body.
+    pub fn upload(
+        &self,
+        token: &str,
+        file_name: &str,
+        bytes: Vec<u8>,
+        fields: &[(&str, &str)],
+    ) -> (u16, Value) {
+        let mut form = reqwest::blocking::multipart::Form::new().part(
+            "file",
+            reqwest::blocking::multipart::Part::bytes(bytes).file_name(file_name.to_string()),
+        );
+        for (k, v) in fields {
+            form = form.text(k.to_string(), v.to_string());
+        }
+        json_of(
+            self.request(Method::POST, "/api/v1/upload", Some(token))
+                .multipart(form)
+                .send()
+                .expect("upload"),
+        )
+    }
+
+    /// Polls a job until it reaches a final state (ready, failed, cancelled) and returns it.
+    pub fn wait_job(&self, token: &str, job_id: u64) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        loop {
+            let (status, body) = json_of(self.get(&format!("/api/v1/jobs/{job_id}"), Some(token)));
+            assert_eq!(status, 200, "job {job_id}: {body}");
+            let state = body["job"]["state"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            if matches!(state.as_str(), "ready" | "failed" | "cancelled") {
+                return body["job"].clone();
+            }
+            assert!(
+                Instant::now() < deadline,
+                "job {job_id} did not finish: {body}\n{}",
+                self.log()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+/// A small English document with people, terms and a procedure, as plain text.
+pub fn english_sample() -> String {
+    let mut s = String::from("The Gardener's Handbook\n\nChapter 1. Soil\n\n");
+    s.push_str("Compost is a mixture of decayed organic matter used to improve soil. ");
+    s.push_str("Mary Fielding kept compost in three bins behind the greenhouse. ");
+    s.push_str("Mary Fielding said that compost is the gardener's gold. ");
+    s.push_str("Thomas Reed disagreed, and Thomas Reed preferred green manure.\n\n");
+    s.push_str("Chapter 2. Planting\n\n");
+    s.push_str("Mulch is a layer of material applied to the surface of soil. ");
+    s.push_str(
+        "To plant a tree, follow these steps. First, dig a hole twice as wide as the root ball. ",
+    );
+    s.push_str("Second, loosen the soil at the bottom of the hole. Third, set the tree and backfill with compost. ");
+    s.push_str("Finally, water the tree and spread mulch around it.\n\n");
+    s.push_str("Mary Fielding planted an apple tree in the orchard at Hollowmere. ");
+    s.push_str("Thomas Reed watered the orchard at Hollowmere every morning. ");
+    s.push_str("Compost and mulch together keep the orchard soil alive.\n");
+    s
 }

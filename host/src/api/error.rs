@@ -86,9 +86,7 @@ impl From<AuthError> for ApiError {
             AuthError::Missing => ApiError::unauthorized(
                 "missing token: send the header Authorization: Bearer <token>",
             ),
-            AuthError::Malformed | AuthError::Unknown => {
-                ApiError::unauthorized("invalid token")
-            }
+            AuthError::Malformed | AuthError::Unknown => ApiError::unauthorized("invalid token"),
             AuthError::Revoked => ApiError::unauthorized("this token has been revoked"),
         }
     }
@@ -97,7 +95,8 @@ impl From<AuthError> for ApiError {
 impl Reply for ApiError {
     fn into_response(self) -> Response {
         let body = serde_json::json!({"ok": false, "error": self.message, "code": self.code});
-        let mut resp = warp::reply::with_status(warp::reply::json(&body), self.status).into_response();
+        let mut resp =
+            warp::reply::with_status(warp::reply::json(&body), self.status).into_response();
         for (name, value) in self.headers {
             if let Ok(v) = warp::http::HeaderValue::from_str(&value) {
                 resp.headers_mut().insert(name, v);
@@ -111,7 +110,11 @@ impl Reply for ApiError {
 /// own errors as replies, so anything reaching here comes from warp's filters.
 pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
     let err = if rejection.is_not_found() {
-        ApiError::new(StatusCode::NOT_FOUND, "route_not_found", "no such route; see /openapi.json")
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "route_not_found",
+            "no such route; see /openapi.json",
+        )
     } else if rejection.find::<warp::reject::MethodNotAllowed>().is_some() {
         ApiError::new(
             StatusCode::METHOD_NOT_ALLOWED,
@@ -121,8 +124,15 @@ pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
     } else if rejection.find::<warp::reject::PayloadTooLarge>().is_some() {
         ApiError::too_large("request body too large")
     } else if rejection.find::<warp::reject::LengthRequired>().is_some() {
-        ApiError::new(StatusCode::LENGTH_REQUIRED, "length_required", "send a Content-Length header")
-    } else if rejection.find::<warp::reject::UnsupportedMediaType>().is_some() {
+        ApiError::new(
+            StatusCode::LENGTH_REQUIRED,
+            "length_required",
+            "send a Content-Length header",
+        )
+    } else if rejection
+        .find::<warp::reject::UnsupportedMediaType>()
+        .is_some()
+    {
         ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "unsupported_media_type",

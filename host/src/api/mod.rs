@@ -8,9 +8,12 @@
 //! rejections warp combines are routing ones.
 
 pub mod error;
+mod genes;
 mod health;
+mod jobs;
 mod openapi;
 mod tokens;
+mod upload;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -36,6 +39,9 @@ pub const JSON_BODY_LIMIT: usize = 1 << 20;
 pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Infallible> + Clone {
     let api = health::routes(app.clone())
         .or(tokens::routes(app.clone()))
+        .or(genes::routes(app.clone()))
+        .or(upload::routes(app.clone()))
+        .or(jobs::routes(app.clone()))
         .or(openapi::routes())
         .recover(error::recover);
 
@@ -104,9 +110,7 @@ pub(crate) fn caller(
 
 /// The raw query string (empty when absent). Parse it with [`parse_query`].
 pub(crate) fn raw_query() -> impl Filter<Extract = (String,), Error = Infallible> + Clone {
-    warp::query::raw()
-        .or(warp::any().map(String::new))
-        .unify()
+    warp::query::raw().or(warp::any().map(String::new)).unify()
 }
 
 /// Parses a query string into `T`, answering 400 with the reason.
@@ -139,6 +143,7 @@ where
             ApiError::bad_request("bad_body", format!("could not read the request body: {e}"))
         })?;
         if buf.len() + chunk.remaining() > limit {
+            drain(stream.as_mut()).await;
             return Err(ApiError::too_large(format!(
                 "request body over the limit of {limit} bytes"
             )));
@@ -151,6 +156,25 @@ where
         }
     }
     Ok(buf)
+}
+
+/// Most bytes read and discarded after a body is refused, so that a well-behaved client
+/// finishes sending and reads the error instead of seeing a reset connection.
+const DRAIN_LIMIT: usize = 16 << 20;
+
+/// Reads and discards the rest of a refused body, up to [`DRAIN_LIMIT`].
+pub(crate) async fn drain<S, B>(mut stream: std::pin::Pin<&mut S>)
+where
+    S: futures_util::Stream<Item = Result<B, warp::Error>> + ?Sized,
+    B: bytes::Buf,
+{
+    let mut seen = 0usize;
+    while let Some(Ok(chunk)) = stream.next().await {
+        seen += chunk.remaining();
+        if seen > DRAIN_LIMIT {
+            break;
+        }
+    }
 }
 
 /// Parses a JSON body, answering 400 with serde's reason. An empty body parses as `{}`.

@@ -7,7 +7,9 @@ use serde_json::json;
 use warp::Filter;
 use warp::reply::Response;
 
-use super::{ApiError, ApiResult, JSON_BODY_LIMIT, body_bytes, caller, ok_json, parse_json, with_app};
+use super::{
+    ApiError, ApiResult, JSON_BODY_LIMIT, body_bytes, caller, ok_json, parse_json, with_app,
+};
 use crate::app::App;
 use crate::auth::Principal;
 use crate::store::{Role, TokenRecord};

@@ -399,7 +399,13 @@ mod tests {
     use super::*;
 
     fn wiki(id: &str, slug: &str) -> WikiRecord {
-        WikiRecord::new(id.into(), slug.into(), "Name".into(), "alice".into(), "en".into())
+        WikiRecord::new(
+            id.into(),
+            slug.into(),
+            "Name".into(),
+            "alice".into(),
+            "en".into(),
+        )
     }
 
     #[test]
@@ -453,8 +459,22 @@ mod tests {
     fn job_numbers_increase_and_pages_are_scoped_per_wiki() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("g.redb")).unwrap();
-        let a = store.create_job(JobRecord::new(0, "w1".into(), "alice".into(), JobState::Queued)).unwrap();
-        let b = store.create_job(JobRecord::new(0, "w1".into(), "alice".into(), JobState::Queued)).unwrap();
+        let a = store
+            .create_job(JobRecord::new(
+                0,
+                "w1".into(),
+                "alice".into(),
+                JobState::Queued,
+            ))
+            .unwrap();
+        let b = store
+            .create_job(JobRecord::new(
+                0,
+                "w1".into(),
+                "alice".into(),
+                JobState::Queued,
+            ))
+            .unwrap();
         assert_eq!((a.id, b.id), (1, 2));
         let page = |id: &str| PageRecord {
             id: id.into(),
@@ -464,7 +484,12 @@ mod tests {
         store.replace_pages("w1", &[page("a"), page("b")]).unwrap();
         store.replace_pages("w10", &[page("c")]).unwrap();
         store.replace_pages("w1", &[page("b")]).unwrap();
-        let ids: Vec<_> = store.pages("w1").unwrap().into_iter().map(|p| p.id).collect();
+        let ids: Vec<_> = store
+            .pages("w1")
+            .unwrap()
+            .into_iter()
+            .map(|p| p.id)
+            .collect();
         assert_eq!(ids, ["b"]);
         assert_eq!(store.pages("w10").unwrap().len(), 1);
     }

@@ -174,7 +174,10 @@ impl JobState {
 
     /// A state the scheduler will not move on from by itself.
     pub fn is_final(self) -> bool {
-        matches!(self, JobState::Ready | JobState::Failed | JobState::Cancelled)
+        matches!(
+            self,
+            JobState::Ready | JobState::Failed | JobState::Cancelled
+        )
     }
 
     /// A pipeline stage is executing.

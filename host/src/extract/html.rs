@@ -1,0 +1,470 @@
+//! A small, tolerant tag scanner for the XML and XHTML inside EPUBs (container.xml, OPF, NCX,
+//! nav.xhtml, content documents) and the XHTML-to-blocks conversion. It never fails: broken markup
+//! degrades to text. Not a conforming HTML5 or XML parser (no DTDs, no namespaces beyond prefix
+//! stripping), and not for HTML uploads (those are not a supported format).
+
+use std::borrow::Cow;
+
+/// One token of markup.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Tok<'a> {
+    /// `<name attr="v">`; `name` is lowercase with any namespace prefix removed.
+    Start {
+        name: String,
+        attrs: Vec<(String, String)>,
+        self_closing: bool,
+    },
+    End {
+        name: String,
+    },
+    /// Raw text (entities still encoded).
+    Text(&'a str),
+    /// CDATA content (no entity decoding).
+    CData(&'a str),
+}
+
+impl Tok<'_> {
+    /// The value of attribute `name` (matched with or without a namespace prefix).
+    pub(crate) fn attr(&self, name: &str) -> Option<&str> {
+        match self {
+            Tok::Start { attrs, .. } => attrs
+                .iter()
+                .find(|(k, _)| k == name || k.rsplit(':').next() == Some(name))
+                .map(|(_, v)| v.as_str()),
+            _ => None,
+        }
+    }
+}
+
+fn local_lower(name: &str) -> String {
+    name.rsplit(':').next().unwrap_or(name).to_ascii_lowercase()
+}
+
+/// Splits markup into tokens. Comments, processing instructions and doctypes are dropped.
+pub(crate) fn tokens(s: &str) -> Vec<Tok<'_>> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut text_start = 0;
+    while i < b.len() {
+        if b[i] != b'<' {
+            i += 1;
+            continue;
+        }
+        let rest = &s[i..];
+        let (consumed, tok): (usize, Option<Tok<'_>>) = if rest.starts_with("<!--") {
+            (rest.find("-->").map(|e| e + 3).unwrap_or(rest.len()), None)
+        } else if rest.starts_with("<![CDATA[") {
+            let end = rest.find("]]>").unwrap_or(rest.len());
+            let inner = &rest[9..end.max(9)];
+            ((end + 3).min(rest.len()), Some(Tok::CData(inner)))
+        } else if rest.starts_with("<!") || rest.starts_with("<?") {
+            (rest.find('>').map(|e| e + 1).unwrap_or(rest.len()), None)
+        } else if let Some(t) = parse_tag(rest) {
+            t
+        } else {
+            // a lone '<' is text
+            i += 1;
+            continue;
+        };
+        if text_start < i {
+            out.push(Tok::Text(&s[text_start..i]));
+        }
+        if let Some(t) = tok {
+            out.push(t);
+        }
+        i += consumed;
+        text_start = i;
+    }
+    if text_start < b.len() {
+        out.push(Tok::Text(&s[text_start..]));
+    }
+    out
+}
+
+fn parse_tag(s: &str) -> Option<(usize, Option<Tok<'_>>)> {
+    let b = s.as_bytes();
+    let mut i = 1;
+    let closing = b.get(1) == Some(&b'/');
+    if closing {
+        i += 1;
+    }
+    let name_start = i;
+    while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b':' | b'-' | b'_' | b'.'))
+    {
+        i += 1;
+    }
+    if i == name_start || !b[name_start].is_ascii_alphabetic() {
+        return None;
+    }
+    let name = local_lower(&s[name_start..i]);
+    let mut attrs = Vec::new();
+    let mut self_closing = false;
+    loop {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i >= b.len() {
+            return Some((b.len(), None));
+        }
+        match b[i] {
+            // a '<' inside a tag means the tag was never closed: treat it as text
+            b'<' => return None,
+            b'>' => {
+                i += 1;
+                break;
+            }
+            b'/' => {
+                self_closing = true;
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        let ks = i;
+        while i < b.len() && !b[i].is_ascii_whitespace() && !matches!(b[i], b'=' | b'>' | b'/') {
+            i += 1;
+        }
+        let key = s[ks..i].to_ascii_lowercase();
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let mut val = String::new();
+        if i < b.len() && b[i] == b'=' {
+            i += 1;
+            while i < b.len() && b[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if i < b.len() && (b[i] == b'"' || b[i] == b'\'') {
+                let q = b[i];
+                let vs = i + 1;
+                let ve = s[vs..].bytes().position(|c| c == q).map(|p| vs + p);
+                let ve = ve.unwrap_or(b.len());
+                val = decode_entities(&s[vs..ve]).into_owned();
+                i = (ve + 1).min(b.len());
+            } else {
+                let vs = i;
+                while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'>' {
+                    i += 1;
+                }
+                val = decode_entities(&s[vs..i]).into_owned();
+            }
+        }
+        if !key.is_empty() {
+            attrs.push((key, val));
+        } else if i < b.len() {
+            i += 1;
+        }
+    }
+    let tok = if closing {
+        Tok::End { name }
+    } else {
+        Tok::Start {
+            name,
+            attrs,
+            self_closing,
+        }
+    };
+    Some((i, Some(tok)))
+}
+
+/// Decodes XML/HTML character references and the common named entities.
+pub(crate) fn decode_entities(s: &str) -> Cow<'_, str> {
+    if !s.contains('&') {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(p) = rest.find('&') {
+        out.push_str(&rest[..p]);
+        rest = &rest[p..];
+        let end = rest[1..]
+            .find(|c: char| c == ';' || c == '&' || c.is_whitespace() || c == '<')
+            .map(|e| e + 1);
+        if let Some(e) = end.filter(|&e| rest.as_bytes()[e] == b';' && e <= 40) {
+            let name = &rest[1..e];
+            if let Some(c) = entity(name) {
+                out.push_str(c);
+                rest = &rest[e + 1..];
+                continue;
+            }
+            if let Some(num) = name.strip_prefix('#') {
+                let code = if let Some(h) = num.strip_prefix(['x', 'X']) {
+                    u32::from_str_radix(h, 16).ok()
+                } else {
+                    num.parse().ok()
+                };
+                if let Some(c) = code.and_then(char::from_u32) {
+                    out.push(c);
+                    rest = &rest[e + 1..];
+                    continue;
+                }
+            }
+        }
+        out.push('&');
+        rest = &rest[1..];
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
+fn entity(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "amp" => "&",
+        "lt" => "<",
+        "gt" => ">",
+        "quot" => "\"",
+        "apos" => "'",
+        "nbsp" => "\u{A0}",
+        "ensp" | "emsp" | "thinsp" => " ",
+        "shy" => "\u{AD}",
+        "mdash" => "—",
+        "ndash" => "–",
+        "hellip" => "…",
+        "lsquo" => "‘",
+        "rsquo" => "’",
+        "ldquo" => "“",
+        "rdquo" => "”",
+        "laquo" => "«",
+        "raquo" => "»",
+        "bull" => "•",
+        "middot" => "·",
+        "copy" => "©",
+        "reg" => "®",
+        "trade" => "™",
+        "times" => "×",
+        "deg" => "°",
+        "para" => "¶",
+        "sect" => "§",
+        "eacute" => "é",
+        "egrave" => "è",
+        "aacute" => "á",
+        "agrave" => "à",
+        "uuml" => "ü",
+        "ouml" => "ö",
+        "auml" => "ä",
+        "szlig" => "ß",
+        "ccedil" => "ç",
+        "rarr" => "→",
+        "larr" => "←",
+        "zwsp" => "\u{200B}",
+        _ => return None,
+    })
+}
+
+/// What an extracted XHTML block is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HtmlKind {
+    Para,
+    Code,
+    Heading(u8),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct HtmlBlock {
+    pub text: String,
+    pub kind: HtmlKind,
+}
+
+fn is_block(name: &str) -> bool {
+    matches!(
+        name,
+        "p" | "div"
+            | "li"
+            | "dt"
+            | "dd"
+            | "blockquote"
+            | "tr"
+            | "table"
+            | "ul"
+            | "ol"
+            | "dl"
+            | "section"
+            | "article"
+            | "aside"
+            | "header"
+            | "footer"
+            | "figure"
+            | "figcaption"
+            | "hr"
+            | "body"
+            | "caption"
+            | "address"
+            | "main"
+            | "center"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "pre"
+    )
+}
+
+fn is_skipped(name: &str) -> bool {
+    matches!(
+        name,
+        "script" | "style" | "head" | "nav" | "template" | "noscript" | "svg" | "math" | "object"
+    )
+}
+
+/// Converts an XHTML content document to blocks (paragraphs, code, headings), skipping script,
+/// style, head and nav. Also returns the document's `<title>`.
+pub(crate) fn html_blocks(src: &str) -> (Vec<HtmlBlock>, Option<String>) {
+    let mut blocks = Vec::new();
+    let mut buf = String::new();
+    let mut kind = HtmlKind::Para;
+    let mut skip: Vec<String> = Vec::new();
+    let mut pre = 0usize;
+    let mut title: Option<String> = None;
+    let mut in_title = false;
+    let flush = |blocks: &mut Vec<HtmlBlock>, buf: &mut String, kind: &mut HtmlKind| {
+        if !buf.trim().is_empty() {
+            blocks.push(HtmlBlock {
+                text: std::mem::take(buf),
+                kind: *kind,
+            });
+        }
+        buf.clear();
+        *kind = HtmlKind::Para;
+    };
+    for tok in tokens(src) {
+        match &tok {
+            Tok::Start {
+                name, self_closing, ..
+            } => {
+                if name == "title" && !*self_closing {
+                    in_title = true;
+                    continue;
+                }
+                if !skip.is_empty() {
+                    if is_skipped(name) && !*self_closing {
+                        skip.push(name.clone());
+                    }
+                    continue;
+                }
+                if is_skipped(name) && !*self_closing {
+                    skip.push(name.clone());
+                    continue;
+                }
+                if name == "br" {
+                    buf.push('\n');
+                } else if matches!(name.as_str(), "td" | "th") {
+                    buf.push(' ');
+                } else if name == "img" {
+                    // images drop; their alt text is not prose
+                } else if is_block(name) {
+                    flush(&mut blocks, &mut buf, &mut kind);
+                    if name == "pre" && !*self_closing {
+                        pre += 1;
+                        kind = HtmlKind::Code;
+                    } else if let Some(l) = name
+                        .strip_prefix('h')
+                        .and_then(|d| d.parse::<u8>().ok())
+                        .filter(|l| (1..=6).contains(l))
+                    {
+                        kind = HtmlKind::Heading(l);
+                    }
+                }
+            }
+            Tok::End { name } => {
+                if name == "title" {
+                    in_title = false;
+                    continue;
+                }
+                if let Some(top) = skip.last() {
+                    if top == name {
+                        skip.pop();
+                    }
+                    continue;
+                }
+                if is_block(name) {
+                    if name == "pre" {
+                        pre = pre.saturating_sub(1);
+                    }
+                    if pre == 0 || name == "pre" {
+                        flush(&mut blocks, &mut buf, &mut kind);
+                        if pre > 0 {
+                            kind = HtmlKind::Code;
+                        }
+                    }
+                }
+            }
+            Tok::Text(t) | Tok::CData(t) => {
+                let text = match tok {
+                    Tok::Text(_) => decode_entities(t),
+                    _ => Cow::Borrowed(*t),
+                };
+                if in_title {
+                    title.get_or_insert_with(String::new).push_str(&text);
+                } else if skip.is_empty() {
+                    buf.push_str(&text);
+                }
+            }
+        }
+    }
+    flush(&mut blocks, &mut buf, &mut kind);
+    (blocks, title.map(|t| t.trim().to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entities_table() {
+        let cases = [
+            ("a &amp; b", "a & b"),
+            ("&lt;p&gt;", "<p>"),
+            ("&#20013;&#x6587;", "中文"),
+            ("AT&T", "AT&T"),
+            ("&unknown;", "&unknown;"),
+            ("&nbsp;x", "\u{A0}x"),
+            ("&", "&"),
+        ];
+        for (i, w) in cases {
+            assert_eq!(decode_entities(i), w, "{i}");
+        }
+    }
+
+    #[test]
+    fn xhtml_to_blocks() {
+        let src = r#"<?xml version="1.0"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml"><head><title>T</title><style>p{}</style></head>
+<body><nav epub:type="toc"><ol><li>skip</li></ol></nav><h1 class="c">Chapter <em>One</em></h1>
+<p>First&#160;para
+with a line break.</p><div>Div <b>text</b><p>nested</p> tail</div>
+<pre><code>fn x() {
+    y();
+}</code></pre><script>var a = "<p>";</script><p>中文<br/>第二行</p><img src="a.png" alt="alt"/><p>broken <i>markup</p> <unclosed</body></html>"#;
+        let (blocks, title) = html_blocks(src);
+        assert_eq!(title.as_deref(), Some("T"));
+        let got: Vec<(&str, HtmlKind)> = blocks.iter().map(|b| (b.text.trim(), b.kind)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("Chapter One", HtmlKind::Heading(1)),
+                ("First\u{A0}para\nwith a line break.", HtmlKind::Para),
+                ("Div text", HtmlKind::Para),
+                ("nested", HtmlKind::Para),
+                ("tail", HtmlKind::Para),
+                ("fn x() {\n    y();\n}", HtmlKind::Code),
+                ("中文\n第二行", HtmlKind::Para),
+                ("broken markup", HtmlKind::Para),
+                ("<unclosed", HtmlKind::Para),
+            ]
+        );
+    }
+
+    #[test]
+    fn attrs() {
+        let t = tokens(
+            r#"<item id='a' href="x%20y.xhtml" media-type=application/xhtml+xml properties="nav"/>"#,
+        );
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].attr("href"), Some("x%20y.xhtml"));
+        assert_eq!(t[0].attr("media-type"), Some("application/xhtml+xml"));
+        let t = tokens(r#"<nav epub:type="toc">"#);
+        assert_eq!(t[0].attr("type"), Some("toc"));
+    }
+}

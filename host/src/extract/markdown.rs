@@ -1,0 +1,275 @@
+//! Markdown extraction with `pulldown-cmark`: ATX and setext headings become chapters (the top
+//! heading level present; a lone leading top heading is the document title and the next level
+//! down makes the chapters) and sections (the heading path below the chapter level). Markup is
+//! stripped: emphasis goes, links keep their text, images, raw HTML, HTML comments, front matter
+//! and reference definitions are dropped, code blocks become separate [`BlockKind::Code`] blocks.
+//! Every block keeps the 1-based source line where it starts. Not for rendering Markdown.
+
+use super::{DocBuilder, ExtractError, ExtractedDoc, Format, text::decode_text};
+use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+
+fn level(l: HeadingLevel) -> u8 {
+    l as u8
+}
+
+/// Extracts a Markdown file.
+pub(crate) fn extract_md(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
+    let (text, encoding) = decode_text(bytes)?;
+    let src = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
+    let mut doc = extract_md_str(src);
+    doc.encoding = Some(encoding.to_string());
+    Ok(doc)
+}
+
+/// Line starts for offset -> line look-ups.
+struct Lines(Vec<usize>);
+
+impl Lines {
+    fn new(s: &str) -> Self {
+        let mut v = vec![0];
+        v.extend(s.match_indices('\n').map(|(i, _)| i + 1));
+        Lines(v)
+    }
+    fn line(&self, offset: usize) -> u32 {
+        (self.0.partition_point(|&s| s <= offset)) as u32
+    }
+}
+
+pub(crate) fn extract_md_str(src: &str) -> ExtractedDoc {
+    let mut opts = Options::empty();
+    opts.insert(Options::ENABLE_TABLES);
+    opts.insert(Options::ENABLE_STRIKETHROUGH);
+    opts.insert(Options::ENABLE_FOOTNOTES);
+    opts.insert(Options::ENABLE_YAML_STYLE_METADATA_BLOCKS);
+    opts.insert(Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS);
+    let events: Vec<(Event<'_>, std::ops::Range<usize>)> =
+        Parser::new_ext(src, opts).into_offset_iter().collect();
+    let lines = Lines::new(src);
+
+    // heading levels present, to choose the chapter level
+    let heads: Vec<u8> = events
+        .iter()
+        .filter_map(|(e, _)| match e {
+            Event::Start(Tag::Heading { level: l, .. }) => Some(level(*l)),
+            _ => None,
+        })
+        .collect();
+    let top = heads.iter().copied().min().unwrap_or(1);
+    let top_count = heads.iter().filter(|&&l| l == top).count();
+    let lone_title = top_count == 1 && heads.first() == Some(&top) && heads.len() > 1;
+    let chapter_level = if lone_title {
+        heads
+            .iter()
+            .copied()
+            .filter(|&l| l > top)
+            .min()
+            .unwrap_or(top)
+    } else {
+        top
+    };
+
+    let mut b = DocBuilder::new();
+    let mut title: Option<String> = None;
+    let mut sections: Vec<(u8, String)> = Vec::new();
+
+    let mut buf = String::new();
+    let mut buf_line = 0u32;
+    let mut in_heading: Option<u8> = None;
+    let mut heading_text = String::new();
+    let mut in_code = false;
+    let mut code = String::new();
+    let mut code_line = 0u32;
+    let mut skip_depth = 0usize; // inside images or metadata blocks
+    let mut first_heading_done = false;
+
+    let flush = |b: &mut DocBuilder, buf: &mut String, line: u32| {
+        if !buf.trim().is_empty() {
+            b.para(buf, None, Some(line));
+        }
+        buf.clear();
+    };
+
+    for (ev, range) in &events {
+        let line = lines.line(range.start);
+        match ev {
+            Event::Start(Tag::Image { .. }) | Event::Start(Tag::MetadataBlock(_)) => {
+                skip_depth += 1;
+            }
+            Event::End(TagEnd::Image) | Event::End(TagEnd::MetadataBlock(_)) => {
+                skip_depth = skip_depth.saturating_sub(1);
+            }
+            _ if skip_depth > 0 => {}
+            Event::Start(Tag::Heading { level: l, .. }) => {
+                flush(&mut b, &mut buf, buf_line);
+                in_heading = Some(level(*l));
+                heading_text.clear();
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                let l = in_heading.take().unwrap_or(chapter_level);
+                let h = heading_text.trim().to_string();
+                let is_title = lone_title && !first_heading_done && l == top;
+                first_heading_done = true;
+                if is_title {
+                    title = Some(h);
+                } else if l <= chapter_level {
+                    b.chapter(&h);
+                    sections.clear();
+                } else {
+                    sections.retain(|(sl, _)| *sl < l);
+                    sections.push((l, h));
+                    let path: Vec<&str> = sections.iter().map(|(_, s)| s.as_str()).collect();
+                    b.set_section(Some(path.join(" / ")));
+                }
+            }
+            Event::Start(Tag::CodeBlock(_)) => {
+                flush(&mut b, &mut buf, buf_line);
+                in_code = true;
+                code.clear();
+                code_line = line;
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                in_code = false;
+                // fenced blocks start on the fence line; report the first code line
+                let first = if src[range.clone()].starts_with(['`', '~']) {
+                    code_line + 1
+                } else {
+                    code_line
+                };
+                b.code(&code, None, Some(first));
+            }
+            Event::Start(
+                Tag::Paragraph
+                | Tag::Item
+                | Tag::BlockQuote(_)
+                | Tag::TableRow
+                | Tag::TableHead
+                | Tag::FootnoteDefinition(_)
+                | Tag::List(_)
+                | Tag::DefinitionListTitle
+                | Tag::DefinitionListDefinition,
+            ) => {
+                flush(&mut b, &mut buf, buf_line);
+            }
+            Event::End(
+                TagEnd::Paragraph
+                | TagEnd::Item
+                | TagEnd::TableRow
+                | TagEnd::TableHead
+                | TagEnd::BlockQuote(_)
+                | TagEnd::FootnoteDefinition
+                | TagEnd::DefinitionListTitle
+                | TagEnd::DefinitionListDefinition,
+            ) => {
+                flush(&mut b, &mut buf, buf_line);
+            }
+            Event::End(TagEnd::TableCell) => buf.push(' '),
+            Event::Text(t) | Event::Code(t) | Event::InlineMath(t) | Event::DisplayMath(t) => {
+                if in_code {
+                    code.push_str(t);
+                } else if in_heading.is_some() {
+                    heading_text.push_str(t);
+                } else {
+                    if buf.is_empty() {
+                        buf_line = line;
+                    }
+                    buf.push_str(t);
+                }
+            }
+            Event::SoftBreak | Event::HardBreak => {
+                if in_heading.is_some() {
+                    heading_text.push(' ');
+                } else {
+                    buf.push('\n');
+                }
+            }
+            // raw HTML and comments are dropped; footnote references and rules carry no text
+            _ => {}
+        }
+    }
+    flush(&mut b, &mut buf, buf_line);
+    ExtractedDoc {
+        format: Format::Markdown,
+        title,
+        lang_hint: None,
+        encoding: None,
+        chapters: b.into_chapters(),
+        warnings: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::extract::BlockKind;
+
+    const MD: &str = "---\ntitle: front matter\n---\n\n# The Book\n\nIntro *text* with a [link](http://x) and ![img](a.png).\n\n<!-- a comment -->\n\nChapter One\n===========\n\nFirst **para**\ncontinues here.\n\n## Part A\n\n- item one\n- item two\n\n```rust\nfn main() {}\n```\n\n### Deeper\n\nSee [ref][r].\n\n[r]: http://example.com\n\n# Chapter Two\n\nLast para with `code`.\n";
+
+    #[test]
+    fn headings_markup_and_lines() {
+        let doc = extract_md_str(MD);
+        let titles: Vec<_> = doc.chapters.iter().map(|c| c.title.as_str()).collect();
+        assert_eq!(titles, ["The Book", "Chapter One", "Chapter Two"]);
+        assert_eq!(doc.title, None);
+        let all: Vec<(&str, BlockKind, Option<&str>, Option<u32>)> = doc
+            .chapters
+            .iter()
+            .flat_map(|c| &c.blocks)
+            .map(|b| {
+                (
+                    b.text.as_str(),
+                    b.kind,
+                    b.location.section.as_deref(),
+                    b.location.line,
+                )
+            })
+            .collect();
+        assert_eq!(
+            all,
+            vec![
+                (
+                    "Intro text with a link and .",
+                    BlockKind::Paragraph,
+                    None,
+                    Some(7)
+                ),
+                (
+                    "First para continues here.",
+                    BlockKind::Paragraph,
+                    None,
+                    Some(14)
+                ),
+                ("item one", BlockKind::Paragraph, Some("Part A"), Some(19)),
+                ("item two", BlockKind::Paragraph, Some("Part A"), Some(20)),
+                ("fn main() {}", BlockKind::Code, Some("Part A"), Some(23)),
+                (
+                    "See ref.",
+                    BlockKind::Paragraph,
+                    Some("Part A / Deeper"),
+                    Some(28)
+                ),
+                ("Last para with code.", BlockKind::Paragraph, None, Some(34)),
+            ]
+        );
+    }
+
+    #[test]
+    fn lone_top_heading_is_the_title() {
+        let doc = extract_md_str(
+            "# 诗经\n\n## 国风\n\n### 周南\n\n#### 关雎\n\n关关雎鸠，\n在河之洲。\n\n## 小雅\n\n呦呦鹿鸣。\n",
+        );
+        assert_eq!(doc.title.as_deref(), Some("诗经"));
+        let titles: Vec<_> = doc.chapters.iter().map(|c| c.title.as_str()).collect();
+        assert_eq!(titles, ["国风", "小雅"]);
+        let b = &doc.chapters[0].blocks[0];
+        assert_eq!(b.text, "关关雎鸠，在河之洲。");
+        assert_eq!(b.location.section.as_deref(), Some("周南 / 关雎"));
+        assert_eq!(b.location.line, Some(9));
+    }
+
+    #[test]
+    fn no_headings_is_one_chapter() {
+        let doc = extract_md_str("just text\n\nmore text\n");
+        assert_eq!(doc.chapters.len(), 1);
+        assert_eq!(doc.chapters[0].blocks.len(), 2);
+    }
+}

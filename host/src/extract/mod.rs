@@ -1,0 +1,349 @@
+//! Text extraction for the **egg** stage: turns an uploaded document (EPUB, PDF, Markdown, plain
+//! text) into one structured, normalized [`ExtractedDoc`] whose every block knows where it came from
+//! (chapter, section, PDF page, txt/md line), plus the content fingerprint used for dedup.
+//!
+//! This is a pure library: it reads bytes (or a file path) and returns values or typed errors. It
+//! knows nothing of HTTP, jobs, the database or the wiki directory; the pipeline decides where the
+//! results go (it stores [`to_markdown`] and [`to_json`] output in `corpus/`). It does no language
+//! analysis either (sentences, segmentation: see `crate::analysis`).
+//!
+//! Entry points: [`detect`] / [`detect_file`] (what is this file?), [`extract`] / [`extract_file`]
+//! (bytes -> [`ExtractedDoc`]), [`ExtractedDoc::fingerprint`], [`to_markdown`], [`to_json`].
+//! Format and design notes: `docs/extraction.md`.
+
+mod detect;
+mod epub;
+mod error;
+mod html;
+mod markdown;
+mod normalize;
+mod output;
+mod pdf;
+mod text;
+
+#[cfg(test)]
+mod corpus_tests;
+
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+pub use detect::{detect, detect_file};
+pub use error::ExtractError;
+pub use normalize::{fingerprint_blocks, normalize_text};
+pub use output::{from_json, to_json, to_markdown};
+pub use text::decode_text;
+
+/// Caps that protect extraction from hostile input. [`Limits::default`] is what the pipeline uses.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Largest input accepted, in bytes (the upload cap is enforced before this, too).
+    pub max_input_bytes: u64,
+    /// Total bytes decompressed from an EPUB (zip bomb guard).
+    pub max_unzipped_bytes: u64,
+    /// Number of entries an EPUB zip may have.
+    pub max_zip_entries: usize,
+    /// Pages read from a PDF; later pages are ignored (and reported in `ExtractedDoc::warnings`).
+    pub max_pdf_pages: u32,
+    /// Wall-clock budget for the PDF text extractor; beyond it extraction fails with
+    /// [`ExtractError::TimedOut`].
+    pub pdf_timeout: std::time::Duration,
+    /// Characters of extracted text kept in total (guards against decompression blow-ups in PDFs).
+    pub max_text_chars: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_input_bytes: 1 << 30,
+            max_unzipped_bytes: 512 << 20,
+            max_zip_entries: 20_000,
+            max_pdf_pages: 20_000,
+            pdf_timeout: std::time::Duration::from_secs(120),
+            max_text_chars: 256 << 20,
+        }
+    }
+}
+
+/// The four supported source formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    Epub,
+    Pdf,
+    Markdown,
+    Text,
+}
+
+impl Format {
+    /// The usual file extension (`epub`, `pdf`, `md`, `txt`).
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Epub => "epub",
+            Format::Pdf => "pdf",
+            Format::Markdown => "md",
+            Format::Text => "txt",
+        }
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.extension())
+    }
+}
+
+/// A whole extracted document: chapters of blocks, each block normalized and located.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExtractedDoc {
+    pub format: Format,
+    /// Title from the metadata (EPUB `dc:title`, PDF `/Title`, first `#` heading of a Markdown
+    /// file, first line of a txt file when it looks like a title).
+    pub title: Option<String>,
+    /// Language declared by the file (EPUB `dc:language`, PDF `/Lang`). A hint only: real files
+    /// declare wrongly; the upload's `lang` field decides.
+    pub lang_hint: Option<String>,
+    /// The text encoding that was detected (txt, md) or declared (EPUB documents), e.g. `UTF-8`,
+    /// `GB18030`, `UTF-16LE`, `Big5`.
+    pub encoding: Option<String>,
+    pub chapters: Vec<Chapter>,
+    /// Non-fatal problems met on the way (a missing spine item, a page that failed), for the log.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+}
+
+/// One chapter (EPUB spine document or nav entry, PDF outline-less whole, txt/md chapter heading).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Chapter {
+    /// Chapter title; empty when the source has none.
+    pub title: String,
+    pub blocks: Vec<Block>,
+}
+
+/// What a block holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum BlockKind {
+    /// Prose: a paragraph, list item, table cell row, verse stanza, quote.
+    #[default]
+    Paragraph,
+    /// Verbatim code (Markdown fences and indented code, EPUB `<pre>`). Whitespace inside is kept
+    /// as is (only newlines unified, control and zero-width characters stripped). Analysis should
+    /// not take sentences from it.
+    Code,
+}
+
+/// One paragraph (or code block) of normalized text with its place in the source.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Block {
+    pub text: String,
+    #[serde(default, skip_serializing_if = "is_paragraph")]
+    pub kind: BlockKind,
+    pub location: Location,
+}
+
+fn is_paragraph(k: &BlockKind) -> bool {
+    *k == BlockKind::Paragraph
+}
+
+/// Where a block is in the source, as cited by generated pages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Location {
+    /// 1-based chapter number (index into `ExtractedDoc::chapters` plus one).
+    pub chapter: u32,
+    pub chapter_title: String,
+    /// Section inside the chapter (heading path below the chapter level, joined with ` / `).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+    /// PDF page, 1-based, where the block starts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    /// txt / md: 1-based line of the source file where the block starts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+}
+
+impl ExtractedDoc {
+    /// SHA-256 (lowercase hex) over the normalized text of every block in order. Independent of
+    /// the file's encoding and container: the same text as UTF-8 or GB18030 gives the same value.
+    pub fn fingerprint(&self) -> String {
+        fingerprint_blocks(self.blocks().map(|b| b.text.as_str()))
+    }
+
+    /// All blocks in reading order.
+    pub fn blocks(&self) -> impl Iterator<Item = &Block> {
+        self.chapters.iter().flat_map(|c| c.blocks.iter())
+    }
+
+    /// Total characters of block text (Unicode scalar values).
+    pub fn char_count(&self) -> usize {
+        self.blocks().map(|b| b.text.chars().count()).sum()
+    }
+}
+
+/// Extracts a document held in memory. `file_name` is the uploaded name (used for detection of
+/// Markdown by extension and as a fallback title).
+pub fn extract(bytes: &[u8], file_name: &str) -> Result<ExtractedDoc, ExtractError> {
+    extract_with(bytes, file_name, &Limits::default())
+}
+
+/// [`extract`] with explicit [`Limits`].
+pub fn extract_with(
+    bytes: &[u8],
+    file_name: &str,
+    limits: &Limits,
+) -> Result<ExtractedDoc, ExtractError> {
+    if bytes.len() as u64 > limits.max_input_bytes {
+        return Err(ExtractError::TooLarge(format!(
+            "the file is {} bytes; the limit is {}",
+            bytes.len(),
+            limits.max_input_bytes
+        )));
+    }
+    let format = detect(bytes, file_name)?;
+    extract_as(format, bytes, file_name, limits)
+}
+
+/// Extracts `bytes` as the given format (skips detection).
+pub fn extract_as(
+    format: Format,
+    bytes: &[u8],
+    file_name: &str,
+    limits: &Limits,
+) -> Result<ExtractedDoc, ExtractError> {
+    let mut doc = match format {
+        Format::Text => text::extract_txt(bytes)?,
+        Format::Markdown => markdown::extract_md(bytes)?,
+        Format::Epub => epub::extract_epub(bytes, limits)?,
+        Format::Pdf => pdf::extract_pdf(bytes, limits)?,
+    };
+    finish(&mut doc, file_name);
+    if doc.blocks().next().is_none() {
+        return Err(ExtractError::NoText(match format {
+            Format::Pdf => "the PDF has no extractable text (it may be scanned images only; \
+                            upload a PDF with a text layer, or the text as txt)"
+                .into(),
+            _ => "the document contains no text".into(),
+        }));
+    }
+    Ok(doc)
+}
+
+/// Reads and extracts a file on disk (the upload is streamed to disk first).
+pub fn extract_file(path: &Path, file_name: &str) -> Result<ExtractedDoc, ExtractError> {
+    let limits = Limits::default();
+    let meta = std::fs::metadata(path).map_err(|e| ExtractError::Io(e.to_string()))?;
+    if meta.len() > limits.max_input_bytes {
+        return Err(ExtractError::TooLarge(format!(
+            "the file is {} bytes; the limit is {}",
+            meta.len(),
+            limits.max_input_bytes
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| ExtractError::Io(e.to_string()))?;
+    extract_with(&bytes, file_name, &limits)
+}
+
+/// Fills location numbers and titles consistently, drops empty chapters, sets a fallback title.
+fn finish(doc: &mut ExtractedDoc, file_name: &str) {
+    doc.chapters.retain(|c| !c.blocks.is_empty());
+    if let Some(t) = &doc.title {
+        let t = normalize::normalize_text(t);
+        doc.title = if t.is_empty() { None } else { Some(t) };
+    }
+    if doc.title.is_none() {
+        let stem = Path::new(file_name)
+            .file_stem()
+            .map(|s| s.to_string_lossy().trim().to_string())
+            .unwrap_or_default();
+        if !stem.is_empty() {
+            doc.title = Some(stem);
+        }
+    }
+    let fallback = doc.title.clone().unwrap_or_default();
+    for (i, ch) in doc.chapters.iter_mut().enumerate() {
+        ch.title = normalize::normalize_text(&ch.title);
+        if ch.title.is_empty() {
+            ch.title = fallback.clone();
+        }
+        for b in &mut ch.blocks {
+            b.location.chapter = i as u32 + 1;
+            b.location.chapter_title = ch.title.clone();
+        }
+    }
+}
+
+/// Builder used by the format modules: collects blocks into chapters, normalizing text.
+#[derive(Default)]
+pub(crate) struct DocBuilder {
+    chapters: Vec<Chapter>,
+    section: Option<String>,
+    chars: usize,
+    pub(crate) max_chars: usize,
+}
+
+impl DocBuilder {
+    pub(crate) fn new() -> Self {
+        DocBuilder {
+            max_chars: Limits::default().max_text_chars,
+            ..Default::default()
+        }
+    }
+
+    /// Starts a new chapter (the previous one is kept even if empty; empty ones are dropped at the end).
+    pub(crate) fn chapter(&mut self, title: &str) {
+        self.chapters.push(Chapter {
+            title: title.trim().to_string(),
+            blocks: Vec::new(),
+        });
+        self.section = None;
+    }
+
+    pub(crate) fn set_section(&mut self, section: Option<String>) {
+        self.section = section
+            .map(|s| normalize::normalize_text(&s))
+            .filter(|s| !s.is_empty());
+    }
+
+    pub(crate) fn has_chapter(&self) -> bool {
+        !self.chapters.is_empty()
+    }
+
+    /// Adds a prose block (normalized; skipped when empty).
+    pub(crate) fn para(&mut self, raw: &str, page: Option<u32>, line: Option<u32>) {
+        let text = normalize::normalize_text(raw);
+        self.push(text, BlockKind::Paragraph, page, line);
+    }
+
+    /// Adds a code block (whitespace kept).
+    pub(crate) fn code(&mut self, raw: &str, page: Option<u32>, line: Option<u32>) {
+        let text = normalize::normalize_code(raw);
+        self.push(text, BlockKind::Code, page, line);
+    }
+
+    fn push(&mut self, text: String, kind: BlockKind, page: Option<u32>, line: Option<u32>) {
+        if text.is_empty() || self.chars >= self.max_chars {
+            return;
+        }
+        self.chars += text.len();
+        if self.chapters.is_empty() {
+            self.chapter("");
+        }
+        let section = self.section.clone();
+        let ch = self.chapters.last_mut().expect("a chapter exists");
+        ch.blocks.push(Block {
+            text,
+            kind,
+            location: Location {
+                chapter: 0,
+                chapter_title: String::new(),
+                section,
+                page,
+                line,
+            },
+        });
+    }
+
+    pub(crate) fn into_chapters(self) -> Vec<Chapter> {
+        self.chapters
+    }
+}

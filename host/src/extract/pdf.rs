@@ -1,0 +1,598 @@
+//! PDF extraction: text per page from a third-party extractor (see `docs/extraction.md` for the
+//! comparison that chose it), run on a worker thread with a time budget and `catch_unwind`, then
+//! our own layout clean-up: running headers/footers and page numbers that repeat across pages are
+//! dropped, TOC dot leaders are removed, line-end hyphens are joined, lines become paragraphs
+//! (also across page breaks), and every paragraph keeps the 1-based page where it starts.
+//! Chapters come from the PDF outline (bookmarks) when it has one. Not for OCR: a PDF without a
+//! text layer fails with a clear error.
+
+use super::normalize::is_cjk;
+use super::{DocBuilder, ExtractError, ExtractedDoc, Format, Limits};
+use std::collections::HashMap;
+
+/// What the backend gives us: text per page plus metadata.
+#[derive(Debug, Default)]
+pub(crate) struct RawPdf {
+    pub pages: Vec<String>,
+    pub title: Option<String>,
+    pub lang: Option<String>,
+    /// Outline entries: (level, title, 1-based page).
+    pub outline: Vec<(usize, String, u32)>,
+    pub warnings: Vec<String>,
+}
+
+pub(crate) fn extract_pdf(bytes: &[u8], limits: &Limits) -> Result<ExtractedDoc, ExtractError> {
+    let raw = run_guarded(bytes, limits)?;
+    Ok(layout(raw, limits))
+}
+
+/// Runs the backend on a worker thread (big stack, panics caught) within the time budget.
+fn run_guarded(bytes: &[u8], limits: &Limits) -> Result<RawPdf, ExtractError> {
+    run_guarded_with(bytes, limits, backend::extract)
+}
+
+fn run_guarded_with(
+    bytes: &[u8],
+    limits: &Limits,
+    f: fn(&[u8], u32) -> Result<RawPdf, ExtractError>,
+) -> Result<RawPdf, ExtractError> {
+    let data = bytes.to_vec();
+    let max_pages = limits.max_pdf_pages;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("pdf-extract".into())
+        .stack_size(256 << 20)
+        .spawn(move || {
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&data, max_pages)));
+            let _ = tx.send(r);
+        })
+        .map_err(|e| ExtractError::Io(format!("cannot start the PDF worker: {e}")))?;
+    match rx.recv_timeout(limits.pdf_timeout) {
+        Ok(Ok(r)) => r,
+        Ok(Err(p)) => {
+            let msg = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "panic".into());
+            Err(ExtractError::ExtractorPanicked("PDF", msg))
+        }
+        // the worker cannot be killed; it is left to finish on its own and its result dropped
+        Err(_) => Err(ExtractError::TimedOut(format!(
+            "more than {} s",
+            limits.pdf_timeout.as_secs()
+        ))),
+    }
+}
+
+mod backend {
+    //! The chosen extractor (`pdf_oxide`) behind one function: swap it here, nowhere else.
+    use super::RawPdf;
+    use crate::extract::ExtractError;
+    use pdf_oxide::PdfDocument;
+    use pdf_oxide::object::Object;
+    use pdf_oxide::outline::{Destination, OutlineItem};
+
+    /// PDF text strings: UTF-16BE with BOM, UTF-8 with BOM, else PDFDocEncoding (~Latin-1).
+    pub(super) fn decode_pdf_string(b: &[u8]) -> Option<String> {
+        let s = if let Some(rest) = b.strip_prefix(&[0xFE, 0xFF]) {
+            let units: Vec<u16> = rest
+                .chunks_exact(2)
+                .map(|c| u16::from_be_bytes([c[0], c[1]]))
+                .collect();
+            String::from_utf16_lossy(&units)
+        } else if let Some(rest) = b.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+            String::from_utf8_lossy(rest).into_owned()
+        } else {
+            b.iter().map(|&c| c as char).collect()
+        };
+        let s = s.trim().to_string();
+        (!s.is_empty()).then_some(s)
+    }
+
+    fn dict_string(doc: &PdfDocument, dict: &Object, key: &str) -> Option<String> {
+        let d = doc.resolve_object(dict).ok()?;
+        let v = d.as_dict()?.get(key)?.clone();
+        let v = doc.resolve_object(&v).ok()?;
+        decode_pdf_string(v.as_string()?)
+    }
+
+    fn flatten(items: &[OutlineItem], level: usize, out: &mut Vec<(usize, String, u32)>) {
+        for it in items {
+            if let Some(Destination::PageIndex(p)) = &it.dest {
+                out.push((level, it.title.trim().to_string(), *p as u32 + 1));
+            }
+            flatten(&it.children, level + 1, out);
+        }
+    }
+
+    fn encrypted_message(e: &str) -> bool {
+        let e = e.to_ascii_lowercase();
+        e.contains("encrypt") || e.contains("password") || e.contains("decrypt")
+    }
+
+    pub(super) fn extract(bytes: &[u8], max_pages: u32) -> Result<RawPdf, ExtractError> {
+        let doc = PdfDocument::from_bytes(bytes.to_vec()).map_err(|e| {
+            let m = e.to_string();
+            if encrypted_message(&m) {
+                ExtractError::EncryptedPdf
+            } else {
+                ExtractError::DamagedPdf(m)
+            }
+        })?;
+        if doc.is_encrypted() {
+            // an empty user password ("owner-protected" files) opens the text
+            match doc.authenticate(b"") {
+                Ok(true) => {}
+                _ => return Err(ExtractError::EncryptedPdf),
+            }
+        }
+        let mut raw = RawPdf::default();
+        if let Some(info) = doc.trailer().as_dict().and_then(|d| d.get("Info")).cloned() {
+            raw.title = dict_string(&doc, &info, "Title");
+        }
+        if let Ok(cat) = doc.catalog() {
+            raw.lang = dict_string(&doc, &cat, "Lang");
+        }
+        if let Ok(Some(outline)) = doc.get_outline() {
+            flatten(&outline, 0, &mut raw.outline);
+        }
+        let n = doc
+            .page_count()
+            .map_err(|e| ExtractError::DamagedPdf(e.to_string()))?;
+        if n as u64 > max_pages as u64 {
+            raw.warnings.push(format!(
+                "the PDF has {n} pages; only the first {max_pages} were read"
+            ));
+        }
+        let n = n.min(max_pages as usize);
+        let mut failed = 0;
+        for i in 0..n {
+            match doc.extract_text(i) {
+                Ok(t) => raw.pages.push(t),
+                Err(e) => {
+                    failed += 1;
+                    if failed <= 5 {
+                        raw.warnings
+                            .push(format!("page {} could not be read: {e}", i + 1));
+                    }
+                    raw.pages.push(String::new());
+                }
+            }
+        }
+        if n > 0 && failed == n {
+            return Err(ExtractError::DamagedPdf(format!(
+                "none of its {n} pages could be read"
+            )));
+        }
+        Ok(raw)
+    }
+}
+
+/// Key of a line for header/footer detection: digits folded, whitespace removed, lowercase.
+fn furniture_key(line: &str) -> String {
+    line.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| {
+            if c.is_ascii_digit() {
+                '#'
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
+        .collect()
+}
+
+fn is_page_number(line: &str) -> bool {
+    let t = line
+        .trim()
+        .trim_matches(|c| c == '-' || c == '—' || c == '–')
+        .trim();
+    let t = t
+        .strip_prefix("Page ")
+        .or_else(|| t.strip_prefix("page "))
+        .unwrap_or(t);
+    !t.is_empty()
+        && t.len() <= 12
+        && (t
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '/' || c == ' ' || c == 'o' || c == 'f')
+            && t.chars().any(|c| c.is_ascii_digit())
+            || t.chars().all(|c| "ivxlcdm".contains(c)))
+}
+
+/// Strips TOC dot leaders: `1.2 Title ........ 17` -> `1.2 Title 17`... keeps the page number
+/// off: returns `1.2 Title`.
+fn strip_leaders(line: &str) -> Option<String> {
+    let t = line.trim_end();
+    let body = t.trim_end_matches(|c: char| c.is_ascii_digit() || c.is_whitespace());
+    let body_nodots = body.trim_end_matches(|c: char| c == '.' || c == '·' || c == '…' || c == ' ');
+    let dots = body.len() - body_nodots.len();
+    let leader: String = body[body_nodots.len()..]
+        .chars()
+        .filter(|c| *c != ' ')
+        .collect();
+    if dots >= 4 && leader.chars().count() >= 3 && body.len() < t.len()
+        || leader.chars().count() >= 8
+    {
+        Some(body_nodots.trim_end().to_string())
+    } else {
+        None
+    }
+}
+
+fn ends_sentence(s: &str) -> bool {
+    let t = s.trim_end();
+    t.ends_with([
+        '.', '!', '?', ':', '"', '”', '。', '！', '？', '：', '」', ')',
+    ])
+}
+
+/// Turns raw page texts into chapters of paragraphs with page numbers.
+pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
+    let npages = raw.pages.len();
+    let pages: Vec<Vec<&str>> = raw
+        .pages
+        .iter()
+        .map(|p| p.lines().map(str::trim_end).collect())
+        .collect();
+
+    // running headers/footers: lines among the first/last 3 non-empty lines of a page whose
+    // digit-folded key repeats on at least 40% of the pages (at least 3 pages)
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    let edge = |p: &Vec<&str>| -> Vec<usize> {
+        let ne: Vec<usize> = (0..p.len()).filter(|&i| !p[i].trim().is_empty()).collect();
+        let mut v: Vec<usize> = ne.iter().take(3).copied().collect();
+        v.extend(ne.iter().rev().take(3).copied());
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    for p in &pages {
+        let mut seen: Vec<String> = edge(p).into_iter().map(|i| furniture_key(p[i])).collect();
+        seen.sort();
+        seen.dedup();
+        for k in seen {
+            *counts.entry(k).or_default() += 1;
+        }
+    }
+    let threshold = ((npages as f64) * 0.4).ceil().max(3.0) as usize;
+    let furniture = |k: &str| counts.get(k).is_some_and(|&c| c >= threshold) && !k.is_empty();
+
+    let typical = {
+        let mut w: Vec<usize> = pages
+            .iter()
+            .flatten()
+            .map(|l| l.trim().chars().count())
+            .filter(|&n| n > 0)
+            .collect();
+        w.sort_unstable();
+        w.get(w.len().saturating_sub(1) * 8 / 10)
+            .copied()
+            .unwrap_or(60)
+    };
+
+    // outline -> chapter starts by page
+    let top_level = raw.outline.iter().map(|o| o.0).min();
+    let chapters_at: Vec<(u32, String)> = raw
+        .outline
+        .iter()
+        .filter(|o| Some(o.0) == top_level && o.2 >= 1)
+        .map(|o| (o.2, o.1.clone()))
+        .collect();
+    let use_outline = chapters_at.len() >= 2;
+
+    let mut b = DocBuilder::new();
+    b.max_chars = limits.max_text_chars;
+    b.chapter(if use_outline {
+        ""
+    } else {
+        raw.title.as_deref().unwrap_or("")
+    });
+    let mut next_ch = 0usize;
+    let mut para = String::new();
+    let mut para_page = 1u32;
+    let mut prev_cont = false; // previous line may continue into the next
+
+    for (pi, lines) in pages.iter().enumerate() {
+        let page_no = pi as u32 + 1;
+        if use_outline {
+            while next_ch < chapters_at.len() && chapters_at[next_ch].0 <= page_no {
+                if !para.is_empty() {
+                    b.para(&para, Some(para_page), None);
+                    para.clear();
+                }
+                b.chapter(&chapters_at[next_ch].1);
+                next_ch += 1;
+                prev_cont = false;
+            }
+        }
+        let edges = edge(lines);
+        for (li, line) in lines.iter().enumerate() {
+            let t = line.trim();
+            let at_edge = edges.contains(&li);
+            if t.is_empty() {
+                if !para.is_empty() && !(li == 0 || at_edge) {
+                    b.para(&para, Some(para_page), None);
+                    para.clear();
+                    prev_cont = false;
+                }
+                continue;
+            }
+            if at_edge && (furniture(&furniture_key(t)) || is_page_number(t)) {
+                continue;
+            }
+            let (t, toc) = match strip_leaders(t) {
+                Some(s) => (s, true),
+                None => (t.to_string(), false),
+            };
+            let starts_lower = t.chars().next().is_some_and(|c| c.is_lowercase());
+            let bullet = t.starts_with(['•', '◦', '▪', '–', '-', '*']);
+            let join = !para.is_empty() && !toc && !bullet && (prev_cont || starts_lower);
+            if !join && !para.is_empty() {
+                b.para(&para, Some(para_page), None);
+                para.clear();
+            }
+            if para.is_empty() {
+                para_page = page_no;
+                para.push_str(&t);
+            } else if para.ends_with('-')
+                && para[..para.len() - 1]
+                    .chars()
+                    .last()
+                    .is_some_and(char::is_alphabetic)
+                && starts_lower
+            {
+                // de-hyphenate "exam-\nple" -> "example"
+                para.pop();
+                para.push_str(&t);
+            } else {
+                let last = para.chars().last().unwrap_or(' ');
+                let first = t.chars().next().unwrap_or(' ');
+                if !(is_cjk(last) || is_cjk(first)) {
+                    para.push(' ');
+                }
+                para.push_str(&t);
+            }
+            if toc {
+                b.para(&para, Some(para_page), None);
+                para.clear();
+                prev_cont = false;
+                continue;
+            }
+            let n = t.chars().count();
+            prev_cont = !ends_sentence(&t) && n * 10 >= typical * 6 || t.ends_with(['-', ',', ';']);
+            if ends_sentence(&t) && n * 10 < typical * 8 {
+                prev_cont = false;
+            }
+        }
+    }
+    if !para.is_empty() {
+        b.para(&para, Some(para_page), None);
+    }
+    let chapters = b.into_chapters();
+    ExtractedDoc {
+        format: Format::Pdf,
+        title: raw.title,
+        lang_hint: raw.lang,
+        encoding: None,
+        chapters,
+        warnings: raw.warnings,
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    fn esc(s: &str) -> String {
+        s.replace('\\', "\\\\")
+            .replace('(', "\\(")
+            .replace(')', "\\)")
+    }
+
+    /// Writes a small valid PDF (Helvetica text, one content stream per page, correct xref).
+    /// `encrypt` adds a standard-security-handler `/Encrypt` entry whose password is not empty.
+    pub(crate) fn tiny_pdf(pages: &[&[&str]], encrypt: bool) -> Vec<u8> {
+        let n = pages.len();
+        // objects: 1 catalog, 2 pages, 3 font, 4 info, then page/content pairs, then encrypt
+        let mut objs: Vec<String> = Vec::new();
+        let kids: Vec<String> = (0..n).map(|i| format!("{} 0 R", 5 + 2 * i)).collect();
+        objs.push("<< /Type /Catalog /Pages 2 0 R /Lang (en-GB) >>".into());
+        objs.push(format!(
+            "<< /Type /Pages /Kids [{}] /Count {n} >>",
+            kids.join(" ")
+        ));
+        objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".into());
+        objs.push("<< /Title (A Tiny Test) /Producer (grove test) >>".into());
+        for (i, lines) in pages.iter().enumerate() {
+            let mut content = String::from("BT /F1 11 Tf 14 TL 72 760 Td\n");
+            for l in lines.iter() {
+                content.push_str(&format!("({}) Tj T*\n", esc(l)));
+            }
+            content.push_str("ET");
+            objs.push(format!(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents {} 0 R >>",
+                6 + 2 * i
+            ));
+            objs.push(format!(
+                "<< /Length {} >>\nstream\n{content}\nendstream",
+                content.len() + 1
+            ));
+        }
+        if encrypt {
+            objs.push(format!(
+                "<< /Filter /Standard /V 2 /R 3 /Length 128 /P -3904 /O <{}> /U <{}> >>",
+                "7a".repeat(32),
+                "3c".repeat(32)
+            ));
+        }
+        let mut out = b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n".to_vec();
+        let mut offsets = Vec::new();
+        for (i, o) in objs.iter().enumerate() {
+            offsets.push(out.len());
+            out.extend_from_slice(format!("{} 0 obj\n{o}\nendobj\n", i + 1).as_bytes());
+        }
+        let xref = out.len();
+        out.extend_from_slice(
+            format!("xref\n0 {}\n0000000000 65535 f \n", objs.len() + 1).as_bytes(),
+        );
+        for off in offsets {
+            out.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
+        }
+        let enc = if encrypt {
+            format!(
+                " /Encrypt {} 0 R /ID [<{}> <{}>]",
+                objs.len(),
+                "ab".repeat(16),
+                "ab".repeat(16)
+            )
+        } else {
+            String::new()
+        };
+        out.extend_from_slice(
+            format!(
+                "trailer\n<< /Size {} /Root 1 0 R /Info 4 0 R{enc} >>\nstartxref\n{xref}\n%%EOF\n",
+                objs.len() + 1
+            )
+            .as_bytes(),
+        );
+        out
+    }
+
+    pub(crate) fn three_pages() -> Vec<u8> {
+        tiny_pdf(
+            &[
+                &[
+                    "Grove Test Manual",
+                    "Contents",
+                    "Introduction ............ 2",
+                    "Details ................. 3",
+                    "",
+                    "1",
+                ],
+                &[
+                    "Grove Test Manual",
+                    "Introduction",
+                    "This paragraph talks about text extrac-",
+                    "tion from portable documents and it continues",
+                    "on the next line until it ends.",
+                    "",
+                    "2",
+                ],
+                &[
+                    "Grove Test Manual",
+                    "Details",
+                    "The third page has its own paragraph.",
+                    "",
+                    "3",
+                ],
+            ],
+            false,
+        )
+    }
+
+    #[test]
+    fn tiny_pdf_pages_headers_hyphens_and_leaders() {
+        let doc = crate::extract::extract(&three_pages(), "t.pdf").unwrap();
+        assert_eq!(doc.format, Format::Pdf);
+        assert_eq!(doc.title.as_deref(), Some("A Tiny Test"));
+        assert_eq!(doc.lang_hint.as_deref(), Some("en-GB"));
+        let blocks: Vec<(&str, Option<u32>)> = doc
+            .blocks()
+            .map(|b| (b.text.as_str(), b.location.page))
+            .collect();
+        assert!(
+            !blocks.iter().any(|(t, _)| t.contains("Grove Test Manual")),
+            "running header kept: {blocks:?}"
+        );
+        assert!(
+            !blocks.iter().any(|(t, _)| *t == "2" || *t == "3"),
+            "page numbers kept: {blocks:?}"
+        );
+        assert!(blocks.contains(&("Introduction", Some(1))), "{blocks:?}");
+        assert!(
+            blocks.iter().any(
+                |(t, p)| t.contains("text extraction from portable documents")
+                    && t.ends_with("until it ends.")
+                    && *p == Some(2)
+            ),
+            "{blocks:?}"
+        );
+        assert!(
+            blocks.contains(&("The third page has its own paragraph.", Some(3))),
+            "{blocks:?}"
+        );
+    }
+
+    #[test]
+    fn broken_and_encrypted_pdfs_table() {
+        let good = three_pages();
+        let cases: Vec<(&str, Vec<u8>, &[&str])> = vec![
+            (
+                "encrypted",
+                tiny_pdf(&[&["secret text"]], true),
+                &["encrypted_pdf"],
+            ),
+            (
+                "garbage",
+                b"%PDF-1.4\n\x01\x02garbage\xff\xfe".repeat(50),
+                &["damaged_pdf", "no_text"],
+            ),
+            (
+                "truncated",
+                good[..good.len() / 3].to_vec(),
+                &["damaged_pdf", "no_text"],
+            ),
+            ("no text", tiny_pdf(&[&[]], false), &["no_text"]),
+        ];
+        for (name, bytes, codes) in cases {
+            match crate::extract::extract(&bytes, "x.pdf") {
+                Err(e) => assert!(codes.contains(&e.code()), "{name}: {e} ({})", e.code()),
+                Ok(d) => panic!("{name}: extracted {:?}", d.chapters),
+            }
+        }
+    }
+
+    #[test]
+    fn leaders_and_page_numbers_table() {
+        let cases = [
+            ("Introduction ........ 12", Some("Introduction")),
+            ("1.2 Scope . . . . . . . 3", Some("1.2 Scope")),
+            ("Just a sentence.", None),
+            ("Version 1.2", None),
+        ];
+        for (line, want) in cases {
+            assert_eq!(strip_leaders(line).as_deref(), want, "{line}");
+        }
+        for (line, want) in [
+            ("12", true),
+            ("- 4 -", true),
+            ("Page 7", true),
+            ("xiv", true),
+            ("2024 edition", false),
+        ] {
+            assert_eq!(is_page_number(line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_panicking_extractor_becomes_an_error() {
+        let r = std::panic::catch_unwind(|| -> Result<(), ExtractError> { panic!("boom") });
+        assert!(r.is_err());
+        // the guard itself: a backend panic is turned into ExtractorPanicked
+        let limits = Limits::default();
+        let err = run_guarded_with(b"", &limits, |_, _| panic!("boom")).unwrap_err();
+        assert_eq!(err.code(), "extractor_failed");
+        let slow = Limits {
+            pdf_timeout: std::time::Duration::from_millis(50),
+            ..Limits::default()
+        };
+        let err = run_guarded_with(b"", &slow, |_, _| {
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            Ok(RawPdf::default())
+        })
+        .unwrap_err();
+        assert_eq!(err.code(), "extract_timeout");
+    }
+}

@@ -1,0 +1,106 @@
+//! The wiki directory's git repository, through the system `git` command.
+//!
+//! Every change to a wiki's `docs/` is a commit, and `X-Wiki-Version` is the HEAD SHA. Commits
+//! use a fixed author and never read the operator's git configuration, so results do not depend
+//! on the machine. This module runs git and reports its failures; it decides nothing.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+#[derive(Debug, thiserror::Error)]
+pub enum GitError {
+    #[error("cannot run git ({0}); install git on the server")]
+    Spawn(std::io::Error),
+    #[error("git {args} failed in {dir}: {stderr}")]
+    Failed {
+        args: String,
+        dir: PathBuf,
+        stderr: String,
+    },
+}
+
+fn git(dir: &Path, args: &[&str]) -> Result<String, GitError> {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_AUTHOR_NAME", "Grove")
+        .env("GIT_AUTHOR_EMAIL", "grove@localhost")
+        .env("GIT_COMMITTER_NAME", "Grove")
+        .env("GIT_COMMITTER_EMAIL", "grove@localhost")
+        .env("GIT_TERMINAL_PROMPT", "0")
+        .output()
+        .map_err(GitError::Spawn)?;
+    if !out.status.success() {
+        return Err(GitError::Failed {
+            args: args.join(" "),
+            dir: dir.to_path_buf(),
+            stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+        });
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// Makes `dir` a git repository (idempotent).
+pub fn init(dir: &Path) -> Result<(), GitError> {
+    if dir.join(".git").is_dir() {
+        return Ok(());
+    }
+    git(dir, &["init", "--quiet", "--initial-branch=main"])?;
+    Ok(())
+}
+
+/// Stages everything under `paths` and commits with `message` when something changed. Returns
+/// the HEAD SHA afterwards (None for a repository without commits).
+pub fn commit_all(dir: &Path, paths: &[&str], message: &str) -> Result<Option<String>, GitError> {
+    let mut add = vec!["add", "--all", "--"];
+    add.extend_from_slice(paths);
+    git(dir, &add)?;
+    let staged = git(dir, &["diff", "--cached", "--name-only"])?;
+    if !staged.is_empty() {
+        git(dir, &["commit", "--quiet", "--no-verify", "-m", message])?;
+    }
+    head(dir)
+}
+
+/// The HEAD commit SHA, if any commit exists.
+pub fn head(dir: &Path) -> Result<Option<String>, GitError> {
+    match git(dir, &["rev-parse", "--verify", "--quiet", "HEAD"]) {
+        Ok(sha) if !sha.is_empty() => Ok(Some(sha)),
+        Ok(_) => Ok(None),
+        Err(GitError::Failed { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Number of commits reachable from HEAD.
+pub fn commit_count(dir: &Path) -> Result<u64, GitError> {
+    if head(dir)?.is_none() {
+        return Ok(0);
+    }
+    Ok(git(dir, &["rev-list", "--count", "HEAD"])?
+        .parse()
+        .unwrap_or(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commits_only_when_something_changed() {
+        let dir = tempfile::tempdir().unwrap();
+        init(dir.path()).unwrap();
+        init(dir.path()).unwrap();
+        assert_eq!(head(dir.path()).unwrap(), None);
+        std::fs::create_dir(dir.path().join("docs")).unwrap();
+        std::fs::write(dir.path().join("docs/a.md"), "a").unwrap();
+        let first = commit_all(dir.path(), &["docs"], "one").unwrap().unwrap();
+        let again = commit_all(dir.path(), &["docs"], "nothing new")
+            .unwrap()
+            .unwrap();
+        assert_eq!(first, again);
+        assert_eq!(commit_count(dir.path()).unwrap(), 1);
+    }
+}

@@ -1,0 +1,127 @@
+//! The host-side quality checklist of a page. Its score drives the butler (weakest pages
+//! first) and a wiki's `completion`; its findings are what `improve` is told.
+//!
+//! The checklist only looks at the page and the set of existing entries; it never calls a gene.
+
+use crate::genes::{Finding, Page, Review};
+
+/// A page at or above this score passes the checklist.
+pub const PASS: u8 = 60;
+
+fn finding(code: &str, message: &str) -> Finding {
+    Finding {
+        code: code.into(),
+        message: message.into(),
+    }
+}
+
+/// Reviews `page`. `entry_exists` tells whether a link target is an existing entry.
+pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
+    let mut findings = Vec::new();
+    let mut score: i32 = 100;
+    if page.summary.trim().is_empty() {
+        findings.push(finding(
+            "missing-definition",
+            "the page has no one-line definition or description",
+        ));
+        score -= 35;
+    }
+    match page.citations.len() {
+        0 => {
+            findings.push(finding(
+                "no-citations",
+                "the page cites no passage of the source",
+            ));
+            score -= 50;
+        }
+        1 | 2 => {
+            findings.push(finding(
+                "few-citations",
+                "the page cites fewer than three passages",
+            ));
+            score -= 15;
+        }
+        _ => {}
+    }
+    let broken: Vec<&String> = page.links.iter().filter(|l| !entry_exists(l)).collect();
+    if !broken.is_empty() {
+        findings.push(finding(
+            "broken-links",
+            &format!(
+                "links to entries that do not exist: {}",
+                broken
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+        score -= 10;
+    }
+    if page.links.len() == broken.len() {
+        findings.push(finding("no-links", "the page links to no other entry"));
+        score -= 10;
+    }
+    let body_chars: usize = page.sections.iter().map(|s| s.body.chars().count()).sum();
+    if body_chars < 80 {
+        findings.push(finding("thin-body", "the page body is very short"));
+        score -= 10;
+    }
+    Review {
+        score: score.clamp(0, 100) as f32 / 100.0,
+        findings,
+    }
+}
+
+/// The review's score as 0–100.
+pub fn score_percent(review: &Review) -> u8 {
+    (review.score * 100.0).round().clamp(0.0, 100.0) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::genes::model::{Citation, Section};
+
+    fn page(summary: &str, citations: usize, links: &[&str], body: &str) -> Page {
+        Page {
+            title: "T".into(),
+            entry_type: "concept".into(),
+            aliases: vec![],
+            summary: summary.into(),
+            sections: vec![Section {
+                heading: "About".into(),
+                body: body.into(),
+            }],
+            citations: (0..citations)
+                .map(|i| Citation {
+                    passage_id: format!("p{i}"),
+                    quote: "q".into(),
+                })
+                .collect(),
+            links: links.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn checklist_scores() {
+        let exists = |t: &str| t != "Ghost";
+        let long = "x".repeat(100);
+        let cases = [
+            (page("A thing.", 3, &["B"], &long), 100, vec![]),
+            (page("", 3, &["B"], &long), 65, vec!["missing-definition"]),
+            (page("A thing.", 0, &["B"], &long), 50, vec!["no-citations"]),
+            (
+                page("A thing.", 1, &["Ghost"], "short"),
+                55,
+                vec!["few-citations", "broken-links", "no-links", "thin-body"],
+            ),
+        ];
+        for (p, want, codes) in cases {
+            let r = review(&p, &exists);
+            assert_eq!(score_percent(&r), want, "{:?}", r.findings);
+            let got: Vec<_> = r.findings.iter().map(|f| f.code.as_str()).collect();
+            assert_eq!(got, codes);
+        }
+    }
+}
