@@ -11,7 +11,8 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 
 use super::{
-    CallContext, DocSummary, Entry, GeneRuntime, GeneSource, LoadedGene, RuntimeConfig, abi,
+    CallContext, DocSummary, Entry, GeneError, GeneRuntime, GeneSource, LoadedGene, RuntimeConfig,
+    abi,
 };
 use crate::analysis::{Analysis, Document, Lang};
 
@@ -53,9 +54,12 @@ pub enum GeneCommand {
     },
 }
 
-fn load(file: &PathBuf) -> anyhow::Result<(Arc<GeneRuntime>, LoadedGene, Vec<u8>)> {
-    let bytes =
-        std::fs::read(file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+/// Errors of the gene commands, printed by `main`.
+pub type CliError = Box<dyn std::error::Error + Send + Sync>;
+
+fn load(file: &PathBuf) -> Result<(Arc<GeneRuntime>, LoadedGene, Vec<u8>), GeneError> {
+    let bytes = std::fs::read(file)
+        .map_err(|e| GeneError::io(format!("cannot read {}", file.display()), e))?;
     let rt = GeneRuntime::new(RuntimeConfig::default())?;
     let gene = rt.load(&bytes, GeneSource::File)?;
     Ok((rt, gene, bytes))
@@ -80,7 +84,7 @@ fn guess_lang(text: &str) -> Lang {
 }
 
 /// Runs a `grove gene` command; returns the process exit code.
-pub fn run(args: GeneArgs) -> anyhow::Result<i32> {
+pub fn run(args: GeneArgs) -> Result<i32, CliError> {
     match args.command {
         GeneCommand::Check { file, json } => {
             let declared = std::fs::read(&file)
@@ -122,17 +126,14 @@ pub fn run(args: GeneArgs) -> anyhow::Result<i32> {
                     Ok(0)
                 }
                 Err(e) => {
-                    let code = e
-                        .downcast_ref::<super::GeneError>()
-                        .map(|g| g.code())
-                        .unwrap_or("error");
+                    let code = e.code();
                     if json {
                         println!(
                             "{}",
-                            serde_json::json!({"ok": false, "error": format!("{e:#}"), "code": code, "declared_abi": declared})
+                            serde_json::json!({"ok": false, "error": e.to_string(), "code": code, "declared_abi": declared})
                         );
                     } else {
-                        eprintln!("refused: {e:#}");
+                        eprintln!("refused: {e}");
                         if let Some(d) = declared {
                             eprintln!("  declared ABI: {d}");
                         }
@@ -150,13 +151,10 @@ pub fn run(args: GeneArgs) -> anyhow::Result<i32> {
             limit,
             json,
         } => {
-            let text = std::fs::read_to_string(&document).map_err(|e| {
-                anyhow::anyhow!("cannot read {} as UTF-8 text: {e}", document.display())
-            })?;
+            let text = std::fs::read_to_string(&document)
+                .map_err(|e| format!("cannot read {} as UTF-8 text: {e}", document.display()))?;
             let lang = match lang {
-                Some(l) => {
-                    Lang::parse(&l).ok_or_else(|| anyhow::anyhow!("--lang must be zh or en"))?
-                }
+                Some(l) => Lang::parse(&l).ok_or("--lang must be zh or en")?,
                 None => guess_lang(&text),
             };
             let title = title.unwrap_or_else(|| {
