@@ -31,6 +31,7 @@ genes:
 bench:
     cargo build --release -p grove-host
     cargo run --release -p grove-packager --example pack-bench
+    cargo bench -p grove-host --bench genes
 
 # Lints only.
 lint:
