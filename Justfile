@@ -33,6 +33,11 @@ bench:
     cargo run --release -p grove-packager --example pack-bench
     cargo bench -p grove-host --bench genes
 
+# Packager only: pack a synthetic wiki (or a DIR given in ARGS) side by side with tar -czf.
+# Example: just bench-packager --levels 1,3,6 --threads 1,2
+bench-packager *ARGS:
+    cargo run --release -p grove-packager --example pack-bench -- {{ARGS}}
+
 # Lints only.
 lint:
     cargo fmt --all -- --check

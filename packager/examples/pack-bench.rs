@@ -4,8 +4,8 @@
 //! for choosing the compression level. It is not a test: it asserts nothing but prints figures.
 //!
 //! ```text
-//! cargo run --release -p grove-packager --example bench_pack -- [DIR] [--runs N] [--levels 1,6] [--threads 1,2]
-//! cargo run --release -p grove-packager --example bench_pack -- --make DIR   # only build the wiki
+//! cargo run --release -p grove-packager --example pack-bench -- [DIR] [--runs N] [--levels 1,6] [--threads 1,2]
+//! cargo run --release -p grove-packager --example pack-bench -- --make DIR   # only build the wiki
 //! ```
 //!
 //! Without DIR it builds a synthetic wiki in a temporary directory: ~2000 markdown pages
@@ -60,8 +60,8 @@ fn parse_args() -> Args {
             "--make" => args.make = Some(it.next().expect("--make DIR").into()),
             "-h" | "--help" => {
                 println!(
-                    "bench_pack [DIR] [--runs N] [--levels 1,3,6] [--threads 1,2] (threads 0 = auto)\n\
-                     bench_pack --make DIR   (only build the synthetic wiki in DIR)"
+                    "pack-bench [DIR] [--runs N] [--levels 1,3,6] [--threads 1,2] (threads 0 = auto)\n\
+                     pack-bench --make DIR   (only build the synthetic wiki in DIR)"
                 );
                 std::process::exit(0);
             }
@@ -195,7 +195,7 @@ fn synthetic_wiki(root: &Path) {
     fs::write(root.join("local/index.json"), format!("{:?}", titles)).unwrap();
     fs::write(
         root.join("README.md"),
-        "# Synthetic wiki\n\nGenerated for bench_pack.\n",
+        "# Synthetic wiki\n\nGenerated for pack-bench.\n",
     )
     .unwrap();
     git(root, &["init", "-q"]);
