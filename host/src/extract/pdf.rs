@@ -361,10 +361,11 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 continue;
             }
             let n = t.chars().count();
-            prev_cont = !ends_sentence(&t) && n * 10 >= typical * 6 || t.ends_with(['-', ',', ';']);
-            if ends_sentence(&t) && n * 10 < typical * 8 {
-                prev_cont = false;
-            }
+            // a full-width line continues even after a full stop (the paragraph's last line is
+            // usually short); a fairly long one continues unless it ends a sentence
+            prev_cont = n * 10 >= typical * 9
+                || (!ends_sentence(&t) && n * 10 >= typical * 6)
+                || t.ends_with(['-', ',', ';']);
         }
     }
     if !para.is_empty() {
