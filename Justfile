@@ -32,6 +32,7 @@ bench:
     cargo build --release -p grove-host
     cargo run --release -p grove-packager --example pack-bench
     cargo bench -p grove-host --bench genes
+    scripts/bench-packages.sh
 
 # Packager only: pack a synthetic wiki (or a DIR given in ARGS) side by side with tar -czf.
 # Example: just bench-packager --levels 1,3,6 --threads 1,2
@@ -42,3 +43,8 @@ bench-packager *ARGS:
 lint:
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets -- -D warnings
+
+# Packages side by side: packing a real wiki vs tar -czf, download vs nginx, RSS with 50
+# clients (docs/packages.md has the figures).
+bench-packages:
+    scripts/bench-packages.sh

@@ -82,6 +82,10 @@ pub struct App {
     pub events: EventHub,
     pub scheduler: Scheduler,
     pub genes: Arc<GeneRegistry>,
+    /// Per-wiki locks: package builds read-lock, writers of a ready wiki (the butler) write-lock.
+    pub wiki_locks: crate::integrations::WikiLocks,
+    /// Cursor key, package snapshot cache and download rate of the integration API.
+    pub integrations: crate::integrations::Integrations,
 }
 
 impl App {

@@ -20,6 +20,8 @@ enum Command {
     Serve(grove::config::ServeArgs),
     /// Check a gene (.wasm) as the server would, or run it on a document (gene platform).
     Gene(grove::genes::cli::GeneArgs),
+    /// Download wiki packages from a server with integrity checks (the reference client).
+    Pull(grove::pull::PullArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -34,6 +36,22 @@ fn main() -> anyhow::Result<()> {
             runtime.block_on(grove::server::run(config))?;
         }
         Command::Gene(args) => std::process::exit(grove::genes::cli::run(args)?),
+        Command::Pull(args) => std::process::exit(pull(args)?),
     }
     Ok(())
+}
+
+/// `grove pull`: exit status 0 when every wiki is current, 1 when any failed.
+fn pull(args: grove::pull::PullArgs) -> anyhow::Result<i32> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let report = runtime.block_on(grove::pull::run(args))?;
+    eprintln!(
+        "pull: {} downloaded, {} unchanged, {} failed",
+        report.downloaded.len(),
+        report.not_modified.len(),
+        report.failed.len()
+    );
+    Ok(if report.failed.is_empty() { 0 } else { 1 })
 }

@@ -55,6 +55,13 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         ..RuntimeConfig::default()
     })?;
     let genes = GeneRegistry::new(runtime, Some(config.genes_dir.clone()));
+    let integrations =
+        crate::integrations::Integrations::open(&config, &paths).map_err(|source| {
+            StartError::DataDir {
+                path: paths.secrets(),
+                source,
+            }
+        })?;
     let app = Arc::new(App {
         config: config.clone(),
         paths,
@@ -63,6 +70,8 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         events: EventHub::default(),
         scheduler: Scheduler::new(config.max_jobs),
         genes,
+        wiki_locks: Default::default(),
+        integrations,
     });
     let requeued = Scheduler::recover(&app)?;
     if requeued > 0 {

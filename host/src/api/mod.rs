@@ -10,6 +10,7 @@
 pub mod error;
 mod genes;
 mod health;
+mod integrations;
 mod jobs;
 mod openapi;
 mod tokens;
@@ -42,6 +43,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Infal
         .or(genes::routes(app.clone()))
         .or(upload::routes(app.clone()))
         .or(jobs::routes(app.clone()))
+        .or(integrations::routes(app.clone()))
         .or(openapi::routes())
         .recover(error::recover);
 
