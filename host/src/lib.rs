@@ -10,6 +10,7 @@ pub mod config;
 pub mod datadir;
 pub mod events;
 pub mod extract;
+pub mod fetch;
 pub mod genes;
 pub mod git;
 pub mod ingest;

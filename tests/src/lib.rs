@@ -380,3 +380,61 @@ pub fn english_sample() -> String {
     s.push_str("Compost and mulch together keep the orchard soil alive.\n");
     s
 }
+
+/// A tiny HTTP/1.1 server on loopback for tests that need a remote peer (upload-url, pull).
+/// `routes` maps a path to (status line, extra headers, body); unknown paths get 404. It serves
+/// until the returned guard is dropped.
+pub struct TestHttp {
+    pub base: String,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Drop for TestHttp {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        let _ = std::net::TcpStream::connect(self.base.trim_start_matches("http://"));
+    }
+}
+
+pub type Route = (String, Vec<(String, String)>, Vec<u8>);
+
+pub fn serve_http(routes: Vec<(&str, Route)>) -> TestHttp {
+    use std::io::Write;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let routes: std::collections::HashMap<String, Route> =
+        routes.into_iter().map(|(p, r)| (p.to_string(), r)).collect();
+    let stop2 = stop.clone();
+    std::thread::spawn(move || {
+        for conn in listener.incoming() {
+            if stop2.load(std::sync::atomic::Ordering::SeqCst) {
+                break;
+            }
+            let Ok(mut conn) = conn else { continue };
+            let mut reader = BufReader::new(conn.try_clone().unwrap());
+            let mut request_line = String::new();
+            if reader.read_line(&mut request_line).is_err() {
+                continue;
+            }
+            loop {
+                let mut h = String::new();
+                if reader.read_line(&mut h).is_err() || h.trim().is_empty() {
+                    break;
+                }
+            }
+            let path = request_line.split_whitespace().nth(1).unwrap_or("/").to_string();
+            let (status, headers, body) = routes.get(&path).cloned().unwrap_or_else(|| {
+                ("404 Not Found".into(), vec![], b"not found".to_vec())
+            });
+            let mut head = format!("HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n", body.len());
+            for (k, v) in headers {
+                head.push_str(&format!("{k}: {v}\r\n"));
+            }
+            head.push_str("\r\n");
+            let _ = conn.write_all(head.as_bytes());
+            let _ = conn.write_all(&body);
+        }
+    });
+    TestHttp { base, stop }
+}

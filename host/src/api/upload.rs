@@ -34,7 +34,17 @@ impl From<IngestError> for ApiError {
 pub(super) fn routes(
     app: Arc<App>,
 ) -> impl Filter<Extract = (Response,), Error = warp::Rejection> + Clone {
-    warp::path!("api" / "v1" / "upload")
+    let by_url = warp::path!("api" / "v1" / "upload-url")
+        .and(warp::post())
+        .and(with_app(app.clone()))
+        .and(caller(app.clone()))
+        .and(super::body_bytes(super::JSON_BODY_LIMIT))
+        .then(|app: Arc<App>, who: ApiResult<Principal>, body| async move {
+            upload_url(app, who, body)
+                .await
+                .unwrap_or_else(warp::Reply::into_response)
+        });
+    let direct = warp::path!("api" / "v1" / "upload")
         .and(warp::post())
         .and(with_app(app.clone()))
         .and(caller(app))
@@ -51,7 +61,72 @@ pub(super) fn routes(
                     .await
                     .unwrap_or_else(warp::Reply::into_response)
             },
-        )
+        );
+    direct.or(by_url).unify()
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UploadUrl {
+    source_url: String,
+    wiki_name: Option<String>,
+    wiki_slug: Option<String>,
+    lang: Option<String>,
+    auto_start: Option<bool>,
+    public_domain: Option<bool>,
+}
+
+/// How long a URL download may take.
+const FETCH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
+
+async fn upload_url(
+    app: Arc<App>,
+    who: ApiResult<Principal>,
+    body: ApiResult<Vec<u8>>,
+) -> ApiResult<Response> {
+    let who = who?;
+    who.require_not_integration()?;
+    let req: UploadUrl = super::parse_json(body)?;
+    let opts = NewWiki {
+        name: req.wiki_name,
+        slug: req.wiki_slug,
+        lang: req.lang,
+        auto_start: req.auto_start,
+        public_domain: req.public_domain,
+    };
+    ingest::validate(&opts)?;
+    let staged = tempfile::Builder::new()
+        .prefix("fetch-")
+        .tempfile_in(app.paths.uploads())
+        .map_err(|e| ApiError::internal("could not stage the download", &e))?;
+    let fetched = crate::fetch::fetch_to_file(
+        &req.source_url,
+        staged.path(),
+        app.config.upload_max_bytes,
+        FETCH_TIMEOUT,
+        app.config.allow_private_urls,
+    )
+    .await
+    .map_err(|e| match e {
+        crate::fetch::FetchError::Forbidden(m) => ApiError::bad_request("url_forbidden", m),
+        crate::fetch::FetchError::TooLarge(_) => ApiError::too_large(e.to_string()),
+        crate::fetch::FetchError::Failed(_) => {
+            ApiError::bad_request("url_fetch_failed", e.to_string())
+        }
+        crate::fetch::FetchError::Io(_) => ApiError::internal("could not store the download", &e),
+    })?;
+    tracing::info!(bytes = fetched.bytes, file = %fetched.file_name, "fetched a document by URL");
+    let (_, path) = staged
+        .keep()
+        .map_err(|e| ApiError::internal("could not stage the download", &e.error))?;
+    let app2 = app.clone();
+    let owner = who.user.clone();
+    let name = fetched.file_name;
+    let (wiki, job) =
+        tokio::task::spawn_blocking(move || ingest::create(&app2, &owner, &path, &name, opts))
+            .await
+            .map_err(|e| ApiError::internal("upload processing panicked", &e))??;
+    Ok(upload_response(&app, &wiki, &job))
 }
 
 /// The upload response of the spec, plus `wiki_id`.

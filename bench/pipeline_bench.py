@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Upload-to-ready benchmark of the real grove server over HTTP.
+
+Starts `target/release/grove serve` on a free port with a temp data dir, uploads every document
+of the corpus (default ../shared/corpus) through POST /api/v1/upload, waits until each job is
+ready, and prints seconds, MB/s of extracted text and the server's peak RSS. Then the same
+documents again (dedup clones). Side by side, for the Chinese documents, it times the Python
+`jieba` package segmenting the same text (pip install jieba), as the issue's baseline.
+
+Usage: python3 bench/pipeline_bench.py [CORPUS_DIR]
+"""
+import json
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "..", "shared", "corpus")
+
+
+def start_server(data_dir, token):
+    env = dict(os.environ, GROVE_BOOTSTRAP_TOKEN=token, GROVE_LOG="warn")
+    proc = subprocess.Popen(
+        [os.path.join(ROOT, "target", "release", "grove"), "serve", "--bind", "127.0.0.1:0",
+         "--data-dir", data_dir, "--max-jobs", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    line = proc.stdout.readline()
+    assert line.startswith("grove listening on "), line
+    return proc, line.split()[-1]
+
+
+def request(base, token, method, path, body=None, headers=None):
+    req = urllib.request.Request(base + path, data=body, method=method, headers=headers or {})
+    req.add_header("Authorization", "Bearer " + token)
+    with urllib.request.urlopen(req) as resp:
+        return json.loads(resp.read())
+
+
+def upload(base, token, path, lang):
+    boundary = uuid.uuid4().hex
+    name = os.path.basename(path)
+    with open(path, "rb") as f:
+        data = f.read()
+    parts = [
+        f"--{boundary}\r\nContent-Disposition: form-data; name=\"lang\"\r\n\r\n{lang}\r\n".encode(),
+        f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n"
+        f"Content-Type: application/octet-stream\r\n\r\n".encode() + data + b"\r\n",
+        f"--{boundary}--\r\n".encode(),
+    ]
+    return request(base, token, "POST", "/api/v1/upload", b"".join(parts),
+                   {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+
+
+def wait(base, token, job_id):
+    while True:
+        job = request(base, token, "GET", f"/api/v1/jobs/{job_id}")["job"]
+        if job["state"] in ("ready", "failed", "cancelled"):
+            return job
+        time.sleep(0.01)
+
+
+def peak_rss_mib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def text_bytes(data_dir, slug):
+    p = os.path.join(data_dir, "wikis", slug, "corpus", "text.md")
+    return os.path.getsize(p) if os.path.exists(p) else 0
+
+
+def main():
+    docs = []
+    with open(os.path.join(CORPUS, "MANIFEST.tsv")) as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            row = dict(zip(header, line.rstrip("\n").split("\t")))
+            docs.append((row["filename"], "zh" if row["language"].startswith("zh") else "en"))
+    tmp = tempfile.mkdtemp(prefix="grove-bench-")
+    token = secrets.token_hex(16)
+    proc, base = start_server(os.path.join(tmp, "data"), token)
+    try:
+        print(f"{'document':48} {'lang':4} {'state':6} {'pages':>6} {'seconds':>8} {'text MB':>8} {'MB/s':>7}")
+        zh_texts = []
+        total_s, total_mb = 0.0, 0.0
+        for name, lang in docs:
+            t0 = time.perf_counter()
+            up = upload(base, token, os.path.join(CORPUS, name), lang)
+            job = wait(base, token, up["job_id"])
+            dt = time.perf_counter() - t0
+            mb = text_bytes(os.path.join(tmp, "data"), up["wiki_slug"]) / 1e6
+            pages = len(os.listdir(os.path.join(tmp, "data", "wikis", up["wiki_slug"], "docs"))) \
+                if job["state"] == "ready" else 0
+            total_s += dt
+            total_mb += mb
+            print(f"{name:48} {lang:4} {job['state']:6} {pages:>6} {dt:>8.3f} {mb:>8.3f} {mb / dt if dt else 0:>7.2f}")
+            if lang == "zh" and job["state"] == "ready":
+                zh_texts.append((name, open(os.path.join(tmp, "data", "wikis", up["wiki_slug"], "corpus", "text.md"),
+                                            encoding="utf-8").read(), dt))
+        print(f"{'all documents':48} {'':4} {'':6} {'':>6} {total_s:>8.3f} {total_mb:>8.3f} {total_mb / total_s:>7.2f}")
+        print(f"peak RSS of the server: {peak_rss_mib(proc.pid):.1f} MiB")
+        print("\ndedup clones (same documents again):")
+        for name, lang in docs[:4]:
+            t0 = time.perf_counter()
+            up = upload(base, token, os.path.join(CORPUS, name), lang)
+            job = wait(base, token, up["job_id"])
+            print(f"  {name:46} {job['state']:6} cloned_from={job['cloned_from']} {time.perf_counter() - t0:.3f} s")
+        try:
+            import jieba  # noqa: F401
+            jieba.initialize()
+            print("\nChinese: grove end to end vs Python jieba segmentation only (same text):")
+            for name, text, grove_s in zh_texts:
+                t0 = time.perf_counter()
+                jieba.lcut(text)
+                js = time.perf_counter() - t0
+                print(f"  {name:40} grove {grove_s:.3f} s   jieba.lcut {js:.3f} s   ratio {grove_s / js:.2f}")
+        except ImportError:
+            print("\n(pip install jieba for the Chinese baseline)")
+    finally:
+        proc.terminate()
+        proc.wait()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
