@@ -7,7 +7,7 @@
 #   3. the server's resident memory while 50 clients download the package at once.
 # Usage: scripts/bench-packages.sh   (or `just bench-packages`). Needs curl, git, tar, gzip and
 # nginx (Debian: apt-get install -y nginx-light); without nginx that column is skipped.
-# Env: BENCH_BOOK (default the largest real book of ../shared/corpus), BENCH_BLOB_MIB (256).
+# Env: GROVE_BIN, PACK_BIN (prebuilt binaries), BENCH_BOOK (default the largest real book of ../shared/corpus), BENCH_BLOB_MIB (256).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -15,10 +15,17 @@ BOOK=${BENCH_BOOK:-$ROOT/../shared/corpus/debian-policy.en.epub}
 BLOB_MIB=${BENCH_BLOB_MIB:-256}
 RUNS=${BENCH_RUNS:-5}
 
-cargo build --release -p grove-host
-cargo build --release -p grove-packager --example pack-bench
-GROVE=$ROOT/target/release/grove
-PACK=$ROOT/target/release/examples/pack-bench
+# GROVE_BIN / PACK_BIN use prebuilt binaries instead of a release build (PACK_BIN=none skips 1).
+if [ -z "${GROVE_BIN:-}" ]; then
+    cargo build --release -p grove-host
+    GROVE_BIN=$ROOT/target/release/grove
+fi
+if [ -z "${PACK_BIN:-}" ]; then
+    cargo build --release -p grove-packager --example pack-bench
+    PACK_BIN=$ROOT/target/release/examples/pack-bench
+fi
+GROVE=$GROVE_BIN
+PACK=$PACK_BIN
 
 TMP=$(mktemp -d)
 SERVER_PID=""
@@ -60,7 +67,7 @@ echo "== 1. packaging a real wiki: grove-packager vs tar -czf"
 REAL_ID=$(upload "$BOOK" real-book)
 REAL_DIR=$TMP/data/wikis/real-book
 echo "wiki: $(basename "$BOOK") -> $REAL_DIR ($(du -sh "$REAL_DIR" | cut -f1), $(find "$REAL_DIR" -type f | wc -l) files)"
-"$PACK" "$REAL_DIR" --runs "$RUNS"
+if [ "$PACK" != none ]; then "$PACK" "$REAL_DIR" --runs "$RUNS"; else echo "(skipped: PACK_BIN=none)"; fi
 
 echo
 echo "== 2. downloading a cached package: grove vs nginx (loopback, curl)"

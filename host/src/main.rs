@@ -35,7 +35,9 @@ fn main() -> anyhow::Result<()> {
                 .build()?;
             runtime.block_on(grove::server::run(config))?;
         }
-        Command::Gene(args) => std::process::exit(grove::genes::cli::run(args)?),
+        Command::Gene(args) => {
+            std::process::exit(grove::genes::cli::run(args).map_err(anyhow::Error::from_boxed)?)
+        }
         Command::Pull(args) => std::process::exit(pull(args)?),
     }
     Ok(())
