@@ -106,3 +106,16 @@ impl App {
         self.genes.active().len()
     }
 }
+
+impl App {
+    /// Is the preview site of this wiki running? Always false until the preview service exists
+    /// (it will answer from its own state here).
+    pub fn serve_running(&self, _slug: &str) -> bool {
+        false
+    }
+
+    /// Is the butler working on this wiki? Always false until the butler exists.
+    pub fn butler_running(&self, _slug: &str) -> bool {
+        false
+    }
+}

@@ -13,6 +13,7 @@ mod health;
 mod integrations;
 mod jobs;
 mod openapi;
+mod read;
 mod tokens;
 mod upload;
 
@@ -43,6 +44,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Infal
         .or(genes::routes(app.clone()))
         .or(upload::routes(app.clone()))
         .or(jobs::routes(app.clone()))
+        .or(read::routes(app.clone()))
         .or(integrations::routes(app.clone()))
         .or(openapi::routes())
         .recover(error::recover);

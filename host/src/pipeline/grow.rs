@@ -329,6 +329,8 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
         w.updated_at = Utc::now();
     })?;
     tracing::info!(wiki.slug = %ctx.wiki.slug, planned = total, pages = records.len(), completion, "grown");
+    // Search index (derived data, issue 6): failures are logged, the next search rebuilds it.
+    crate::search::index_wiki_logged(ctx.app, &ctx.wiki);
     ctx.progress(1.0, "pages written");
     Ok(StageOutcome::Continue)
 }

@@ -12,6 +12,8 @@ mod egg;
 mod fsutil;
 mod grow;
 
+pub use grow::load_analysis;
+
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};

@@ -1,0 +1,855 @@
+//! Search over one wiki's pages: the full-text index (tantivy, one index per wiki under
+//! `<data-dir>/index/<wiki_id>/`), and semantic search that fuses BM25 with the embedded
+//! embedder's dense vectors by reciprocal rank fusion. This is the only module that names
+//! tantivy types.
+//!
+//! The index is derived data: it is rebuilt from `docs/` when grow finishes, and on the next
+//! search whenever it is missing, unreadable or stale (its stamp differs from the wiki's), and
+//! hits are filtered against the store so a page that no longer exists is never returned.
+//!
+//! Not for: HTTP (see `api/read.rs`), ownership checks (the caller has done them), or the page
+//! files' format (see `crate::reading`).
+
+pub mod embed;
+pub mod tokenizer;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use jieba_rs::Jieba;
+use serde::Serialize;
+use tantivy::collector::{Count, TopDocs};
+use tantivy::query::{Query, QueryParser};
+use tantivy::schema::{
+    Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
+};
+use tantivy::snippet::SnippetGenerator;
+use tantivy::{Index, IndexReader, ReloadPolicy, TantivyDocument};
+
+use crate::app::App;
+use crate::store::WikiRecord;
+
+/// Longest query accepted, in characters.
+pub const MAX_QUERY_CHARS: usize = 1000;
+/// Boost of titles over body text.
+const TITLE_BOOST: f32 = 4.0;
+/// Boost of aliases over body text.
+const ALIAS_BOOST: f32 = 3.0;
+/// RRF constant (Cormack et al.).
+const RRF_K: f32 = 60.0;
+/// Candidates each ranker contributes to the fusion.
+const FUSE_DEPTH: usize = 100;
+/// Name of the file holding the stamp of the data an index was built from.
+const STAMP_FILE: &str = "grove-stamp";
+
+/// Why a search could not be answered.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchError {
+    /// The query is empty, too long or not valid query syntax.
+    #[error("{0}")]
+    BadQuery(String),
+    #[error("search index: {0}")]
+    Index(#[from] tantivy::TantivyError),
+    #[error("search index: {0}")]
+    Io(#[from] std::io::Error),
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
+}
+
+/// One page to index.
+#[derive(Debug, Clone, Default)]
+pub struct IndexDoc {
+    pub id: String,
+    pub title: String,
+    pub aliases: Vec<String>,
+    pub page_type: String,
+    pub summary: String,
+    pub body: String,
+}
+
+#[derive(Clone, Copy)]
+struct Fields {
+    id: Field,
+    title: Field,
+    aliases: Field,
+    body: Field,
+    page_type: Field,
+    summary: Field,
+}
+
+fn schema() -> (Schema, Fields) {
+    let mut b = Schema::builder();
+    let text = TextOptions::default()
+        .set_indexing_options(
+            TextFieldIndexing::default()
+                .set_tokenizer(tokenizer::TOKENIZER)
+                .set_index_option(IndexRecordOption::WithFreqsAndPositions),
+        )
+        .set_stored();
+    let fields = Fields {
+        id: b.add_text_field("id", STRING | STORED),
+        title: b.add_text_field("title", text.clone()),
+        aliases: b.add_text_field("aliases", text.clone()),
+        body: b.add_text_field("body", text),
+        page_type: b.add_text_field("type", STRING | STORED),
+        summary: b.add_text_field("summary", STORED),
+    };
+    (b.build(), fields)
+}
+
+/// An open index of one wiki, with its analyzer and (lazily) its embedder.
+pub struct WikiIndex {
+    index: Index,
+    reader: IndexReader,
+    fields: Fields,
+    jieba: Arc<Jieba>,
+    stamp: String,
+    dir: PathBuf,
+    embedder: OnceLock<Arc<SemanticModel>>,
+}
+
+/// The embedder of a wiki and the vectors of its pages.
+pub struct SemanticModel {
+    embedder: embed::Embedder,
+    pages: Vec<(String, Vec<f32>)>,
+}
+
+/// A full-text hit.
+#[derive(Debug, Clone, Serialize)]
+pub struct Hit {
+    pub id: String,
+    pub title: String,
+    #[serde(rename = "type")]
+    pub page_type: String,
+    pub score: f32,
+    /// Plain-text fragment of the body around the best match.
+    pub snippet: String,
+    /// The same fragment with matches in `<b>…</b>` (HTML-escaped).
+    pub snippet_html: String,
+    /// Matches inside `snippet` as `[start, end)` character offsets.
+    pub highlights: Vec<[usize; 2]>,
+}
+
+/// A page of full-text results.
+#[derive(Debug, Clone, Serialize)]
+pub struct Hits {
+    /// Matching documents in the index (before dropping pages the store no longer has).
+    pub total: usize,
+    pub hits: Vec<Hit>,
+}
+
+/// A semantic search result.
+#[derive(Debug, Clone, Serialize)]
+pub struct SemanticHit {
+    pub id: String,
+    pub title: String,
+    #[serde(rename = "type")]
+    pub page_type: String,
+    pub summary: String,
+    /// Fused RRF score.
+    pub score: f32,
+    /// 1-based rank in the BM25 list, if the page was in it.
+    pub bm25_rank: Option<usize>,
+    /// 1-based rank in the dense list.
+    pub dense_rank: Option<usize>,
+    /// Cosine similarity of the query and page vectors.
+    pub similarity: f32,
+}
+
+/// One page of a fused ranking.
+#[derive(Debug, Clone)]
+pub struct Fused {
+    pub id: String,
+    pub score: f32,
+    pub bm25_rank: Option<usize>,
+    pub dense_rank: Option<usize>,
+    pub similarity: f32,
+}
+
+/// What answered a semantic search.
+pub const MODE_HYBRID_EMBEDDED: &str = "hybrid-embedded";
+
+fn cache() -> &'static Mutex<HashMap<PathBuf, Arc<WikiIndex>>> {
+    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Arc<WikiIndex>>>> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+fn build_lock() -> &'static Mutex<()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    &LOCK
+}
+
+/// The stamp of the data a wiki's index must reflect.
+fn stamp_of(wiki: &WikiRecord) -> String {
+    format!("{}|{}", wiki.updated_at.to_rfc3339(), wiki.page_count)
+}
+
+/// Where a wiki's index lives.
+pub fn index_dir(app: &App, wiki: &WikiRecord) -> PathBuf {
+    app.paths.index().join(&wiki.id)
+}
+
+/// The pages of a wiki as written in `docs/`, with their metadata from the front matter
+/// (falling back to the store's records).
+pub fn docs_of(app: &App, wiki: &WikiRecord) -> Vec<IndexDoc> {
+    let dir = app.paths.wiki_dir(&wiki.slug).join("docs");
+    let records: HashMap<String, crate::store::PageRecord> = app
+        .store
+        .pages(&wiki.id)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|p| (p.id.clone(), p))
+        .collect();
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return out;
+    };
+    for e in entries.flatten() {
+        let path = e.path();
+        if path.extension().and_then(|x| x.to_str()) != Some("md") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let file = crate::reading::parse_page_file(&text);
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let rec = records.get(&stem);
+        let id = file.front_str("id").unwrap_or(stem);
+        out.push(IndexDoc {
+            title: file
+                .front_str("title")
+                .or_else(|| rec.map(|r| r.title.clone()))
+                .unwrap_or_else(|| id.clone()),
+            aliases: file
+                .front_list("aliases")
+                .or_else(|| rec.map(|r| r.aliases.clone()))
+                .unwrap_or_default(),
+            page_type: file
+                .front_str("type")
+                .or_else(|| rec.map(|r| r.page_type.clone()))
+                .unwrap_or_default(),
+            summary: file
+                .front_str("summary")
+                .or_else(|| rec.map(|r| r.summary.clone()))
+                .unwrap_or_default(),
+            body: crate::reading::plain_text(&file.body),
+            id,
+        });
+    }
+    out.sort_by(|a, b| a.id.cmp(&b.id));
+    out
+}
+
+/// Paragraphs of the wiki's source text (`corpus/document.json`), for training the embedder.
+fn corpus_paragraphs(app: &App, wiki: &WikiRecord) -> Vec<String> {
+    let path = app
+        .paths
+        .wiki_dir(&wiki.slug)
+        .join("corpus")
+        .join("document.json");
+    let Ok(json) = std::fs::read_to_string(path) else {
+        return Vec::new();
+    };
+    let Ok(doc) = crate::extract::from_json(&json) else {
+        return Vec::new();
+    };
+    doc.chapters
+        .iter()
+        .flat_map(|c| c.blocks.iter().map(|b| b.text.clone()))
+        .collect()
+}
+
+impl WikiIndex {
+    /// Builds a fresh index of `docs` in `dir` (replacing whatever is there) and opens it.
+    pub fn build(dir: &Path, docs: &[IndexDoc], stamp: &str) -> Result<WikiIndex, SearchError> {
+        let _guard = build_lock().lock().unwrap_or_else(|e| e.into_inner());
+        let parent = dir.parent().unwrap_or(Path::new("."));
+        std::fs::create_dir_all(parent)?;
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let tmp = parent.join(format!(".{name}.building"));
+        if tmp.exists() {
+            std::fs::remove_dir_all(&tmp)?;
+        }
+        std::fs::create_dir_all(&tmp)?;
+        let (schema, fields) = schema();
+        let index = Index::create_in_dir(&tmp, schema)?;
+        let jieba = jieba_for(docs.iter().map(|d| (&d.title, &d.aliases)));
+        register(&index, &jieba);
+        {
+            let mut writer = index.writer_with_num_threads::<TantivyDocument>(1, 64 << 20)?;
+            for d in docs {
+                let mut doc = TantivyDocument::default();
+                doc.add_text(fields.id, &d.id);
+                doc.add_text(fields.title, &d.title);
+                for a in &d.aliases {
+                    doc.add_text(fields.aliases, a);
+                }
+                doc.add_text(fields.body, &d.body);
+                doc.add_text(fields.page_type, &d.page_type);
+                doc.add_text(fields.summary, &d.summary);
+                writer.add_document(doc)?;
+            }
+            writer.commit()?;
+            writer.wait_merging_threads()?;
+        }
+        // The dictionary additions are part of the index: they must be the same at query time.
+        let names: Vec<&str> = docs
+            .iter()
+            .flat_map(|d| {
+                std::iter::once(d.title.as_str()).chain(d.aliases.iter().map(String::as_str))
+            })
+            .collect();
+        std::fs::write(
+            tmp.join("grove-names.json"),
+            serde_json::to_vec(&names).unwrap_or_default(),
+        )?;
+        std::fs::write(tmp.join(STAMP_FILE), stamp)?;
+        drop(index);
+        if dir.exists() {
+            std::fs::remove_dir_all(dir)?;
+        }
+        std::fs::rename(&tmp, dir)?;
+        drop(_guard);
+        Self::open(dir, stamp)
+    }
+
+    /// Opens an existing index whose stamp is `stamp`; errors when it is missing, stale or
+    /// unreadable.
+    pub fn open(dir: &Path, stamp: &str) -> Result<WikiIndex, SearchError> {
+        let on_disk = std::fs::read_to_string(dir.join(STAMP_FILE))?;
+        if on_disk != stamp {
+            return Err(SearchError::Io(std::io::Error::other("the index is stale")));
+        }
+        let names: Vec<String> =
+            serde_json::from_slice(&std::fs::read(dir.join("grove-names.json"))?)
+                .map_err(std::io::Error::other)?;
+        let index = Index::open_in_dir(dir)?;
+        let (_, fields) = schema();
+        if serde_json::to_value(index.schema()).ok() != serde_json::to_value(schema().0).ok() {
+            return Err(SearchError::Io(std::io::Error::other(
+                "the index has another schema",
+            )));
+        }
+        let jieba = tokenizer::jieba_with(names.iter().map(String::as_str));
+        register(&index, &jieba);
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        Ok(WikiIndex {
+            index,
+            reader,
+            fields,
+            jieba,
+            stamp: stamp.to_string(),
+            dir: dir.to_path_buf(),
+            embedder: OnceLock::new(),
+        })
+    }
+
+    /// Documents in the index.
+    pub fn num_docs(&self) -> u64 {
+        self.reader.searcher().num_docs()
+    }
+
+    fn parse(&self, query: &str, lenient: bool) -> Result<Box<dyn Query>, SearchError> {
+        let q = query.trim();
+        if q.is_empty() {
+            return Err(SearchError::BadQuery("the query is empty".into()));
+        }
+        if q.chars().count() > MAX_QUERY_CHARS {
+            return Err(SearchError::BadQuery(format!(
+                "the query is longer than {MAX_QUERY_CHARS} characters"
+            )));
+        }
+        let f = self.fields;
+        let mut parser = QueryParser::for_index(&self.index, vec![f.title, f.aliases, f.body]);
+        parser.set_field_boost(f.title, TITLE_BOOST);
+        parser.set_field_boost(f.aliases, ALIAS_BOOST);
+        let spaced = tokenizer::spaced_query(&self.jieba, q);
+        if lenient {
+            Ok(parser.parse_query_lenient(&spaced).0)
+        } else {
+            parser
+                .parse_query(&spaced)
+                .map_err(|e| SearchError::BadQuery(format!("bad query syntax: {e}")))
+        }
+    }
+
+    /// Full-text search; `keep` says whether a page id still exists.
+    pub fn search(
+        &self,
+        query: &str,
+        limit: usize,
+        offset: usize,
+        keep: &dyn Fn(&str) -> bool,
+    ) -> Result<Hits, SearchError> {
+        let query = self.parse(query, false)?;
+        let searcher = self.reader.searcher();
+        let want = offset + limit;
+        let mut fetch = want.max(10) * 2;
+        let f = self.fields;
+        let mut snippets = SnippetGenerator::create(&searcher, &*query, f.body)?;
+        snippets.set_max_num_chars(200);
+        loop {
+            let (total, top) = searcher.search(
+                &*query,
+                &(Count, TopDocs::with_limit(fetch).order_by_score()),
+            )?;
+            let mut kept = Vec::new();
+            for (score, addr) in &top {
+                let doc: TantivyDocument = searcher.doc(*addr)?;
+                let id = text_of(&doc, f.id);
+                if keep(&id) {
+                    kept.push((*score, doc, id));
+                }
+                if kept.len() >= want {
+                    break;
+                }
+            }
+            if kept.len() >= want || top.len() < fetch || fetch >= total {
+                let hits = kept
+                    .into_iter()
+                    .skip(offset)
+                    .map(|(score, doc, id)| {
+                        let snippet = snippets.snippet_from_doc(&doc);
+                        let fragment = snippet.fragment().to_string();
+                        let highlights = snippet
+                            .highlighted()
+                            .iter()
+                            .map(|r| {
+                                [
+                                    fragment[..r.start].chars().count(),
+                                    fragment[..r.end].chars().count(),
+                                ]
+                            })
+                            .collect();
+                        let (snippet_text, snippet_html) = if fragment.is_empty() {
+                            let s: String = text_of(&doc, f.summary).chars().take(200).collect();
+                            (s.clone(), html_escape(&s))
+                        } else {
+                            (fragment, snippet.to_html())
+                        };
+                        Hit {
+                            title: text_of(&doc, f.title),
+                            page_type: text_of(&doc, f.page_type),
+                            id,
+                            score,
+                            snippet: snippet_text,
+                            snippet_html,
+                            highlights,
+                        }
+                    })
+                    .collect();
+                return Ok(Hits { total, hits });
+            }
+            fetch *= 4;
+        }
+    }
+
+    /// BM25 ranking (lenient syntax), best first.
+    pub fn bm25_ranking(&self, query: &str, depth: usize) -> Result<Vec<String>, SearchError> {
+        let query = self.parse(query, true)?;
+        let searcher = self.reader.searcher();
+        let top = searcher.search(&*query, &TopDocs::with_limit(depth).order_by_score())?;
+        let mut out = Vec::new();
+        for (_, addr) in top {
+            let doc: TantivyDocument = searcher.doc(addr)?;
+            out.push(text_of(&doc, self.fields.id));
+        }
+        Ok(out)
+    }
+
+    /// The terms of a text as the embedder sees them.
+    pub fn embed_terms(&self, text: &str) -> Vec<String> {
+        let mut a = tokenizer::analyzer(self.jieba.clone(), false);
+        tokenizer::terms(&mut a, text)
+    }
+
+    /// Trains the embedder on `paragraphs` plus the indexed pages and embeds every page.
+    pub fn train_semantic(&self, paragraphs: &[String]) -> Result<Arc<SemanticModel>, SearchError> {
+        if let Some(m) = self.embedder.get() {
+            return Ok(m.clone());
+        }
+        let mut analyzer = tokenizer::analyzer(self.jieba.clone(), false);
+        let searcher = self.reader.searcher();
+        let f = self.fields;
+        let mut pages = Vec::new();
+        for segment in searcher.segment_readers() {
+            let store = segment.get_store_reader(64)?;
+            for doc_id in 0..segment.max_doc() {
+                if segment.is_deleted(doc_id) {
+                    continue;
+                }
+                let doc: TantivyDocument = store.get(doc_id)?;
+                let text = format!(
+                    "{} {} {}",
+                    text_of(&doc, f.title),
+                    text_of(&doc, f.summary),
+                    text_of(&doc, f.body)
+                );
+                pages.push((text_of(&doc, f.id), tokenizer::terms(&mut analyzer, &text)));
+            }
+        }
+        let mut units: Vec<Vec<String>> = paragraphs
+            .iter()
+            .map(|p| tokenizer::terms(&mut analyzer, p))
+            .collect();
+        units.extend(pages.iter().map(|(_, t)| t.clone()));
+        let embedder = embed::Embedder::train(&units);
+        let pages = pages
+            .into_iter()
+            .map(|(id, terms)| {
+                let v = embedder.embed(&terms);
+                (id, v)
+            })
+            .collect();
+        let model = Arc::new(SemanticModel { embedder, pages });
+        let _ = self.embedder.set(model.clone());
+        Ok(model)
+    }
+
+    /// Hybrid retrieval: BM25 and dense rankings fused by reciprocal rank fusion.
+    pub fn semantic(
+        &self,
+        model: &SemanticModel,
+        query: &str,
+        top_k: usize,
+        keep: &dyn Fn(&str) -> bool,
+    ) -> Result<Vec<Fused>, SearchError> {
+        let lexical = self.bm25_ranking(query, FUSE_DEPTH)?;
+        let qv = model.embedder.embed(&self.embed_terms(query));
+        let mut dense: Vec<(usize, f32)> = model
+            .pages
+            .iter()
+            .enumerate()
+            .map(|(i, (_, v))| (i, embed::cosine(&qv, v)))
+            .filter(|(_, s)| *s > 0.0)
+            .collect();
+        dense.sort_by(|a, b| b.1.total_cmp(&a.1));
+        dense.truncate(FUSE_DEPTH);
+        let mut fused: HashMap<&str, Fused> = HashMap::new();
+        let blank = |id: &str| Fused {
+            id: id.to_string(),
+            score: 0.0,
+            bm25_rank: None,
+            dense_rank: None,
+            similarity: 0.0,
+        };
+        for (rank, id) in lexical.iter().enumerate() {
+            let e = fused.entry(id.as_str()).or_insert_with(|| blank(id));
+            e.score += 1.0 / (RRF_K + rank as f32 + 1.0);
+            e.bm25_rank = Some(rank + 1);
+        }
+        for (rank, (i, sim)) in dense.iter().enumerate() {
+            let id = model.pages[*i].0.as_str();
+            let e = fused.entry(id).or_insert_with(|| blank(id));
+            e.score += 1.0 / (RRF_K + rank as f32 + 1.0);
+            e.dense_rank = Some(rank + 1);
+            e.similarity = *sim;
+        }
+        let mut out: Vec<Fused> = fused.into_values().filter(|f| keep(&f.id)).collect();
+        out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.id.cmp(&b.id)));
+        out.truncate(top_k);
+        Ok(out)
+    }
+
+    /// Dense-only ranking (for evaluation): page ids by cosine similarity.
+    pub fn dense_ranking(&self, model: &SemanticModel, query: &str, depth: usize) -> Vec<String> {
+        let qv = model.embedder.embed(&self.embed_terms(query));
+        let mut dense: Vec<(&str, f32)> = model
+            .pages
+            .iter()
+            .map(|(id, v)| (id.as_str(), embed::cosine(&qv, v)))
+            .collect();
+        dense.sort_by(|a, b| b.1.total_cmp(&a.1));
+        dense
+            .into_iter()
+            .take(depth)
+            .map(|(id, _)| id.to_string())
+            .collect()
+    }
+}
+
+fn jieba_for<'a>(names: impl Iterator<Item = (&'a String, &'a Vec<String>)>) -> Arc<Jieba> {
+    let mut all: Vec<&str> = Vec::new();
+    for (t, a) in names {
+        all.push(t);
+        all.extend(a.iter().map(String::as_str));
+    }
+    tokenizer::jieba_with(all)
+}
+
+fn register(index: &Index, jieba: &Arc<Jieba>) {
+    index.tokenizers().register(
+        tokenizer::TOKENIZER,
+        tokenizer::analyzer(jieba.clone(), true),
+    );
+}
+
+fn text_of(doc: &TantivyDocument, field: Field) -> String {
+    doc.get_first(field)
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// (Re)builds a wiki's index from `docs/` now. Called when grow finishes; failures are the
+/// caller's to log (the index is derived and rebuilt on the next search anyway).
+pub fn index_wiki(app: &App, wiki: &WikiRecord) -> Result<Arc<WikiIndex>, SearchError> {
+    // Read the wiki again: grow updates it (page count, time) after the caller loaded it.
+    let wiki = app.store.wiki(&wiki.id)?.unwrap_or_else(|| wiki.clone());
+    let dir = index_dir(app, &wiki);
+    let built = Arc::new(WikiIndex::build(
+        &dir,
+        &docs_of(app, &wiki),
+        &stamp_of(&wiki),
+    )?);
+    cache()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(dir, built.clone());
+    tracing::info!(wiki.slug = %wiki.slug, docs = built.num_docs(), "search index built");
+    Ok(built)
+}
+
+/// [`index_wiki`] for the end of grow: never fails, logs instead.
+pub fn index_wiki_logged(app: &App, wiki: &WikiRecord) {
+    if let Err(e) = index_wiki(app, wiki) {
+        tracing::warn!(wiki.slug = %wiki.slug, error = %e, "building the search index failed; it is rebuilt on the next search");
+    }
+}
+
+/// The current index of a wiki: cached, opened from disk, or rebuilt from `docs/`.
+pub fn open_wiki(app: &App, wiki: &WikiRecord) -> Result<Arc<WikiIndex>, SearchError> {
+    let dir = index_dir(app, wiki);
+    let stamp = stamp_of(wiki);
+    if let Some(idx) = cache().lock().unwrap_or_else(|e| e.into_inner()).get(&dir)
+        && idx.stamp == stamp
+        && idx.dir.join(STAMP_FILE).exists()
+    {
+        return Ok(idx.clone());
+    }
+    let idx = match WikiIndex::open(&dir, &stamp) {
+        Ok(idx) => Arc::new(idx),
+        Err(e) => {
+            tracing::info!(wiki.slug = %wiki.slug, reason = %e, "rebuilding the search index");
+            Arc::new(WikiIndex::build(&dir, &docs_of(app, wiki), &stamp)?)
+        }
+    };
+    cache()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(dir, idx.clone());
+    Ok(idx)
+}
+
+fn forget(app: &App, wiki: &WikiRecord) {
+    cache()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .remove(&index_dir(app, wiki));
+    let _ = std::fs::remove_file(index_dir(app, wiki).join(STAMP_FILE));
+}
+
+fn page_exists(app: &App, wiki: &WikiRecord) -> impl Fn(&str) -> bool {
+    move |id: &str| matches!(app.store.page(&wiki.id, id), Ok(Some(_)))
+}
+
+/// Full-text search in a wiki. An index that fails while searching is rebuilt once.
+pub fn search(
+    app: &App,
+    wiki: &WikiRecord,
+    query: &str,
+    limit: usize,
+    offset: usize,
+) -> Result<Hits, SearchError> {
+    let keep = page_exists(app, wiki);
+    match open_wiki(app, wiki)?.search(query, limit, offset, &keep) {
+        Err(SearchError::Index(e)) => {
+            tracing::warn!(wiki.slug = %wiki.slug, error = %e, "the search index failed; rebuilding it");
+            forget(app, wiki);
+            open_wiki(app, wiki)?.search(query, limit, offset, &keep)
+        }
+        other => other,
+    }
+}
+
+/// Semantic (hybrid) search in a wiki. Returns the mode that answered and the results.
+pub fn semantic(
+    app: &App,
+    wiki: &WikiRecord,
+    query: &str,
+    top_k: usize,
+) -> Result<(&'static str, Vec<SemanticHit>), SearchError> {
+    let run = || -> Result<Vec<SemanticHit>, SearchError> {
+        let idx = open_wiki(app, wiki)?;
+        let model = match idx.embedder.get() {
+            Some(m) => m.clone(),
+            None => idx.train_semantic(&corpus_paragraphs(app, wiki))?,
+        };
+        let keep = page_exists(app, wiki);
+        let ranked = idx.semantic(&model, query, top_k, &keep)?;
+        let mut out = Vec::new();
+        for f in ranked {
+            let Some(p) = app.store.page(&wiki.id, &f.id)? else {
+                continue;
+            };
+            out.push(SemanticHit {
+                id: f.id,
+                title: p.title,
+                page_type: p.page_type,
+                summary: p.summary,
+                score: f.score,
+                bm25_rank: f.bm25_rank,
+                dense_rank: f.dense_rank,
+                similarity: f.similarity,
+            });
+        }
+        Ok(out)
+    };
+    match run() {
+        Err(SearchError::Index(e)) => {
+            tracing::warn!(wiki.slug = %wiki.slug, error = %e, "the search index failed; rebuilding it");
+            forget(app, wiki);
+            Ok((MODE_HYBRID_EMBEDDED, run()?))
+        }
+        other => Ok((MODE_HYBRID_EMBEDDED, other?)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(id: &str, title: &str, aliases: &[&str], body: &str) -> IndexDoc {
+        IndexDoc {
+            id: id.into(),
+            title: title.into(),
+            aliases: aliases.iter().map(|s| s.to_string()).collect(),
+            page_type: "concept".into(),
+            summary: String::new(),
+            body: body.into(),
+        }
+    }
+
+    fn sample(dir: &Path) -> WikiIndex {
+        WikiIndex::build(
+            dir,
+            &[
+                doc(
+                    "ke-ji-fu-li",
+                    "克己复礼",
+                    &[],
+                    "颜渊问仁。子曰：克己复礼为仁。一日克己复礼，天下归仁焉。",
+                ),
+                doc(
+                    "xue-er",
+                    "学而",
+                    &["学而篇"],
+                    "学而时习之，不亦说乎？有朋自远方来，不亦乐乎？",
+                ),
+                doc(
+                    "farming",
+                    "Farming",
+                    &["agriculture"],
+                    "The farmers planted wheat and barley in spring.",
+                ),
+                doc(
+                    "sailing",
+                    "Sailing",
+                    &[],
+                    "Sailors steered ships across the sea. The farming of fish.",
+                ),
+            ],
+            "s1",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn chinese_english_mixed_and_titles_first() {
+        let tmp = tempfile::tempdir().unwrap();
+        let idx = sample(&tmp.path().join("w"));
+        let all = |_: &str| true;
+        let h = idx.search("克己复礼", 10, 0, &all).unwrap();
+        assert_eq!(h.hits[0].id, "ke-ji-fu-li");
+        assert!(h.hits[0].snippet_html.contains("<b>"), "{:?}", h.hits[0]);
+        let h = idx.search("planting", 10, 0, &all).unwrap();
+        assert_eq!(h.hits[0].id, "farming");
+        let h = idx.search("farming", 10, 0, &all).unwrap();
+        assert_eq!(h.hits[0].id, "farming", "the title outweighs the body");
+        assert_eq!(h.hits.len(), 2);
+        let h = idx.search("学而 sailing", 10, 0, &all).unwrap();
+        let ids: Vec<_> = h.hits.iter().map(|h| h.id.as_str()).collect();
+        assert!(
+            ids.contains(&"xue-er") && ids.contains(&"sailing"),
+            "{ids:?}"
+        );
+        // paging and filtering
+        let h = idx.search("farming", 1, 1, &all).unwrap();
+        assert_eq!(h.hits.len(), 1);
+        assert_eq!(h.hits[0].id, "sailing");
+        let h = idx
+            .search("farming", 10, 0, &|id: &str| id != "farming")
+            .unwrap();
+        assert_eq!(h.hits[0].id, "sailing");
+    }
+
+    #[test]
+    fn bad_queries_are_reported() {
+        let tmp = tempfile::tempdir().unwrap();
+        let idx = sample(&tmp.path().join("w"));
+        let all = |_: &str| true;
+        assert!(matches!(
+            idx.search("  ", 10, 0, &all),
+            Err(SearchError::BadQuery(_))
+        ));
+        assert!(matches!(
+            idx.search("title:(", 10, 0, &all),
+            Err(SearchError::BadQuery(_))
+        ));
+        assert!(matches!(
+            idx.search("nofield:x", 10, 0, &all),
+            Err(SearchError::BadQuery(_))
+        ));
+        assert!(idx.bm25_ranking("title:(", 10).is_ok());
+    }
+
+    #[test]
+    fn reopen_checks_the_stamp() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("w");
+        drop(sample(&dir));
+        assert!(WikiIndex::open(&dir, "s1").is_ok());
+        assert!(WikiIndex::open(&dir, "s2").is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(WikiIndex::open(&dir, "s1").is_err());
+    }
+
+    #[test]
+    fn hybrid_finds_by_context() {
+        let tmp = tempfile::tempdir().unwrap();
+        let idx = sample(&tmp.path().join("w"));
+        let model = idx
+            .train_semantic(&["The farmers sowed wheat in spring.".to_string()])
+            .unwrap();
+        let r = idx
+            .semantic(&model, "who sowed the wheat", 3, &|_| true)
+            .unwrap();
+        assert_eq!(r[0].id, "farming");
+    }
+}

@@ -1,0 +1,235 @@
+//! Text analysis shared by the full-text index and the embedded embedder: Han (and kana) runs are
+//! segmented by jieba with the wiki's own titles and aliases added to its dictionary, so that an
+//! entry's name is one token; other alphanumeric runs are split into words, lower-cased and
+//! stemmed for English (Snowball). Mixed text is handled run by run.
+//!
+//! Not for: deciding what is indexed (see `index.rs`) or query syntax.
+
+use std::sync::{Arc, OnceLock};
+
+use jieba_rs::{Jieba, TokenizeMode};
+use tantivy::tokenizer::{
+    Language, LowerCaser, RemoveLongFilter, Stemmer, TextAnalyzer, Token, TokenStream, Tokenizer,
+};
+
+/// Name under which the analyzer is registered in every wiki index.
+pub const TOKENIZER: &str = "grove";
+
+/// Is `c` a character that jieba should segment (Han ideographs, kana)?
+pub fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FFFF)
+}
+
+fn base_jieba() -> &'static Jieba {
+    static BASE: OnceLock<Jieba> = OnceLock::new();
+    BASE.get_or_init(Jieba::new)
+}
+
+/// jieba's default dictionary plus `names` (a wiki's titles and aliases), each of which will be
+/// cut as one word.
+pub fn jieba_with<'a>(names: impl IntoIterator<Item = &'a str>) -> Arc<Jieba> {
+    let mut jieba = base_jieba().clone();
+    for name in names {
+        let name = name.trim();
+        if name.chars().count() >= 2
+            && name.chars().any(is_cjk)
+            && !name.chars().any(char::is_whitespace)
+        {
+            jieba.add_word(name, None, None);
+        }
+    }
+    Arc::new(jieba)
+}
+
+/// The tokenizer: jieba for CJK runs, word splitting for the rest. Lower-casing and stemming are
+/// filters added by [`analyzer`].
+#[derive(Clone)]
+pub struct GroveTokenizer {
+    jieba: Arc<Jieba>,
+    /// Search mode also emits the dictionary words inside a long word (better recall for the
+    /// index); default mode gives one segmentation (for the embedder's co-occurrences).
+    search_mode: bool,
+    tokens: Vec<Token>,
+}
+
+impl GroveTokenizer {
+    pub fn new(jieba: Arc<Jieba>, search_mode: bool) -> Self {
+        GroveTokenizer {
+            jieba,
+            search_mode,
+            tokens: Vec::new(),
+        }
+    }
+}
+
+/// The token stream of one text (tokens are computed eagerly).
+pub struct GroveTokenStream<'a> {
+    tokens: &'a mut Vec<Token>,
+    next: usize,
+}
+
+impl TokenStream for GroveTokenStream<'_> {
+    fn advance(&mut self) -> bool {
+        self.next += 1;
+        self.next <= self.tokens.len()
+    }
+    fn token(&self) -> &Token {
+        &self.tokens[self.next - 1]
+    }
+    fn token_mut(&mut self) -> &mut Token {
+        &mut self.tokens[self.next - 1]
+    }
+}
+
+impl Tokenizer for GroveTokenizer {
+    type TokenStream<'a> = GroveTokenStream<'a>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> GroveTokenStream<'a> {
+        self.tokens.clear();
+        let mode = if self.search_mode {
+            TokenizeMode::Search
+        } else {
+            TokenizeMode::Default
+        };
+        let mut position = 0usize;
+        let mut push = |tokens: &mut Vec<Token>, from: usize, to: usize, text: &str| {
+            tokens.push(Token {
+                offset_from: from,
+                offset_to: to,
+                position,
+                text: text.to_string(),
+                position_length: 1,
+            });
+            position += 1;
+        };
+        let mut chars = text.char_indices().peekable();
+        while let Some(&(start, c)) = chars.peek() {
+            if is_cjk(c) {
+                let mut end = start;
+                while let Some(&(i, c)) = chars.peek() {
+                    if !is_cjk(c) {
+                        break;
+                    }
+                    end = i + c.len_utf8();
+                    chars.next();
+                }
+                let run = &text[start..end];
+                for t in self.jieba.tokenize(run, mode, true) {
+                    if t.word.chars().any(char::is_alphanumeric) {
+                        push(
+                            &mut self.tokens,
+                            start + t.byte_start,
+                            start + t.byte_end,
+                            t.word,
+                        );
+                    }
+                }
+            } else if c.is_alphanumeric() {
+                let mut end = start;
+                while let Some(&(i, c)) = chars.peek() {
+                    if !c.is_alphanumeric() || is_cjk(c) {
+                        break;
+                    }
+                    end = i + c.len_utf8();
+                    chars.next();
+                }
+                push(&mut self.tokens, start, end, &text[start..end]);
+            } else {
+                chars.next();
+            }
+        }
+        GroveTokenStream {
+            tokens: &mut self.tokens,
+            next: 0,
+        }
+    }
+}
+
+/// The full analyzer: tokenizer, long-token removal, lower-casing, English stemming.
+pub fn analyzer(jieba: Arc<Jieba>, search_mode: bool) -> TextAnalyzer {
+    TextAnalyzer::builder(GroveTokenizer::new(jieba, search_mode))
+        .filter(RemoveLongFilter::limit(48))
+        .filter(LowerCaser)
+        .filter(Stemmer::new(Language::English))
+        .build()
+}
+
+/// The analysed terms of `text`, in order.
+pub fn terms(analyzer: &mut TextAnalyzer, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stream = analyzer.token_stream(text);
+    while stream.advance() {
+        out.push(stream.token().text.clone());
+    }
+    out
+}
+
+/// Rewrites a user query so that every CJK run is split into jieba words separated by spaces:
+/// the query parser then treats them as separate terms instead of one phrase. Everything else
+/// (operators, quotes, English words) is left as typed.
+pub fn spaced_query(jieba: &Jieba, query: &str) -> String {
+    let mut out = String::with_capacity(query.len() * 2);
+    let mut run = String::new();
+    let flush = |run: &mut String, out: &mut String| {
+        if run.is_empty() {
+            return;
+        }
+        let words: Vec<&str> = jieba.cut(run, true).into_iter().map(|t| t.word).collect();
+        if !out.is_empty() && !out.ends_with([' ', '"', '(', '+', '-', ':']) {
+            out.push(' ');
+        }
+        out.push_str(&words.join(" "));
+        out.push(' ');
+        run.clear();
+    };
+    for c in query.chars() {
+        if is_cjk(c) {
+            run.push(c);
+        } else {
+            flush(&mut run, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut run, &mut out);
+    out.trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entry_names_are_one_token_and_english_is_stemmed() {
+        let jieba = jieba_with(["克己复礼"]);
+        let mut a = analyzer(jieba.clone(), false);
+        let t = terms(
+            &mut a,
+            "颜渊问仁。子曰：克己复礼为仁。Farmers planted trees",
+        );
+        assert!(t.contains(&"克己复礼".to_string()), "{t:?}");
+        assert!(t.contains(&"plant".to_string()), "{t:?}");
+        assert!(t.contains(&"farmer".to_string()), "{t:?}");
+        let mut b = analyzer(jieba, true);
+        assert!(terms(&mut b, "planting").contains(&"plant".to_string()));
+    }
+
+    #[test]
+    fn offsets_point_into_the_text() {
+        let mut a = analyzer(jieba_with([]), true);
+        let text = "Hello 世界和平 world";
+        let mut s = a.token_stream(text);
+        while s.advance() {
+            let t = s.token();
+            assert!(text.is_char_boundary(t.offset_from) && text.is_char_boundary(t.offset_to));
+        }
+    }
+
+    #[test]
+    fn cjk_runs_are_spaced_in_queries() {
+        let jieba = jieba_with(["克己复礼"]);
+        let q = spaced_query(&jieba, "什么是克己复礼 and planting");
+        assert!(q.contains(" 克己复礼"), "{q}");
+        assert!(q.ends_with("and planting"), "{q}");
+    }
+}
