@@ -32,6 +32,7 @@ bench:
     cargo build --release -p grove-host
     cargo run --release -p grove-packager --example pack-bench
     cargo bench -p grove-host --bench genes
+    cargo bench -p grove-host --bench search
     scripts/bench-packages.sh
 
 # Packager only: pack a synthetic wiki (or a DIR given in ARGS) side by side with tar -czf.
