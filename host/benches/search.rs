@@ -172,13 +172,16 @@ fn main() {
         "search bench: {PAGES} pages ({chars} body chars) from {n} corpus paragraphs, {} queries, top 20 with snippets",
         queries.len()
     );
-    println!(
-        "{:<34} {:>9} {:>9} {:>9} {:>10}",
-        "engine", "build s", "p50 ms", "p99 ms", "hits"
+    let [engine, build, p50, p99, hits_h] = ["engine", "build s", "p50 ms", "p99 ms", "hits"];
+    println!("{engine:<34} {build:>9} {p50:>9} {p99:>9} {hits_h:>10}");
+    let (grove_ft, grove_hybrid, none) = (
+        "grove full-text (tantivy)",
+        "grove hybrid (bm25 + dense, RRF)",
+        "-",
     );
     println!(
         "{:<34} {:>9.2} {:>9.3} {:>9.3} {:>10}",
-        "grove full-text (tantivy)",
+        grove_ft,
         build_s,
         pct(&times, 0.5),
         pct(&times, 0.99),
@@ -196,10 +199,10 @@ fn main() {
     }
     println!(
         "{:<34} {:>9.2} {:>9.3} {:>9.3} {:>10}",
-        "grove hybrid (bm25 + dense, RRF)",
+        grove_hybrid,
         train_s,
         pct(&sem, 0.5),
         pct(&sem, 0.99),
-        "-"
+        none
     );
 }
