@@ -70,14 +70,14 @@ pub fn runtime() -> Arc<GeneRuntime> {
     .clone()
 }
 
-/// A process-wide runtime with tight limits for the hostile tests: 32 MiB, 400 ms,
+/// A process-wide runtime with tight limits for the hostile tests: 32 MiB, 1 s,
 /// disabled after 3 consecutive faults.
 pub fn tight_runtime() -> Arc<GeneRuntime> {
     static RT: OnceLock<Arc<GeneRuntime>> = OnceLock::new();
     RT.get_or_init(|| {
         GeneRuntime::new(RuntimeConfig {
             memory_bytes: 32 << 20,
-            deadline: Duration::from_millis(400),
+            deadline: Duration::from_millis(1000),
             cache_dir: Some(cache_dir()),
             fail_threshold: 3,
             log_lines_per_sec: 200,
