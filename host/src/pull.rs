@@ -150,6 +150,8 @@ pub async fn run(args: PullArgs) -> Result<Report, PullError> {
         path: args.out.clone(),
         source,
     })?;
+    // reqwest is built without a default TLS provider (see fetch.rs): pick ring, once.
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let http = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::limited(10))
         .connect_timeout(Duration::from_secs(30))
