@@ -96,7 +96,7 @@ pub fn wiki_for(app: &App, who: &Principal, key: &str) -> Result<WikiRecord, Rea
 }
 
 /// The required `wiki` parameter.
-pub fn required_wiki<'a>(params: &'a HashMap<String, String>) -> Result<&'a str, ReadError> {
+pub fn required_wiki(params: &HashMap<String, String>) -> Result<&str, ReadError> {
     params
         .get("wiki")
         .map(|s| s.trim())
@@ -355,7 +355,7 @@ pub fn page_detail(app: &App, wiki: &WikiRecord, page_id: &str) -> Result<Value,
     let ref_of = |id: &str| json!({"id": id, "title": title_of.get(id).copied().unwrap_or(id)});
     let mut backlinks: Vec<&str> = all
         .iter()
-        .filter(|p| p.id != page.id && p.links.iter().any(|l| *l == page.id))
+        .filter(|p| p.id != page.id && p.links.contains(&page.id))
         .map(|p| p.id.as_str())
         .collect();
     backlinks.sort();
