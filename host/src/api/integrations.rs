@@ -260,11 +260,10 @@ async fn artifact(
     let h = resp.headers_mut();
     package_headers(h, &pkg);
     h.insert("content-length", HeaderValue::from(count));
-    if status == StatusCode::PARTIAL_CONTENT {
-        if let Ok(v) = HeaderValue::from_str(&format!("bytes {start}-{}/{len}", start + count - 1))
-        {
-            h.insert("content-range", v);
-        }
+    if status == StatusCode::PARTIAL_CONTENT
+        && let Ok(v) = HeaderValue::from_str(&format!("bytes {start}-{}/{len}", start + count - 1))
+    {
+        h.insert("content-range", v);
     }
     Ok(resp)
 }
