@@ -28,6 +28,7 @@ GROVE=$GROVE_BIN
 PACK=$PACK_BIN
 
 TMP=$(mktemp -d)
+chmod 755 "$TMP"  # nginx workers run as an unprivileged user
 SERVER_PID=""
 NGINX_PID=""
 cleanup() {
