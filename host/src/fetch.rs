@@ -110,7 +110,9 @@ pub fn check_url(url: &reqwest::Url, allow_private: bool) -> Result<(), FetchErr
         )));
     }
     if !url.username().is_empty() || url.password().is_some() {
-        return Err(FetchError::Forbidden("URLs with credentials are not accepted".into()));
+        return Err(FetchError::Forbidden(
+            "URLs with credentials are not accepted".into(),
+        ));
     }
     let ip = match url.host() {
         None => return Err(FetchError::Forbidden("the URL has no host".into())),
@@ -119,7 +121,9 @@ pub fn check_url(url: &reqwest::Url, allow_private: bool) -> Result<(), FetchErr
         Some(url::Host::Domain(_)) => return Ok(()),
     };
     if !allow_private && let Some(reason) = forbidden_reason(ip) {
-        return Err(FetchError::Forbidden(format!("{ip} is {reason}; such addresses are refused")));
+        return Err(FetchError::Forbidden(format!(
+            "{ip} is {reason}; such addresses are refused"
+        )));
     }
     Ok(())
 }
@@ -134,7 +138,8 @@ impl reqwest::dns::Resolve for CheckedResolver {
         let allow_private = self.allow_private;
         Box::pin(async move {
             let host = name.as_str().to_string();
-            let addrs: Vec<SocketAddr> = tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
+            let addrs: Vec<SocketAddr> =
+                tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
             if addrs.is_empty() {
                 return Err(format!("{host} does not resolve").into());
             }
@@ -144,7 +149,8 @@ impl reqwest::dns::Resolve for CheckedResolver {
                         return Err(Box::new(FetchError::Forbidden(format!(
                             "{host} resolves to {} which is {reason}; such addresses are refused",
                             a.ip()
-                        ))) as Box<dyn std::error::Error + Send + Sync>);
+                        )))
+                            as Box<dyn std::error::Error + Send + Sync>);
                     }
                 }
             }
@@ -185,7 +191,9 @@ pub async fn fetch_to_file(
     check_url(&url, allow_private)?;
     let policy = reqwest::redirect::Policy::custom(move |attempt| {
         if attempt.previous().len() >= MAX_REDIRECTS {
-            return attempt.error(FetchError::Forbidden(format!("more than {MAX_REDIRECTS} redirects")));
+            return attempt.error(FetchError::Forbidden(format!(
+                "more than {MAX_REDIRECTS} redirects"
+            )));
         }
         match check_url(attempt.url(), allow_private) {
             Ok(()) => attempt.follow(),
@@ -208,7 +216,9 @@ pub async fn fetch_to_file(
         .map_err(|e| FetchError::Failed(e.to_string()))?;
     let classify = |e: reqwest::Error| match forbidden_in(&e) {
         Some(m) => FetchError::Forbidden(m),
-        None if e.is_timeout() => FetchError::Failed(format!("timed out after {} s", timeout.as_secs())),
+        None if e.is_timeout() => {
+            FetchError::Failed(format!("timed out after {} s", timeout.as_secs()))
+        }
         None => FetchError::Failed(
             std::iter::successors(Some(&e as &dyn std::error::Error), |e| e.source())
                 .map(|e| e.to_string())
@@ -218,7 +228,10 @@ pub async fn fetch_to_file(
     };
     let resp = client.get(url).send().await.map_err(classify)?;
     if !resp.status().is_success() {
-        return Err(FetchError::Failed(format!("the server answered {}", resp.status())));
+        return Err(FetchError::Failed(format!(
+            "the server answered {}",
+            resp.status()
+        )));
     }
     if resp.content_length().is_some_and(|n| n > max_bytes) {
         return Err(FetchError::TooLarge(max_bytes));
@@ -244,7 +257,10 @@ pub async fn fetch_to_file(
         out.write_all(&chunk).await?;
     }
     out.flush().await?;
-    Ok(Fetched { file_name, bytes: total })
+    Ok(Fetched {
+        file_name,
+        bytes: total,
+    })
 }
 
 fn percent_decode(s: &str) -> String {
@@ -326,13 +342,13 @@ mod tests {
             ("http://example.com/book.epub", true),
             ("https://example.com/book.epub", true),
             ("http://127.0.0.1/", false),
-            ("http://2130706433/", false),       // decimal 127.0.0.1
-            ("http://0x7f000001/", false),       // hex
-            ("http://0x7f.1/", false),           // mixed short form
-            ("http://127.1/", false),            // short form
-            ("http://017700000001/", false),     // octal
+            ("http://2130706433/", false),   // decimal 127.0.0.1
+            ("http://0x7f000001/", false),   // hex
+            ("http://0x7f.1/", false),       // mixed short form
+            ("http://127.1/", false),        // short form
+            ("http://017700000001/", false), // octal
             ("http://[::1]/", false),
-            ("http://[::ffff:7f00:1]/", false),  // IPv4-mapped loopback
+            ("http://[::ffff:7f00:1]/", false), // IPv4-mapped loopback
             ("http://0/", false),
             ("http://169.254.169.254/latest/meta-data/", false),
             ("ftp://example.com/book.pdf", false),
@@ -345,7 +361,10 @@ mod tests {
             assert_eq!(check_url(&parsed, false).is_ok(), *allowed, "{url}");
         }
         let local = reqwest::Url::parse("http://127.0.0.1/").unwrap();
-        assert!(check_url(&local, true).is_ok(), "SERVICE_ALLOW_PRIVATE_URLS lifts address checks");
+        assert!(
+            check_url(&local, true).is_ok(),
+            "SERVICE_ALLOW_PRIVATE_URLS lifts address checks"
+        );
         let ftp = reqwest::Url::parse("ftp://127.0.0.1/").unwrap();
         assert!(check_url(&ftp, true).is_err(), "but never the scheme check");
     }

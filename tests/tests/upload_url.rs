@@ -4,11 +4,31 @@
 use grove_tests::*;
 
 fn file_server() -> TestHttp {
-    let ok = |body: Vec<u8>| ("200 OK".to_string(), vec![("Content-Type".to_string(), "text/plain".to_string())], body);
+    let ok = |body: Vec<u8>| {
+        (
+            "200 OK".to_string(),
+            vec![("Content-Type".to_string(), "text/plain".to_string())],
+            body,
+        )
+    };
     serve_http(vec![
         ("/garden.txt", ok(english_sample().into_bytes())),
-        ("/moved", ("302 Found".into(), vec![("Location".into(), "/garden.txt".into())], vec![])),
-        ("/loop", ("302 Found".into(), vec![("Location".into(), "/loop".into())], vec![])),
+        (
+            "/moved",
+            (
+                "302 Found".into(),
+                vec![("Location".into(), "/garden.txt".into())],
+                vec![],
+            ),
+        ),
+        (
+            "/loop",
+            (
+                "302 Found".into(),
+                vec![("Location".into(), "/loop".into())],
+                vec![],
+            ),
+        ),
         ("/big.txt", ok(vec![b'a'; 300 * 1024])),
     ])
 }
@@ -32,12 +52,24 @@ fn private_and_odd_urls_are_refused_by_default() {
         "not a url".to_string(),
     ];
     for url in cases {
-        let (s, body) = json_of(server.post_json("/api/v1/upload-url", Some(&server.admin), &json!({"source_url": url})));
+        let (s, body) = json_of(server.post_json(
+            "/api/v1/upload-url",
+            Some(&server.admin),
+            &json!({"source_url": url}),
+        ));
         assert_eq!(s, 400, "{url}: {body}");
         assert_eq!(assert_error_body(s, &body, &url), "url_forbidden", "{url}");
     }
-    let (s, body) = json_of(server.post_json("/api/v1/upload-url", Some(&server.admin), &json!({"wiki_name": "x"})));
-    assert_eq!((s, body["code"].as_str()), (400, Some("bad_json")), "source_url is required");
+    let (s, body) = json_of(server.post_json(
+        "/api/v1/upload-url",
+        Some(&server.admin),
+        &json!({"wiki_name": "x"}),
+    ));
+    assert_eq!(
+        (s, body["code"].as_str()),
+        (400, Some("bad_json")),
+        "source_url is required"
+    );
 }
 
 #[test]
@@ -74,6 +106,10 @@ fn allowed_private_urls_download_follow_redirects_and_respect_the_cap() {
         assert_eq!(assert_error_body(s, &body, path), want_code, "{path}");
     }
     // The scheme check stays even when private addresses are allowed.
-    let (s, _) = json_of(server.post_json("/api/v1/upload-url", Some(&admin), &json!({"source_url": "ftp://127.0.0.1/x"})));
+    let (s, _) = json_of(server.post_json(
+        "/api/v1/upload-url",
+        Some(&admin),
+        &json!({"source_url": "ftp://127.0.0.1/x"}),
+    ));
     assert_eq!(s, 400);
 }

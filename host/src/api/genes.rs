@@ -38,11 +38,10 @@ pub(super) fn routes(
         .and(warp::multipart::form().max_length(GENE_MAX_BYTES as u64 + 64 * 1024))
         .then(
             |app: Arc<App>, who, form: warp::multipart::FormData| async move {
-                let bytes = async {
-                    who_admin(who)?;
-                    read_file_part(form).await
-                }
-                .await;
+                // Read the (bounded) form before answering, so a refused client sees the
+                // error rather than a reset connection.
+                let file = read_file_part(form).await;
+                let bytes = who_admin(who).and(file);
                 reply(upload(app, bytes).await)
             },
         );

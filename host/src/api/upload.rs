@@ -39,11 +39,13 @@ pub(super) fn routes(
         .and(with_app(app.clone()))
         .and(caller(app.clone()))
         .and(super::body_bytes(super::JSON_BODY_LIMIT))
-        .then(|app: Arc<App>, who: ApiResult<Principal>, body| async move {
-            upload_url(app, who, body)
-                .await
-                .unwrap_or_else(warp::Reply::into_response)
-        });
+        .then(
+            |app: Arc<App>, who: ApiResult<Principal>, body| async move {
+                upload_url(app, who, body)
+                    .await
+                    .unwrap_or_else(warp::Reply::into_response)
+            },
+        );
     let direct = warp::path!("api" / "v1" / "upload")
         .and(warp::post())
         .and(with_app(app.clone()))
