@@ -95,7 +95,15 @@ fn upload_rules_give_their_errors() {
     let png = vec![
         0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, b'I', b'H', b'D', b'R',
     ];
-    let cases: Vec<(&str, &str, Vec<u8>, Vec<(&str, &str)>, u16, &str)> = vec![
+    type Case<'a> = (
+        &'a str,
+        &'a str,
+        Vec<u8>,
+        Vec<(&'a str, &'a str)>,
+        u16,
+        &'a str,
+    );
+    let cases: Vec<Case<'_>> = vec![
         (
             "illegal slug",
             "a.txt",

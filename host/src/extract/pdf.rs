@@ -206,7 +206,7 @@ fn is_page_number(line: &str) -> bool {
 fn strip_leaders(line: &str) -> Option<String> {
     let t = line.trim_end();
     let body = t.trim_end_matches(|c: char| c.is_ascii_digit() || c.is_whitespace());
-    let body_nodots = body.trim_end_matches(|c: char| c == '.' || c == '·' || c == '…' || c == ' ');
+    let body_nodots = body.trim_end_matches(['.', '·', '…', ' ']);
     let dots = body.len() - body_nodots.len();
     let leader: String = body[body_nodots.len()..]
         .chars()
@@ -312,7 +312,7 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
             let t = line.trim();
             let at_edge = edges.contains(&li);
             if t.is_empty() {
-                if !para.is_empty() && !(li == 0 || at_edge) {
+                if !(para.is_empty() || li == 0 || at_edge) {
                     b.para(&para, Some(para_page), None);
                     para.clear();
                     prev_cont = false;

@@ -184,15 +184,16 @@ fn heading_kind(line: &str) -> Option<HeadingKind> {
     let all_cjk = t
         .chars()
         .all(|c| is_cjk(c) && !"，。；！？：、".contains(c));
-    if all_cjk && n <= 8 && n >= 2 && t.ends_with('篇') {
+    if all_cjk && (2..=8).contains(&n) && t.ends_with('篇') {
         return Some(HeadingKind::Pian);
     }
-    if all_cjk && n <= 10 && n >= 3 {
-        if let Some(pos) = t.rfind('第') {
-            let tail = &t[pos + '第'.len_utf8()..];
-            if pos > 0 && !tail.is_empty() && tail.chars().all(is_cn_num) {
-                return Some(HeadingKind::SuffixOrdinal);
-            }
+    if all_cjk
+        && (3..=10).contains(&n)
+        && let Some(pos) = t.rfind('第')
+    {
+        let tail = &t[pos + '第'.len_utf8()..];
+        if pos > 0 && !tail.is_empty() && tail.chars().all(is_cn_num) {
+            return Some(HeadingKind::SuffixOrdinal);
         }
     }
     let r = t.trim_end_matches('.');

@@ -318,11 +318,7 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
         r.revision = sha.clone();
     }
     ctx.app.store.replace_pages(&ctx.wiki.id, &records)?;
-    let completion = if total == 0 {
-        100
-    } else {
-        (passing * 100 / total) as u8
-    };
+    let completion = (passing * 100).checked_div(total).unwrap_or(100) as u8;
     ctx.app.store.update_wiki(&ctx.wiki.id, |w| {
         w.page_count = records.len() as u64;
         w.completion = completion;
