@@ -23,9 +23,9 @@ test: genes
 # Build the default genes (wasm32-wasip2) into genes/dist, where the host embeds them from;
 # also the hostile test genes (genes/target) and the example gene the tests load.
 genes:
-    cd genes && cargo build --target wasm32-wasip2 --release
+    cd genes && cargo build --target wasm32-wasip2 --release --target-dir target
     for g in concept person method other; do cmp -s genes/target/wasm32-wasip2/release/gene_$g.wasm genes/dist/$g.wasm || cp genes/target/wasm32-wasip2/release/gene_$g.wasm genes/dist/$g.wasm; done
-    cd examples/glossary-gene && cargo build --target wasm32-wasip2 --release
+    cd examples/glossary-gene && cargo build --target wasm32-wasip2 --release --target-dir target
 
 # Benchmarks (release build): see docs/benchmarks.md for the figures.
 bench:
