@@ -106,11 +106,7 @@ fn stream(
     let params = query_map(query)?;
     let token = header
         .as_deref()
-        .and_then(|h| {
-            h.strip_prefix("Bearer ")
-                .or_else(|| h.strip_prefix("bearer "))
-        })
-        .map(str::trim)
+        .and_then(super::bearer_token)
         .or(params.get("access_token").map(String::as_str))
         .filter(|t| !t.is_empty());
     let who = app.authenticate(token)?;

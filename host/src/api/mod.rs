@@ -91,18 +91,21 @@ pub(crate) fn with_app(
     warp::any().map(move || app.clone())
 }
 
+/// The token of an `Authorization: Bearer <token>` header value, if it has one.
+pub(crate) fn bearer_token(header: &str) -> Option<&str> {
+    header
+        .strip_prefix("Bearer ")
+        .or_else(|| header.strip_prefix("bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+}
+
 /// The caller, from `Authorization: Bearer <token>`. Never rejects: the handler answers 401.
 pub(crate) fn caller(
     app: Arc<App>,
 ) -> impl Filter<Extract = (ApiResult<Principal>,), Error = warp::Rejection> + Clone {
     warp::header::optional::<String>("authorization").map(move |h: Option<String>| {
-        let token = h.as_deref().map(|h| {
-            h.strip_prefix("Bearer ")
-                .or_else(|| h.strip_prefix("bearer "))
-                .unwrap_or("")
-                .trim()
-        });
-        let token = token.filter(|t| !t.is_empty());
+        let token = h.as_deref().and_then(bearer_token);
         if h.is_some() && token.is_none() {
             return Err(ApiError::unauthorized(
                 "malformed Authorization header: expected Bearer <token>",
