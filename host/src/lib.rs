@@ -17,6 +17,7 @@ pub mod ingest;
 pub mod integrations;
 pub mod jobs;
 pub mod pipeline;
+pub mod preview;
 pub mod pull;
 pub mod quality;
 pub mod reading;

@@ -22,6 +22,9 @@ enum Command {
     Gene(grove::genes::cli::GeneArgs),
     /// Download wiki packages from a server with integrity checks (the reference client).
     Pull(grove::pull::PullArgs),
+    /// Serve one wiki directory read-only as a site at /preview/<slug>/ (started by the server's
+    /// serve endpoint, or by hand).
+    Preview(grove::preview::run::PreviewArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -39,6 +42,16 @@ fn main() -> anyhow::Result<()> {
             std::process::exit(grove::genes::cli::run(args).map_err(anyhow::Error::from_boxed)?)
         }
         Command::Pull(args) => std::process::exit(pull(args)?),
+        Command::Preview(args) => {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()?;
+            if let Err(e) = runtime.block_on(grove::preview::run::run(args)) {
+                eprintln!("grove preview: {e}");
+                std::process::exit(e.exit_code());
+            }
+        }
     }
     Ok(())
 }

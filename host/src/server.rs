@@ -27,6 +27,8 @@ pub enum StartError {
     Genes(#[from] crate::genes::GeneError),
     #[error("bootstrap failed: {0}")]
     Bootstrap(#[from] crate::auth::BootstrapError),
+    #[error("cannot use --embed-model (GROVE_EMBED_MODEL): {0}")]
+    EmbedModel(#[from] crate::search::neural::NeuralError),
     #[error(
         "cannot listen on {addr}: {source}; is another program using the port? choose another --bind"
     )]
@@ -55,6 +57,22 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         ..RuntimeConfig::default()
     })?;
     let genes = GeneRegistry::new(runtime, Some(config.genes_dir.clone()));
+    let embedder = match &config.embed_model {
+        Some(dir) => {
+            let t0 = Instant::now();
+            let model = crate::search::neural::NeuralEmbedder::load(dir)?;
+            tracing::info!(
+                dir = %dir.display(),
+                model = model.fingerprint(),
+                dim = model.dim(),
+                max_tokens = model.max_tokens(),
+                ms = t0.elapsed().as_millis() as u64,
+                "semantic search uses the neural embedding model"
+            );
+            Some(Arc::new(model))
+        }
+        None => None,
+    };
     let integrations =
         crate::integrations::Integrations::open(&config, &paths).map_err(|source| {
             StartError::DataDir {
@@ -70,6 +88,7 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         events: EventHub::default(),
         scheduler: Scheduler::new(config.max_jobs),
         genes,
+        embedder,
         wiki_locks: Default::default(),
         integrations,
     });

@@ -13,7 +13,9 @@ mod health;
 mod integrations;
 mod jobs;
 mod openapi;
+mod preview;
 mod read;
+pub mod site;
 mod tokens;
 mod upload;
 
@@ -46,6 +48,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Infal
         .or(jobs::routes(app.clone()))
         .or(read::routes(app.clone()))
         .or(integrations::routes(app.clone()))
+        .or(preview::routes(app.clone()))
         .or(openapi::routes())
         .recover(error::recover);
 

@@ -12,6 +12,8 @@ mod egg;
 mod fsutil;
 mod grow;
 
+pub use boot::read_config_value;
+pub use fsutil::write_atomic;
 pub use grow::load_analysis;
 
 use std::path::PathBuf;

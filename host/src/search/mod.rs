@@ -1,7 +1,9 @@
 //! Search over one wiki's pages: the full-text index (tantivy, one index per wiki under
-//! `<data-dir>/index/<wiki_id>/`), and semantic search that fuses BM25 with the embedded
-//! embedder's dense vectors by reciprocal rank fusion. This is the only module that names
-//! tantivy types.
+//! `<data-dir>/index/<wiki_id>/`), and semantic search that fuses BM25 with dense vectors by
+//! reciprocal rank fusion. The vectors come from the embedded embedder (`embed.rs`, trained on
+//! the wiki's own text, no model) or, when the operator configured a model directory, from the
+//! neural embedder (`neural.rs`), whose page vectors are computed when the index is built and
+//! stored beside it. This is the only module that names tantivy types.
 //!
 //! The index is derived data: it is rebuilt from `docs/` when grow finishes, and on the next
 //! search whenever it is missing, unreadable or stale (its stamp differs from the wiki's), and
@@ -11,6 +13,7 @@
 //! files' format (see `crate::reading`).
 
 pub mod embed;
+pub mod neural;
 pub mod tokenizer;
 
 use std::collections::HashMap;
@@ -42,6 +45,10 @@ const RRF_K: f32 = 60.0;
 const FUSE_DEPTH: usize = 100;
 /// Name of the file holding the stamp of the data an index was built from.
 const STAMP_FILE: &str = "grove-stamp";
+/// Name of the file holding the neural page vectors of an index.
+const VECTORS_FILE: &str = "grove-neural-vectors";
+/// Windows of a page the neural embedder encodes (its first `max_tokens` times this tokens).
+pub const NEURAL_WINDOWS_PER_PAGE: usize = 2;
 
 /// Why a search could not be answered.
 #[derive(Debug, thiserror::Error)]
@@ -55,6 +62,8 @@ pub enum SearchError {
     Io(#[from] std::io::Error),
     #[error(transparent)]
     Store(#[from] crate::store::StoreError),
+    #[error(transparent)]
+    Neural(#[from] neural::NeuralError),
 }
 
 /// One page to index.
@@ -106,13 +115,38 @@ pub struct WikiIndex {
     jieba: Arc<Jieba>,
     stamp: String,
     dir: PathBuf,
-    embedder: OnceLock<Arc<SemanticModel>>,
+    embedded: OnceLock<Arc<SemanticModel>>,
+    neural: OnceLock<Arc<SemanticModel>>,
 }
 
-/// The embedder of a wiki and the vectors of its pages.
+/// What makes the vectors of a [`SemanticModel`].
+pub enum Embedding {
+    /// Random indexing trained on the wiki's own text (`embed.rs`).
+    Embedded(embed::Embedder),
+    /// A sentence-embedding model from the configured directory (`neural.rs`).
+    Neural(Arc<neural::NeuralEmbedder>),
+}
+
+/// The embedder of a wiki and the vectors of its pages (a page may have several vectors, one
+/// per window of its text; it is as similar as its best window).
 pub struct SemanticModel {
-    embedder: embed::Embedder,
+    embedding: Embedding,
     pages: Vec<(String, Vec<f32>)>,
+}
+
+impl SemanticModel {
+    /// The mode a semantic search with this model reports.
+    pub fn mode(&self) -> &'static str {
+        match self.embedding {
+            Embedding::Embedded(_) => MODE_HYBRID_EMBEDDED,
+            Embedding::Neural(_) => MODE_HYBRID_NEURAL,
+        }
+    }
+
+    /// Vectors held (pages times windows).
+    pub fn vectors(&self) -> usize {
+        self.pages.len()
+    }
 }
 
 /// A full-text hit.
@@ -167,8 +201,10 @@ pub struct Fused {
     pub similarity: f32,
 }
 
-/// What answered a semantic search.
+/// What answered a semantic search: BM25 fused with the embedded embedder.
 pub const MODE_HYBRID_EMBEDDED: &str = "hybrid-embedded";
+/// What answered a semantic search: BM25 fused with the configured neural model.
+pub const MODE_HYBRID_NEURAL: &str = "hybrid-neural";
 
 fn cache() -> &'static Mutex<HashMap<PathBuf, Arc<WikiIndex>>> {
     static CACHE: OnceLock<Mutex<HashMap<PathBuf, Arc<WikiIndex>>>> = OnceLock::new();
@@ -193,7 +229,6 @@ pub fn index_dir(app: &App, wiki: &WikiRecord) -> PathBuf {
 /// The pages of a wiki as written in `docs/`, with their metadata from the front matter
 /// (falling back to the store's records).
 pub fn docs_of(app: &App, wiki: &WikiRecord) -> Vec<IndexDoc> {
-    let dir = app.paths.wiki_dir(&wiki.slug).join("docs");
     let records: HashMap<String, crate::store::PageRecord> = app
         .store
         .pages(&wiki.id)
@@ -201,6 +236,16 @@ pub fn docs_of(app: &App, wiki: &WikiRecord) -> Vec<IndexDoc> {
         .into_iter()
         .map(|p| (p.id.clone(), p))
         .collect();
+    docs_in(&app.paths.wiki_dir(&wiki.slug), &records)
+}
+
+/// The pages in `<wiki_dir>/docs/`, with metadata from their front matter, falling back to
+/// `records` (the store's page records by id).
+pub fn docs_in(
+    wiki_dir: &Path,
+    records: &HashMap<String, crate::store::PageRecord>,
+) -> Vec<IndexDoc> {
+    let dir = wiki_dir.join("docs");
     let mut out = Vec::new();
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return out;
@@ -247,11 +292,12 @@ pub fn docs_of(app: &App, wiki: &WikiRecord) -> Vec<IndexDoc> {
 
 /// Paragraphs of the wiki's source text (`corpus/document.json`), for training the embedder.
 fn corpus_paragraphs(app: &App, wiki: &WikiRecord) -> Vec<String> {
-    let path = app
-        .paths
-        .wiki_dir(&wiki.slug)
-        .join("corpus")
-        .join("document.json");
+    corpus_paragraphs_in(&app.paths.wiki_dir(&wiki.slug))
+}
+
+/// Paragraphs of the source text in `<wiki_dir>/corpus/document.json` (none when missing).
+pub fn corpus_paragraphs_in(wiki_dir: &Path) -> Vec<String> {
+    let path = wiki_dir.join("corpus").join("document.json");
     let Ok(json) = std::fs::read_to_string(path) else {
         return Vec::new();
     };
@@ -351,7 +397,8 @@ impl WikiIndex {
             jieba,
             stamp: stamp.to_string(),
             dir: dir.to_path_buf(),
-            embedder: OnceLock::new(),
+            embedded: OnceLock::new(),
+            neural: OnceLock::new(),
         })
     }
 
@@ -474,12 +521,15 @@ impl WikiIndex {
         tokenizer::terms(&mut a, text)
     }
 
-    /// Trains the embedder on `paragraphs` plus the indexed pages and embeds every page.
-    pub fn train_semantic(&self, paragraphs: &[String]) -> Result<Arc<SemanticModel>, SearchError> {
-        if let Some(m) = self.embedder.get() {
-            return Ok(m.clone());
-        }
-        let mut analyzer = tokenizer::analyzer(self.jieba.clone(), false);
+    /// The terms of a text as the full-text index sees them (search mode: also the dictionary
+    /// words inside a longer word).
+    pub fn index_terms(&self, text: &str) -> Vec<String> {
+        let mut a = tokenizer::analyzer(self.jieba.clone(), true);
+        tokenizer::terms(&mut a, text)
+    }
+
+    /// Every indexed page: id and the text the embedders read (title, summary, body).
+    fn page_texts(&self) -> Result<Vec<(String, String)>, SearchError> {
         let searcher = self.reader.searcher();
         let f = self.fields;
         let mut pages = Vec::new();
@@ -491,14 +541,29 @@ impl WikiIndex {
                 }
                 let doc: TantivyDocument = store.get(doc_id)?;
                 let text = format!(
-                    "{} {} {}",
+                    "{}\n{}\n{}",
                     text_of(&doc, f.title),
                     text_of(&doc, f.summary),
                     text_of(&doc, f.body)
                 );
-                pages.push((text_of(&doc, f.id), tokenizer::terms(&mut analyzer, &text)));
+                pages.push((text_of(&doc, f.id), text));
             }
         }
+        Ok(pages)
+    }
+
+    /// Trains the embedded embedder on `paragraphs` plus the indexed pages and embeds every
+    /// page (once per index; later calls return the same model).
+    pub fn train_semantic(&self, paragraphs: &[String]) -> Result<Arc<SemanticModel>, SearchError> {
+        if let Some(m) = self.embedded.get() {
+            return Ok(m.clone());
+        }
+        let mut analyzer = tokenizer::analyzer(self.jieba.clone(), false);
+        let pages: Vec<(String, Vec<String>)> = self
+            .page_texts()?
+            .into_iter()
+            .map(|(id, text)| (id, tokenizer::terms(&mut analyzer, &text)))
+            .collect();
         let mut units: Vec<Vec<String>> = paragraphs
             .iter()
             .map(|p| tokenizer::terms(&mut analyzer, p))
@@ -512,9 +577,102 @@ impl WikiIndex {
                 (id, v)
             })
             .collect();
-        let model = Arc::new(SemanticModel { embedder, pages });
-        let _ = self.embedder.set(model.clone());
+        let model = Arc::new(SemanticModel {
+            embedding: Embedding::Embedded(embedder),
+            pages,
+        });
+        let _ = self.embedded.set(model.clone());
         Ok(model)
+    }
+
+    /// The neural model of this index: the page vectors stored beside the index when they were
+    /// made by the same weights from the same pages, otherwise computed now (every page's
+    /// first [`NEURAL_WINDOWS_PER_PAGE`] windows, in batches) and stored.
+    pub fn neural_semantic(
+        &self,
+        embedder: &Arc<neural::NeuralEmbedder>,
+    ) -> Result<Arc<SemanticModel>, SearchError> {
+        if let Some(m) = self.neural.get()
+            && let Embedding::Neural(e) = &m.embedding
+            && e.fingerprint() == embedder.fingerprint()
+        {
+            return Ok(m.clone());
+        }
+        let texts = self.page_texts()?;
+        let key = format!(
+            "{}|{}|{}|{}",
+            embedder.fingerprint(),
+            embedder.max_tokens(),
+            NEURAL_WINDOWS_PER_PAGE,
+            self.stamp
+        );
+        let path = self.dir.join(VECTORS_FILE);
+        let pages = match read_vectors(&path, &key, embedder.dim()) {
+            Some(pages) => pages,
+            None => {
+                let t0 = std::time::Instant::now();
+                let refs: Vec<&str> = texts.iter().map(|(_, t)| t.as_str()).collect();
+                let mut pages = Vec::new();
+                for (chunk_ids, chunk) in texts.chunks(64).zip(refs.chunks(64)) {
+                    let vectors = embedder.embed_long(chunk, NEURAL_WINDOWS_PER_PAGE)?;
+                    for ((id, _), vs) in chunk_ids.iter().zip(vectors) {
+                        pages.extend(vs.into_iter().map(|v| (id.clone(), v)));
+                    }
+                }
+                tracing::info!(
+                    pages = texts.len(),
+                    vectors = pages.len(),
+                    ms = t0.elapsed().as_millis() as u64,
+                    model = embedder.fingerprint(),
+                    "neural page vectors computed"
+                );
+                if let Err(e) = write_vectors(&path, &key, &pages) {
+                    tracing::warn!(error = %e, path = %path.display(), "cannot store the neural page vectors; they are computed again next time");
+                }
+                pages
+            }
+        };
+        let model = Arc::new(SemanticModel {
+            embedding: Embedding::Neural(embedder.clone()),
+            pages,
+        });
+        let _ = self.neural.set(model.clone());
+        Ok(model)
+    }
+
+    /// The vector of a query under `model`.
+    fn query_vector(&self, model: &SemanticModel, query: &str) -> Result<Vec<f32>, SearchError> {
+        Ok(match &model.embedding {
+            Embedding::Embedded(e) => e.embed(&self.embed_terms(query)),
+            Embedding::Neural(e) => e.embed(&[query])?.pop().unwrap_or_default(),
+        })
+    }
+
+    /// The dense ranking: (page id, best cosine over the page's vectors), best first, at most
+    /// `depth`, pages with a positive similarity only.
+    fn dense(
+        &self,
+        model: &SemanticModel,
+        query: &str,
+        depth: usize,
+    ) -> Result<Vec<(String, f32)>, SearchError> {
+        let qv = self.query_vector(model, query)?;
+        let mut best: HashMap<&str, f32> = HashMap::new();
+        for (id, v) in &model.pages {
+            let s = embed::cosine(&qv, v);
+            let e = best.entry(id.as_str()).or_insert(f32::MIN);
+            if s > *e {
+                *e = s;
+            }
+        }
+        let mut dense: Vec<(String, f32)> = best
+            .into_iter()
+            .filter(|(_, s)| *s > 0.0)
+            .map(|(id, s)| (id.to_string(), s))
+            .collect();
+        dense.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        dense.truncate(depth);
+        Ok(dense)
     }
 
     /// Hybrid retrieval: BM25 and dense rankings fused by reciprocal rank fusion.
@@ -526,16 +684,7 @@ impl WikiIndex {
         keep: &dyn Fn(&str) -> bool,
     ) -> Result<Vec<Fused>, SearchError> {
         let lexical = self.bm25_ranking(query, FUSE_DEPTH)?;
-        let qv = model.embedder.embed(&self.embed_terms(query));
-        let mut dense: Vec<(usize, f32)> = model
-            .pages
-            .iter()
-            .enumerate()
-            .map(|(i, (_, v))| (i, embed::cosine(&qv, v)))
-            .filter(|(_, s)| *s > 0.0)
-            .collect();
-        dense.sort_by(|a, b| b.1.total_cmp(&a.1));
-        dense.truncate(FUSE_DEPTH);
+        let dense = self.dense(model, query, FUSE_DEPTH)?;
         let mut fused: HashMap<&str, Fused> = HashMap::new();
         let blank = |id: &str| Fused {
             id: id.to_string(),
@@ -549,9 +698,8 @@ impl WikiIndex {
             e.score += 1.0 / (RRF_K + rank as f32 + 1.0);
             e.bm25_rank = Some(rank + 1);
         }
-        for (rank, (i, sim)) in dense.iter().enumerate() {
-            let id = model.pages[*i].0.as_str();
-            let e = fused.entry(id).or_insert_with(|| blank(id));
+        for (rank, (id, sim)) in dense.iter().enumerate() {
+            let e = fused.entry(id.as_str()).or_insert_with(|| blank(id));
             e.score += 1.0 / (RRF_K + rank as f32 + 1.0);
             e.dense_rank = Some(rank + 1);
             e.similarity = *sim;
@@ -563,20 +711,59 @@ impl WikiIndex {
     }
 
     /// Dense-only ranking (for evaluation): page ids by cosine similarity.
-    pub fn dense_ranking(&self, model: &SemanticModel, query: &str, depth: usize) -> Vec<String> {
-        let qv = model.embedder.embed(&self.embed_terms(query));
-        let mut dense: Vec<(&str, f32)> = model
-            .pages
-            .iter()
-            .map(|(id, v)| (id.as_str(), embed::cosine(&qv, v)))
-            .collect();
-        dense.sort_by(|a, b| b.1.total_cmp(&a.1));
-        dense
+    pub fn dense_ranking(
+        &self,
+        model: &SemanticModel,
+        query: &str,
+        depth: usize,
+    ) -> Result<Vec<String>, SearchError> {
+        Ok(self
+            .dense(model, query, depth)?
             .into_iter()
-            .take(depth)
-            .map(|(id, _)| id.to_string())
-            .collect()
+            .map(|(id, _)| id)
+            .collect())
     }
+}
+
+/// Reads stored neural vectors: a first line with the key, then per vector a line
+/// `<page id>\t<hex of little-endian f32s>`. `None` when missing, for another key, or damaged.
+fn read_vectors(path: &Path, key: &str, dim: usize) -> Option<Vec<(String, Vec<f32>)>> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let mut lines = text.lines();
+    if lines.next()? != key {
+        return None;
+    }
+    let mut out = Vec::new();
+    for line in lines {
+        let (id, hexed) = line.split_once('\t')?;
+        let bytes = hex::decode(hexed).ok()?;
+        if bytes.len() != dim * 4 {
+            return None;
+        }
+        let v = bytes
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        out.push((id.to_string(), v));
+    }
+    Some(out)
+}
+
+/// Writes neural vectors for [`read_vectors`] (temp file, then rename).
+fn write_vectors(path: &Path, key: &str, pages: &[(String, Vec<f32>)]) -> std::io::Result<()> {
+    let mut text = String::with_capacity(pages.len() * 3200);
+    text.push_str(key);
+    text.push('\n');
+    for (id, v) in pages {
+        text.push_str(id);
+        text.push('\t');
+        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+        text.push_str(&hex::encode(bytes));
+        text.push('\n');
+    }
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(tmp, path)
 }
 
 fn jieba_for<'a>(names: impl Iterator<Item = (&'a String, &'a Vec<String>)>) -> Arc<Jieba> {
@@ -623,6 +810,10 @@ pub fn index_wiki(app: &App, wiki: &WikiRecord) -> Result<Arc<WikiIndex>, Search
         .unwrap_or_else(|e| e.into_inner())
         .insert(dir, built.clone());
     tracing::info!(wiki.slug = %wiki.slug, docs = built.num_docs(), "search index built");
+    if let Some(embedder) = &app.embedder {
+        // Page vectors are made now, at index time, and stored beside the index.
+        built.neural_semantic(embedder)?;
+    }
     Ok(built)
 }
 
@@ -695,10 +886,10 @@ pub fn semantic(
     query: &str,
     top_k: usize,
 ) -> Result<(&'static str, Vec<SemanticHit>), SearchError> {
-    let run = || -> Result<Vec<SemanticHit>, SearchError> {
+    let run = || -> Result<(&'static str, Vec<SemanticHit>), SearchError> {
         let idx = open_wiki(app, wiki)?;
-        let model = match idx.embedder.get() {
-            Some(m) => m.clone(),
+        let model = match &app.embedder {
+            Some(embedder) => idx.neural_semantic(embedder)?,
             None => idx.train_semantic(&corpus_paragraphs(app, wiki))?,
         };
         let keep = page_exists(app, wiki);
@@ -719,15 +910,15 @@ pub fn semantic(
                 similarity: f.similarity,
             });
         }
-        Ok(out)
+        Ok((model.mode(), out))
     };
     match run() {
         Err(SearchError::Index(e)) => {
             tracing::warn!(wiki.slug = %wiki.slug, error = %e, "the search index failed; rebuilding it");
             forget(app, wiki);
-            Ok((MODE_HYBRID_EMBEDDED, run()?))
+            run()
         }
-        other => Ok((MODE_HYBRID_EMBEDDED, other?)),
+        other => other,
     }
 }
 
