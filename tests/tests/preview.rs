@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 use grove_tests::*;
 use serde_json::{Value, json};
 
-fn ready_wiki(server: &Server, token: &str) -> String {
+/// Uploads the English sample and waits until it is ready; (slug, name).
+fn ready_wiki(server: &Server, token: &str) -> (String, String) {
     let (status, body) = server.upload(
         token,
         "garden.txt",
@@ -20,7 +21,10 @@ fn ready_wiki(server: &Server, token: &str) -> String {
     assert_eq!(status, 200, "{body}");
     let job = server.wait_job(token, body["job_id"].as_u64().unwrap());
     assert_eq!(job["state"], "ready", "{job}\n{}", server.log());
-    body["wiki_slug"].as_str().unwrap().to_string()
+    (
+        body["wiki_slug"].as_str().unwrap().to_string(),
+        body["wiki_name"].as_str().unwrap().to_string(),
+    )
 }
 
 /// A port nothing listens on right now.
@@ -99,7 +103,7 @@ fn serve_stop_restart_and_config_with_every_status() {
     let (_, alice) = server.issue_token("alice", "user");
     let (_, bob) = server.issue_token("bob", "user");
     let (_, feeds) = server.issue_token("feeds", "integration");
-    let slug = ready_wiki(&server, &alice);
+    let (slug, name) = ready_wiki(&server, &alice);
     let serve = format!("/api/v1/wiki/{slug}/serve");
     let stop = format!("/api/v1/wiki/{slug}/serve/stop");
     let restart = format!("/api/v1/wiki/{slug}/serve/restart");
@@ -202,8 +206,9 @@ fn serve_stop_restart_and_config_with_every_status() {
     assert!(alive(pid));
     let (status, html) = http_get(&url).unwrap();
     assert_eq!(status, 200);
+    assert!(html.contains(&format!("<h1>{name}</h1>")), "{html}");
     assert!(
-        html.contains("<h1>garden</h1>") || html.contains("<h1>"),
+        html.contains("/preview/") && html.contains("<form"),
         "{html}"
     );
     assert!(serve_running(&server, &alice, &slug));
@@ -276,7 +281,7 @@ fn no_preview_outlives_the_server() {
     };
     let mut server = Server::start_with(opts.clone());
     let admin = server.admin.clone();
-    let slug = ready_wiki(&server, &admin);
+    let (slug, _) = ready_wiki(&server, &admin);
     let port = free_port();
     let (status, body) = put_config(&server, &slug, Some(&admin), &json!({"port": port}));
     assert_eq!(status, 200, "{body}");
