@@ -88,6 +88,10 @@ pub struct App {
     pub wiki_locks: crate::integrations::WikiLocks,
     /// Cursor key, package snapshot cache and download rate of the integration API.
     pub integrations: crate::integrations::Integrations,
+    /// The butler runners of the wikis (DESIGN.md §9).
+    pub butler: crate::butler::Butlers,
+    /// The optional model provider behind the genes' `complete` (`GROVE_LLM_*`).
+    pub llm: Option<Arc<crate::llm::LlmProvider>>,
 }
 
 impl App {
@@ -116,8 +120,8 @@ impl App {
         false
     }
 
-    /// Is the butler working on this wiki? Always false until the butler exists.
-    pub fn butler_running(&self, _slug: &str) -> bool {
-        false
+    /// Is the butler working on this wiki?
+    pub fn butler_running(&self, slug: &str) -> bool {
+        self.butler.is_running(slug)
     }
 }

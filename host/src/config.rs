@@ -53,6 +53,21 @@ pub struct ServeArgs {
     /// Nothing is downloaded; a directory that does not load stops the start with its reason.
     #[arg(long, env = "GROVE_EMBED_MODEL")]
     pub embed_model: Option<PathBuf>,
+    /// Most entries grow renders itself (the best-scored first); the butler renders the rest
+    /// of the plan in its rounds.
+    #[arg(long, env = "GROVE_GROW_MAX_PAGES")]
+    pub grow_max_pages: Option<usize>,
+    /// Base URL of an OpenAI-compatible chat-completions API, e.g. `https://api.openai.com/v1`
+    /// (default: none; everything works extractively). The key is read from
+    /// `GROVE_LLM_API_KEY` only (never a flag or the file, so it stays out of `ps` and configs).
+    #[arg(long, env = "GROVE_LLM_URL")]
+    pub llm_url: Option<String>,
+    /// Comma-separated model names the provider offers; the first is the default.
+    #[arg(long, env = "GROVE_LLM_MODELS")]
+    pub llm_models: Option<String>,
+    /// Time limit of one model request, e.g. `30s`; a slower answer falls back to extractive text.
+    #[arg(long, env = "GROVE_LLM_TIMEOUT")]
+    pub llm_timeout: Option<String>,
 }
 
 /// The optional config file. Same keys as the flags.
@@ -70,6 +85,10 @@ struct FileConfig {
     preview_ports: Option<String>,
     cursor_ttl: Option<String>,
     embed_model: Option<PathBuf>,
+    grow_max_pages: Option<usize>,
+    llm_url: Option<String>,
+    llm_models: Option<String>,
+    llm_timeout: Option<String>,
 }
 
 /// A rate: `count` events per `period`.
@@ -98,6 +117,34 @@ pub struct Config {
     pub bootstrap_token: Option<String>,
     /// `SERVICE_ALLOW_PRIVATE_URLS=1`: upload-url may reach private addresses.
     pub allow_private_urls: bool,
+    /// Most entries grow renders; the butler renders the rest of the plan.
+    pub grow_max_pages: usize,
+    /// The optional model provider (`GROVE_LLM_*`); none = extractive only.
+    pub llm: Option<LlmConfig>,
+}
+
+/// An OpenAI-compatible chat-completions provider. `Debug` never shows the key.
+#[derive(Clone)]
+pub struct LlmConfig {
+    /// Base URL; requests go to `<url>/chat/completions` (unless it already ends so).
+    pub url: String,
+    /// `GROVE_LLM_API_KEY`, sent as a bearer token; never logged.
+    pub api_key: Option<String>,
+    /// Model names; the first is the default.
+    pub models: Vec<String>,
+    /// Time limit of one request.
+    pub timeout: Duration,
+}
+
+impl std::fmt::Debug for LlmConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LlmConfig")
+            .field("url", &self.url)
+            .field("api_key", &self.api_key.as_ref().map(|_| "<set>"))
+            .field("models", &self.models)
+            .field("timeout", &self.timeout)
+            .finish()
+    }
 }
 
 /// A configuration value that cannot be used. The message names the key and what is expected.
@@ -198,6 +245,21 @@ impl Config {
                 .unwrap_or("15m"),
         )
         .map_err(|m| invalid("cursor-ttl", m))?;
+        let grow_max_pages = args
+            .grow_max_pages
+            .or(file.grow_max_pages)
+            .unwrap_or(DEFAULT_GROW_MAX_PAGES);
+        if grow_max_pages == 0 {
+            return Err(invalid("grow-max-pages", "must be at least 1"));
+        }
+        let llm = llm_config(
+            args.llm_url.clone().or(file.llm_url),
+            args.llm_models.clone().or(file.llm_models),
+            args.llm_timeout.clone().or(file.llm_timeout),
+            std::env::var("GROVE_LLM_API_KEY")
+                .ok()
+                .filter(|k| !k.is_empty()),
+        )?;
         Ok(Config {
             data_dir,
             bind,
@@ -212,8 +274,57 @@ impl Config {
             embed_model: args.embed_model.clone().or(file.embed_model),
             bootstrap_token: std::env::var("GROVE_BOOTSTRAP_TOKEN").ok(),
             allow_private_urls: std::env::var("SERVICE_ALLOW_PRIVATE_URLS").as_deref() == Ok("1"),
+            grow_max_pages,
+            llm,
         })
     }
+}
+
+/// Default of `--grow-max-pages`.
+pub const DEFAULT_GROW_MAX_PAGES: usize = 1000;
+
+/// The model provider from its settings: none without a URL; a URL needs at least one model.
+fn llm_config(
+    url: Option<String>,
+    models: Option<String>,
+    timeout: Option<String>,
+    api_key: Option<String>,
+) -> Result<Option<LlmConfig>, ConfigError> {
+    let Some(url) = url.map(|u| u.trim().trim_end_matches('/').to_string()) else {
+        if models.is_some() {
+            return Err(invalid("llm-models", "set llm-url (GROVE_LLM_URL) too"));
+        }
+        return Ok(None);
+    };
+    match url::Url::parse(&url) {
+        Ok(u) if matches!(u.scheme(), "http" | "https") => {}
+        _ => {
+            return Err(invalid(
+                "llm-url",
+                format!("{url:?} is not an http(s) URL like https://api.openai.com/v1"),
+            ));
+        }
+    }
+    let models: Vec<String> = models
+        .unwrap_or_default()
+        .split(',')
+        .map(|m| m.trim().to_string())
+        .filter(|m| !m.is_empty())
+        .collect();
+    if models.is_empty() {
+        return Err(invalid(
+            "llm-models",
+            "name at least one model (comma-separated), e.g. GROVE_LLM_MODELS=gpt-4o-mini",
+        ));
+    }
+    let timeout = parse_duration(timeout.as_deref().unwrap_or("30s"))
+        .map_err(|m| invalid("llm-timeout", m))?;
+    Ok(Some(LlmConfig {
+        url,
+        api_key,
+        models,
+        timeout,
+    }))
 }
 
 fn load_file(path: &Path) -> Result<FileConfig, ConfigError> {
@@ -376,6 +487,37 @@ mod tests {
         assert!(parse_rate("60/fortnight").is_err());
         assert_eq!(parse_port_range("4100-4199"), Ok((4100, 4199)));
         assert!(parse_port_range("4199-4100").is_err());
+    }
+
+    #[test]
+    fn llm_settings() {
+        let s = |v: &str| Some(v.to_string());
+        let cfg = llm_config(
+            s("http://127.0.0.1:9/v1/"),
+            s(" a , b,"),
+            None,
+            s("sk-secret"),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(cfg.url, "http://127.0.0.1:9/v1");
+        assert_eq!(cfg.models, ["a", "b"]);
+        assert_eq!(cfg.timeout, Duration::from_secs(30));
+        assert!(
+            !format!("{cfg:?}").contains("sk-secret"),
+            "the key is never shown"
+        );
+        assert!(llm_config(None, None, None, None).unwrap().is_none());
+        let errors = [
+            (None, s("a"), "llm-models"),
+            (s("ftp://x"), s("a"), "llm-url"),
+            (s("http://x"), None, "llm-models"),
+            (s("http://x"), s(" , "), "llm-models"),
+        ];
+        for (url, models, key) in errors {
+            let e = llm_config(url, models, None, None).unwrap_err().to_string();
+            assert!(e.starts_with(key), "{e}");
+        }
     }
 
     #[test]

@@ -74,6 +74,38 @@ pub fn head(dir: &Path) -> Result<Option<String>, GitError> {
     }
 }
 
+/// Whether `path` has changes (staged, unstaged or untracked) against HEAD.
+pub fn is_dirty(dir: &Path, path: &str) -> Result<bool, GitError> {
+    Ok(!git(
+        dir,
+        &["status", "--porcelain", "--untracked-files=all", "--", path],
+    )?
+    .is_empty())
+}
+
+/// Puts `path` back to its state at HEAD: changed files restored, untracked ones removed.
+/// Used to undo a write that was interrupted before its commit.
+pub fn restore(dir: &Path, path: &str) -> Result<(), GitError> {
+    if head(dir)?.is_some() {
+        git(dir, &["reset", "--quiet", "--", path])?;
+        git(dir, &["checkout", "--quiet", "HEAD", "--", path])?;
+    }
+    git(dir, &["clean", "--quiet", "-f", "-d", "--", path])?;
+    Ok(())
+}
+
+/// The subject line of commit `rev`.
+pub fn subject(dir: &Path, rev: &str) -> Result<String, GitError> {
+    git(dir, &["log", "-1", "--format=%s", rev, "--"])
+}
+
+/// Moves the branch and the index to `sha` (drops the commits after it) and leaves the work
+/// tree alone; [`restore`] then puts a path back to the new HEAD.
+pub fn reset_to(dir: &Path, sha: &str) -> Result<(), GitError> {
+    git(dir, &["reset", "--quiet", "--mixed", sha])?;
+    Ok(())
+}
+
 /// Number of commits reachable from HEAD.
 pub fn commit_count(dir: &Path) -> Result<u64, GitError> {
     if head(dir)?.is_none() {
@@ -102,5 +134,28 @@ mod tests {
             .unwrap();
         assert_eq!(first, again);
         assert_eq!(commit_count(dir.path()).unwrap(), 1);
+
+        // an interrupted write is undone
+        assert!(!is_dirty(dir.path(), "docs").unwrap());
+        std::fs::write(dir.path().join("docs/a.md"), "half").unwrap();
+        std::fs::write(dir.path().join("docs/new.md"), "x").unwrap();
+        assert!(is_dirty(dir.path(), "docs").unwrap());
+        restore(dir.path(), "docs").unwrap();
+        assert!(!is_dirty(dir.path(), "docs").unwrap());
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("docs/a.md")).unwrap(),
+            "a"
+        );
+        assert!(!dir.path().join("docs/new.md").exists());
+
+        // a commit that was never recorded is dropped
+        std::fs::write(dir.path().join("docs/b.md"), "b").unwrap();
+        let second = commit_all(dir.path(), &["docs"], "two").unwrap().unwrap();
+        assert_eq!(subject(dir.path(), &second).unwrap(), "two");
+        reset_to(dir.path(), &first).unwrap();
+        assert_eq!(head(dir.path()).unwrap().as_deref(), Some(first.as_str()));
+        restore(dir.path(), "docs").unwrap();
+        assert!(!dir.path().join("docs/b.md").exists());
+        assert!(!is_dirty(dir.path(), "docs").unwrap());
     }
 }

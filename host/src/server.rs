@@ -23,6 +23,8 @@ pub enum StartError {
     Lock(#[from] crate::datadir::LockError),
     #[error("cannot open the metadata store: {0}")]
     Store(#[from] crate::store::StoreError),
+    #[error("cannot set up the model provider: {0}")]
+    Llm(crate::llm::LlmError),
     #[error("cannot start the gene runtime: {0}")]
     Genes(#[from] crate::genes::GeneError),
     #[error("bootstrap failed: {0}")]
@@ -80,6 +82,15 @@ pub async fn run(config: Config) -> Result<(), StartError> {
                 source,
             }
         })?;
+    let llm = match &config.llm {
+        Some(c) => {
+            let p = crate::llm::LlmProvider::new(c.clone(), tokio::runtime::Handle::current())
+                .map_err(StartError::Llm)?;
+            tracing::info!(url = %c.url, models = %c.models.join(","), timeout_s = c.timeout.as_secs(), "model provider configured");
+            Some(Arc::new(p))
+        }
+        None => None,
+    };
     let app = Arc::new(App {
         config: config.clone(),
         paths,
@@ -91,7 +102,15 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         embedder,
         wiki_locks: Default::default(),
         integrations,
+        butler: Default::default(),
+        llm,
     });
+    // Butler rounds a crash interrupted are undone before anything can package the wikis.
+    match crate::butler::Butlers::recover(&app) {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(wikis = n, "undid interrupted butler rounds"),
+        Err(e) => tracing::error!(error = %e, "cannot check for interrupted butler rounds"),
+    }
     let requeued = Scheduler::recover(&app)?;
     if requeued > 0 {
         tracing::info!(
@@ -151,6 +170,12 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     let sched_app = app.clone();
     let scheduler = tokio::spawn(async move {
         let watcher = watcher.await.ok().flatten();
+        // Butlers that were running when grove stopped resume once the genes are there.
+        match sched_app.butler.resume(&sched_app) {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(butlers = n, "resumed butlers"),
+            Err(e) => tracing::error!(error = %e, "cannot resume the butlers"),
+        }
         Scheduler::run(sched_app).await;
         drop(watcher);
     });
@@ -161,6 +186,9 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         .run()
         .await;
     app.scheduler.shut_down();
+    app.butler
+        .shut_down(std::time::Duration::from_secs(10))
+        .await;
     let _ = tokio::time::timeout(std::time::Duration::from_secs(5), scheduler).await;
     tracing::info!("grove stopped");
     Ok(())

@@ -7,6 +7,7 @@
 //! authentication, body and query problems are answered as [`ApiError`] replies, so the only
 //! rejections warp combines are routing ones.
 
+mod butler;
 pub mod error;
 mod genes;
 mod health;
@@ -48,6 +49,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Infal
         .or(jobs::routes(app.clone()))
         .or(read::routes(app.clone()))
         .or(integrations::routes(app.clone()))
+        .or(butler::routes(app.clone()))
         .or(preview::routes(app.clone()))
         .or(openapi::routes())
         .recover(error::recover);

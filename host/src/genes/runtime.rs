@@ -104,6 +104,11 @@ impl CallContext {
         self.entry_for = Some(f);
         self
     }
+    /// Sets the model behind the `complete` import (none: `complete` answers none).
+    pub fn with_complete(mut self, f: Option<Completer>) -> CallContext {
+        self.complete = f;
+        self
+    }
 }
 
 /// Rate limit of guest log lines per gene (fixed one-second windows).
@@ -185,6 +190,10 @@ pub struct CallState {
     log_dropped: u32,
     log_gate: Arc<LogGate>,
     log_per_sec: u32,
+    /// Time spent waiting for the model in `complete` that the deadline has not yet been
+    /// extended by: the deadline limits the gene's own work, not the provider's latency
+    /// (which the provider's own timeout bounds).
+    model_wait: Duration,
 }
 
 impl WasiView for CallState {
@@ -314,8 +323,12 @@ impl CallState {
         if prompt.len() > limits::MAX_PROMPT {
             return None;
         }
-        let f = c.complete.as_ref()?;
-        f(prompt, max_tokens.min(4096)).map(|s| model::cut(&s, limits::MAX_COMPLETION).to_string())
+        let f = c.complete.clone()?;
+        let start = Instant::now();
+        let out = f(prompt, max_tokens.min(4096))
+            .map(|s| model::cut(&s, limits::MAX_COMPLETION).to_string());
+        self.model_wait += start.elapsed();
+        out
     }
     pub(crate) fn imp_log(&mut self, level: LogLevel, message: &str) {
         self.log_lines = self.log_lines.saturating_add(1);
@@ -625,11 +638,22 @@ impl GeneRuntime {
             log_dropped: 0,
             log_gate: gene.log_gate.clone(),
             log_per_sec: self.config.log_lines_per_sec,
+            model_wait: Duration::ZERO,
         };
         let mut store = Store::new(&self.engine, state);
         store.limiter(|s| &mut s.limiter);
         store.set_epoch_deadline(self.deadline_ticks);
-        store.epoch_deadline_trap();
+        // At the deadline: extend it by the time spent waiting for the model since the last
+        // check, else interrupt (a timeout).
+        store.epoch_deadline_callback(|mut ctx| {
+            let waited = std::mem::take(&mut ctx.data_mut().model_wait);
+            let ticks = (waited.as_millis() / TICK.as_millis()) as u64;
+            Ok(if ticks > 0 {
+                wasmtime::UpdateDeadline::Continue(ticks)
+            } else {
+                wasmtime::UpdateDeadline::Interrupt
+            })
+        });
         store
     }
 }

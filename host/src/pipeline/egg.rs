@@ -100,6 +100,7 @@ fn clone_from(
     super::boot::write_config(ctx, true)?;
     let pages = ctx.app.store.pages(&twin.id)?;
     ctx.app.store.replace_pages(&ctx.wiki.id, &pages)?;
+    ctx.app.store.copy_plan(&twin.id, &ctx.wiki.id)?;
     crate::git::commit_all(
         &ctx.dir,
         &["."],

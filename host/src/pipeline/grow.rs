@@ -1,21 +1,22 @@
 //! **grow**: every active gene proposes entries; duplicates and aliases across genes are merged;
-//! pages are rendered in parallel, checked for grounding (every citation must name a real
-//! passage; a page without one is dropped), written to `docs/` as Markdown with front matter and
-//! relative links, recorded in the store, and committed to git.
+//! the result is the wiki's **plan** (stored, see [`super::pages`]). The best-scored
+//! `--grow-max-pages` entries are rendered in parallel, grounded (every citation must name a
+//! real passage; a page without one is rejected), written to `docs/` as Markdown with front
+//! matter and relative links, recorded in the store, and committed to git. The rest of the
+//! plan is left pending for the butler.
 //!
-//! Re-running grow rewrites `docs/` from scratch, so it is idempotent.
+//! Re-running grow rewrites `docs/` and the plan from scratch, so it is idempotent.
 
 use std::collections::{HashMap, HashSet};
-use std::fmt::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use chrono::Utc;
 
-use super::fsutil::write_atomic;
+use super::pages::{self, Catalog, PlanEntry, norm};
 use super::{PipelineError, StageContext, StageOutcome};
 use crate::analysis::{self, Analysis, Lang};
-use crate::genes::{CallContext, DocSummary, Entry, Page, Proposal};
+use crate::genes::{CallContext, DocSummary, Page, Proposal};
 use crate::store::PageRecord;
 
 /// Most entries one wiki gets from one grow.
@@ -62,13 +63,6 @@ pub fn load_analysis(
 struct Planned {
     proposal: Proposal,
     gene: String,
-}
-
-fn norm(s: &str) -> String {
-    s.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
 }
 
 /// Merges proposals across genes: the same title or an alias of another entry is one entry.
@@ -172,32 +166,28 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
     }
     let planned = resolve(proposals);
     let ids = page_ids(&planned);
-    let mut lookup: HashMap<String, usize> = HashMap::new();
-    for (i, p) in planned.iter().enumerate() {
-        for name in std::iter::once(&p.proposal.title).chain(p.proposal.aliases.iter()) {
-            lookup.entry(norm(name)).or_insert(i);
-        }
-    }
-    let lookup = Arc::new(lookup);
-    let titles: Arc<Vec<String>> =
-        Arc::new(planned.iter().map(|p| p.proposal.title.clone()).collect());
-    let entry_for: crate::genes::runtime::EntryLookup = {
-        let (lookup, titles) = (lookup.clone(), titles.clone());
-        Arc::new(move |term: &str| lookup.get(&norm(term)).map(|&i| titles[i].clone()))
-    };
-    let call_ctx = base_ctx.with_entries(entry_for);
+    // The plan: every merged proposal, best-scored first. Grow renders the first
+    // `grow_max_pages`; the butler renders the rest in its rounds.
+    let mut entries: Vec<PlanEntry> = planned
+        .into_iter()
+        .zip(ids)
+        .map(|(p, id)| PlanEntry::planned(id, p.proposal, p.gene))
+        .collect();
+    let catalog = Arc::new(Catalog::new(&entries));
+    let call_ctx = base_ctx.with_entries(catalog.entry_lookup());
     ctx.checkpoint()?;
 
     // Render in parallel within the quota.
-    let total = planned.len();
+    let total = entries.len().min(ctx.app.config.grow_max_pages);
     let done = AtomicUsize::new(0);
     let next = AtomicUsize::new(0);
     let workers = std::thread::available_parallelism()
         .map_or(2, |n| n.get())
         .min(total.max(1));
-    let mut rendered: Vec<Option<Page>> = vec![None; total];
+    let mut rendered: Vec<(usize, Page)> = Vec::new();
     let doc_title = analysis.title().to_string();
     let lang = ctx.wiki.lang.clone();
+    let plan = &entries;
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..workers)
             .map(|_| {
@@ -211,11 +201,11 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
                         if i >= total {
                             break;
                         }
-                        let p = &planned[i];
-                        let entry = Entry::from_proposal(&p.proposal, &lang, &doc_title);
+                        let p = &plan[i];
+                        let entry = pages::entry_of(p, &lang, &doc_title);
                         match registry.render(&p.gene, &call_ctx, &entry) {
                             Ok(page) => out.push((i, page)),
-                            Err(e) => tracing::warn!(gene.name = %p.gene, entry = %p.proposal.title, error = %e, "render failed; entry skipped"),
+                            Err(e) => tracing::warn!(gene.name = %p.gene, entry = %p.proposal.title, error = %e, "render failed; entry left for the butler"),
                         }
                         let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                         ctx.progress(0.1 + 0.75 * d as f32 / total as f32, &format!("rendered {d} of {total} entries"));
@@ -225,16 +215,13 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
             })
             .collect();
         for h in handles {
-            for (i, page) in h.join().unwrap_or_default() {
-                rendered[i] = Some(page);
-            }
+            rendered.extend(h.join().unwrap_or_default());
         }
     });
+    rendered.sort_by_key(|(i, _)| *i);
     ctx.checkpoint()?;
 
     ctx.progress(0.88, "writing pages");
-    let exists = |t: &str| lookup.contains_key(&norm(t));
-    let now = Utc::now();
     let previous: HashMap<String, PageRecord> = ctx
         .app
         .store
@@ -242,65 +229,27 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
         .into_iter()
         .map(|p| (p.id.clone(), p))
         .collect();
-    let docs = ctx.dir.join("docs");
-    std::fs::create_dir_all(&docs).map_err(PipelineError::io("create docs/"))?;
-    let mut records = Vec::new();
-    let mut passing = 0usize;
-    for (i, page) in rendered.into_iter().enumerate() {
-        let Some(mut page) = page else { continue };
-        // Grounding: keep only citations of real passages; a page with none is not written.
-        page.citations
-            .retain(|c| analysis.passage(&c.passage_id).is_some());
-        if page.citations.is_empty() {
-            tracing::debug!(entry = %planned[i].proposal.title, "page dropped: no citation of a real passage");
-            continue;
-        }
-        page.links
-            .retain(|l| exists(l) && norm(l) != norm(&planned[i].proposal.title));
-        let review = crate::quality::review(&page, &exists);
-        let quality = crate::quality::score_percent(&review);
-        if quality >= crate::quality::PASS {
-            passing += 1;
-        }
-        let id = ids[i].clone();
-        let link_ids: Vec<String> = page
-            .links
-            .iter()
-            .filter_map(|l| lookup.get(&norm(l)).map(|&j| ids[j].clone()))
-            .filter(|j| *j != id)
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .collect();
-        let gene = planned[i].gene.clone();
-        let gene_version = registry
-            .record_of(&gene)
-            .and_then(|r| r.version)
-            .unwrap_or_default();
-        let markdown = render_markdown(
-            &id, &page, &gene, quality, &analysis, &link_ids, &titles, &lookup, &ids,
-        );
-        write_atomic(&docs.join(format!("{id}.md")), markdown.as_bytes())
-            .map_err(PipelineError::io(format!("write docs/{id}.md")))?;
-        records.push(PageRecord {
-            id: id.clone(),
-            title: page.title.clone(),
-            page_type: page.entry_type.clone(),
-            summary: page.summary.clone(),
-            aliases: page.aliases.clone(),
-            gene,
-            gene_version,
-            quality,
-            chars: markdown.chars().count() as u64,
-            links: link_ids,
-            created_at: previous.get(&id).and_then(|p| p.created_at).or(Some(now)),
-            updated_at: Some(now),
-            revision: None,
-        });
+    let outcome = pages::write_batch(
+        &ctx.dir,
+        &analysis,
+        &registry,
+        &mut entries,
+        &catalog,
+        rendered,
+        &[],
+        &previous,
+    )
+    .map_err(PipelineError::io("write docs/"))?;
+    for &i in &outcome.rejected {
+        entries[i].failures += 1;
+        entries[i].note = Some("the page cited no passage of the source".into());
     }
+    let mut records: Vec<PageRecord> = outcome.written.into_iter().map(|(_, r)| r).collect();
     // Remove pages a previous run wrote that this run did not.
+    let docs = ctx.dir.join("docs");
     let keep: HashSet<String> = records.iter().map(|r| format!("{}.md", r.id)).collect();
-    if let Ok(entries) = std::fs::read_dir(&docs) {
-        for e in entries.flatten() {
+    if let Ok(dir_entries) = std::fs::read_dir(&docs) {
+        for e in dir_entries.flatten() {
             let name = e.file_name().to_string_lossy().to_string();
             if name.ends_with(".md") && !keep.contains(&name) {
                 let _ = std::fs::remove_file(e.path());
@@ -317,142 +266,21 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
     for r in &mut records {
         r.revision = sha.clone();
     }
-    ctx.app.store.replace_pages(&ctx.wiki.id, &records)?;
-    let completion = (passing * 100).checked_div(total).unwrap_or(100) as u8;
+    let plan_rows: Vec<(String, &PlanEntry)> = entries.iter().map(|e| (e.id.clone(), e)).collect();
+    ctx.app
+        .store
+        .replace_plan(&ctx.wiki.id, &plan_rows, &records)?;
+    let completion = pages::completion(&entries);
     ctx.app.store.update_wiki(&ctx.wiki.id, |w| {
         w.page_count = records.len() as u64;
         w.completion = completion;
         w.updated_at = Utc::now();
     })?;
-    tracing::info!(wiki.slug = %ctx.wiki.slug, planned = total, pages = records.len(), completion, "grown");
+    tracing::info!(wiki.slug = %ctx.wiki.slug, planned = entries.len(), rendered = total, pages = records.len(), completion, "grown");
     // Search index (derived data, issue 6): failures are logged, the next search rebuilds it.
     crate::search::index_wiki_logged(ctx.app, &ctx.wiki);
     ctx.progress(1.0, "pages written");
     Ok(StageOutcome::Continue)
-}
-
-/// Formats a citation's location for readers: chapter, section, page or line.
-pub fn location_label(loc: &analysis::Location) -> String {
-    let mut parts = Vec::new();
-    if !loc.chapter_title.is_empty() {
-        parts.push(loc.chapter_title.clone());
-    }
-    if let Some(s) = &loc.section
-        && Some(s) != Some(&loc.chapter_title)
-    {
-        parts.push(s.clone());
-    }
-    if let Some(p) = loc.page {
-        parts.push(format!("p. {p}"));
-    } else if let Some(l) = loc.line {
-        parts.push(format!("line {l}"));
-    }
-    parts.join(", ")
-}
-
-/// Turns `[[Title]]` wiki links into relative Markdown links when the entry exists, and into
-/// plain text when it does not, so no page has a broken link.
-fn resolve_wiki_links(text: &str, link: &dyn Fn(&str) -> Option<String>) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find("[[") {
-        let Some(len) = rest[start + 2..].find("]]") else {
-            break;
-        };
-        let inner = &rest[start + 2..start + 2 + len];
-        out.push_str(&rest[..start]);
-        let (target, label) = inner.split_once('|').unwrap_or((inner, inner));
-        match link(target.trim()) {
-            Some(id) => {
-                let _ = write!(out, "[{}]({id}.md)", label.trim());
-            }
-            None => out.push_str(label.trim()),
-        }
-        rest = &rest[start + 2 + len + 2..];
-    }
-    out.push_str(rest);
-    out
-}
-
-fn yaml_str(s: &str) -> String {
-    serde_json::to_string(s).expect("string serializes")
-}
-
-#[allow(clippy::too_many_arguments)]
-fn render_markdown(
-    id: &str,
-    page: &Page,
-    gene: &str,
-    quality: u8,
-    analysis: &Analysis,
-    link_ids: &[String],
-    titles: &[String],
-    lookup: &HashMap<String, usize>,
-    ids: &[String],
-) -> String {
-    let mut md = String::new();
-    let sources: Vec<String> = page
-        .citations
-        .iter()
-        .map(|c| c.passage_id.clone())
-        .collect();
-    let _ = writeln!(md, "---");
-    let _ = writeln!(md, "id: {}", yaml_str(id));
-    let _ = writeln!(md, "title: {}", yaml_str(&page.title));
-    let _ = writeln!(md, "type: {}", yaml_str(&page.entry_type));
-    let _ = writeln!(
-        md,
-        "aliases: {}",
-        serde_json::to_string(&page.aliases).unwrap_or_default()
-    );
-    let _ = writeln!(md, "summary: {}", yaml_str(&page.summary));
-    let _ = writeln!(md, "gene: {}", yaml_str(gene));
-    let _ = writeln!(md, "quality: {quality}");
-    let _ = writeln!(
-        md,
-        "sources: {}",
-        serde_json::to_string(&sources).unwrap_or_default()
-    );
-    let _ = writeln!(md, "---\n");
-    let _ = writeln!(md, "# {}\n", page.title);
-    if !page.summary.is_empty() {
-        let _ = writeln!(md, "{}\n", page.summary);
-    }
-    let link = |title: &str| lookup.get(&norm(title)).map(|&j| ids[j].clone());
-    for s in &page.sections {
-        if !s.heading.is_empty() {
-            let _ = writeln!(md, "## {}\n", s.heading);
-        }
-        let _ = writeln!(md, "{}\n", resolve_wiki_links(s.body.trim_end(), &link));
-    }
-    // Footnote definitions: every citation with the quoted passage and where it is.
-    let _ = writeln!(md, "## Sources\n");
-    for c in &page.citations {
-        let where_ = analysis
-            .passage(&c.passage_id)
-            .map(|p| location_label(&p.location))
-            .unwrap_or_default();
-        let _ = writeln!(
-            md,
-            "[^{}]: “{}” — {}",
-            c.passage_id,
-            c.quote.replace('\n', " "),
-            where_
-        );
-    }
-    if !link_ids.is_empty() {
-        let _ = writeln!(md, "\n## Related\n");
-        for target in link_ids {
-            let title = ids
-                .iter()
-                .position(|x| x == target)
-                .map(|j| titles[j].clone())
-                .or_else(|| lookup.get(target).map(|&j| titles[j].clone()))
-                .unwrap_or_else(|| target.clone());
-            let _ = writeln!(md, "- [{title}]({target}.md)");
-        }
-    }
-    md
 }
 
 #[cfg(test)]
@@ -466,20 +294,6 @@ mod tests {
             aliases: aliases.iter().map(|s| s.to_string()).collect(),
             score,
             key: title.into(),
-        }
-    }
-
-    #[test]
-    fn wiki_links_resolve_or_become_text() {
-        let link = |t: &str| (t == "Compost").then(|| "compost".to_string());
-        let cases = [
-            ("see [[Compost]].", "see [Compost](compost.md)."),
-            ("see [[Compost|rich soil]]", "see [rich soil](compost.md)"),
-            ("no [[Ghost]] here", "no Ghost here"),
-            ("open [[ bracket", "open [[ bracket"),
-        ];
-        for (input, want) in cases {
-            assert_eq!(resolve_wiki_links(input, &link), want);
         }
     }
 

@@ -11,6 +11,7 @@ mod boot;
 mod egg;
 mod fsutil;
 mod grow;
+pub mod pages;
 
 pub use boot::read_config_value;
 pub use fsutil::write_atomic;

@@ -28,6 +28,13 @@ const WIKIS: TableDefinition<'_, &str, &[u8]> = TableDefinition::new("wikis");
 const WIKI_SLUGS: TableDefinition<'_, &str, &str> = TableDefinition::new("wiki_slugs");
 const JOBS: TableDefinition<'_, u64, &[u8]> = TableDefinition::new("jobs");
 const PAGES: TableDefinition<'_, &str, &[u8]> = TableDefinition::new("pages");
+/// The plan of each wiki, one record per planned entry (`<wiki_id>/<page_id>`). Created on
+/// first write; a file without it reads as "no plan".
+const PLAN: TableDefinition<'_, &str, &[u8]> = TableDefinition::new("plan");
+/// The butler's state per wiki (`<wiki_id>`).
+const BUTLERS: TableDefinition<'_, &str, &[u8]> = TableDefinition::new("butlers");
+/// The butler's round log (`<wiki_id>/<round number, 10 digits>`).
+const BUTLER_LOG: TableDefinition<'_, &str, &[u8]> = TableDefinition::new("butler_log");
 
 const KEY_SCHEMA: &str = "schema_version";
 const KEY_JOB_SEQ: &str = "job_seq";
@@ -394,6 +401,197 @@ impl Store {
     }
 }
 
+/// Reads every `prefix`-keyed record of `table`; a table that does not exist yet reads as empty.
+fn read_prefix<T: DeserializeOwned>(
+    txn: &redb::ReadTransaction,
+    def: TableDefinition<'_, &str, &[u8]>,
+    name: &'static str,
+    prefix: &str,
+) -> Result<Vec<T>> {
+    let table = match txn.open_table(def) {
+        Ok(t) => t,
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(Vec::new()),
+        Err(e) => return Err(e.into()),
+    };
+    let mut out = Vec::new();
+    for row in table.range(prefix..)? {
+        let (k, v) = row?;
+        if !k.value().starts_with(prefix) {
+            break;
+        }
+        out.push(decode(name, k.value(), v.value())?);
+    }
+    Ok(out)
+}
+
+fn remove_prefix(table: &mut redb::Table<'_, &str, &[u8]>, prefix: &str) -> Result<()> {
+    let old: Vec<String> = table
+        .range(prefix..)?
+        .map_while(|row| {
+            let (k, _) = row.ok()?;
+            let k = k.value().to_string();
+            k.starts_with(prefix).then_some(k)
+        })
+        .collect();
+    for k in old {
+        table.remove(k.as_str())?;
+    }
+    Ok(())
+}
+
+/// The plan and the butler: records whose shape belongs to their callers (`pipeline::pages`,
+/// `butler`), stored as JSON like every other record.
+impl Store {
+    /// Replaces a wiki's whole plan (grow) and its page records in one transaction.
+    pub fn replace_plan<T: Serialize>(
+        &self,
+        wiki_id: &str,
+        entries: &[(String, T)],
+        pages: &[PageRecord],
+    ) -> Result<()> {
+        let txn = self.db.begin_write()?;
+        {
+            let prefix = format!("{wiki_id}/");
+            let mut plan = txn.open_table(PLAN)?;
+            remove_prefix(&mut plan, &prefix)?;
+            for (id, e) in entries {
+                let key = Self::page_key(wiki_id, id);
+                plan.insert(key.as_str(), encode(e).as_slice())?;
+            }
+            let mut table = txn.open_table(PAGES)?;
+            remove_prefix(&mut table, &prefix)?;
+            for page in pages {
+                let key = Self::page_key(wiki_id, &page.id);
+                table.insert(key.as_str(), encode(page).as_slice())?;
+            }
+        }
+        txn.commit()?;
+        Ok(())
+    }
+
+    /// Every plan entry of a wiki, in page-id order (empty when it has none).
+    pub fn plan<T: DeserializeOwned>(&self, wiki_id: &str) -> Result<Vec<T>> {
+        let txn = self.db.begin_read()?;
+        read_prefix(&txn, PLAN, "plan", &format!("{wiki_id}/"))
+    }
+
+    /// One butler round, atomically: changed plan entries and page records, the wiki update,
+    /// the butler state and the round's log record. Returns the updated wiki.
+    pub fn record_round<P: Serialize, S: Serialize, L: Serialize>(
+        &self,
+        wiki_id: &str,
+        entries: &[(String, P)],
+        pages: &[PageRecord],
+        update: impl FnOnce(&mut WikiRecord),
+        state: &S,
+        log: Option<(u64, &L)>,
+    ) -> Result<WikiRecord> {
+        let txn = self.db.begin_write()?;
+        let wiki = {
+            let mut plan = txn.open_table(PLAN)?;
+            for (id, e) in entries {
+                let key = Self::page_key(wiki_id, id);
+                plan.insert(key.as_str(), encode(e).as_slice())?;
+            }
+            let mut table = txn.open_table(PAGES)?;
+            for page in pages {
+                let key = Self::page_key(wiki_id, &page.id);
+                table.insert(key.as_str(), encode(page).as_slice())?;
+            }
+            let mut wikis = txn.open_table(WIKIS)?;
+            let mut wiki: WikiRecord = match wikis.get(wiki_id)? {
+                Some(v) => decode("wikis", wiki_id, v.value())?,
+                None => return Err(StoreError::Missing(format!("wiki {wiki_id}"))),
+            };
+            let slug = wiki.slug.clone();
+            update(&mut wiki);
+            wiki.slug = slug;
+            wikis.insert(wiki_id, encode(&wiki).as_slice())?;
+            txn.open_table(BUTLERS)?
+                .insert(wiki_id, encode(state).as_slice())?;
+            if let Some((n, record)) = log {
+                let key = format!("{wiki_id}/{n:010}");
+                txn.open_table(BUTLER_LOG)?
+                    .insert(key.as_str(), encode(record).as_slice())?;
+            }
+            wiki
+        };
+        txn.commit()?;
+        Ok(wiki)
+    }
+
+    /// Copies a wiki's plan to another wiki (dedup clone).
+    pub fn copy_plan(&self, from_wiki: &str, to_wiki: &str) -> Result<()> {
+        let entries: Vec<serde_json::Value> = self.plan(from_wiki)?;
+        let pairs: Vec<(String, serde_json::Value)> = entries
+            .into_iter()
+            .filter_map(|e| Some((e.get("id")?.as_str()?.to_string(), e)))
+            .collect();
+        if pairs.is_empty() {
+            return Ok(());
+        }
+        let txn = self.db.begin_write()?;
+        {
+            let mut plan = txn.open_table(PLAN)?;
+            remove_prefix(&mut plan, &format!("{to_wiki}/"))?;
+            for (id, e) in &pairs {
+                let key = Self::page_key(to_wiki, id);
+                plan.insert(key.as_str(), encode(e).as_slice())?;
+            }
+        }
+        txn.commit()?;
+        Ok(())
+    }
+
+    /// The butler state of a wiki.
+    pub fn butler<T: DeserializeOwned>(&self, wiki_id: &str) -> Result<Option<T>> {
+        let txn = self.db.begin_read()?;
+        let table = match txn.open_table(BUTLERS) {
+            Ok(t) => t,
+            Err(redb::TableError::TableDoesNotExist(_)) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        table
+            .get(wiki_id)?
+            .map(|v| decode("butlers", wiki_id, v.value()))
+            .transpose()
+    }
+
+    /// Every butler state, keyed by wiki id.
+    pub fn butlers<T: DeserializeOwned>(&self) -> Result<Vec<(String, T)>> {
+        let txn = self.db.begin_read()?;
+        let table = match txn.open_table(BUTLERS) {
+            Ok(t) => t,
+            Err(redb::TableError::TableDoesNotExist(_)) => return Ok(Vec::new()),
+            Err(e) => return Err(e.into()),
+        };
+        let mut out = Vec::new();
+        for row in table.iter()? {
+            let (k, v) = row?;
+            out.push((
+                k.value().to_string(),
+                decode("butlers", k.value(), v.value())?,
+            ));
+        }
+        Ok(out)
+    }
+
+    /// Stores the butler state of a wiki.
+    pub fn put_butler<T: Serialize>(&self, wiki_id: &str, state: &T) -> Result<()> {
+        let txn = self.db.begin_write()?;
+        txn.open_table(BUTLERS)?
+            .insert(wiki_id, encode(state).as_slice())?;
+        txn.commit()?;
+        Ok(())
+    }
+
+    /// The butler's log records of a wiki, oldest first.
+    pub fn butler_log<T: DeserializeOwned>(&self, wiki_id: &str) -> Result<Vec<T>> {
+        let txn = self.db.begin_read()?;
+        read_prefix(&txn, BUTLER_LOG, "butler_log", &format!("{wiki_id}/"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -492,5 +690,40 @@ mod tests {
             .collect();
         assert_eq!(ids, ["b"]);
         assert_eq!(store.pages("w10").unwrap().len(), 1);
+    }
+
+    #[test]
+    fn plan_and_butler_records() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("g.redb")).unwrap();
+        assert!(store.plan::<serde_json::Value>("w1").unwrap().is_empty());
+        assert!(store.butler::<serde_json::Value>("w1").unwrap().is_none());
+        store.create_wiki(wiki("w1", "book")).unwrap();
+        let e = |id: &str| (id.to_string(), serde_json::json!({"id": id}));
+        store.replace_plan("w1", &[e("a"), e("b")], &[]).unwrap();
+        store.replace_plan("w10", &[e("c")], &[]).unwrap();
+        store.copy_plan("w10", "w2").unwrap();
+        assert_eq!(store.plan::<serde_json::Value>("w2").unwrap().len(), 1);
+        let w = store
+            .record_round(
+                "w1",
+                &[e("b"), e("d")],
+                &[],
+                |w| w.completion = 40,
+                &serde_json::json!({"running": true}),
+                Some((1, &serde_json::json!({"round": 1}))),
+            )
+            .unwrap();
+        assert_eq!(w.completion, 40);
+        assert_eq!(store.plan::<serde_json::Value>("w1").unwrap().len(), 3);
+        assert_eq!(store.butlers::<serde_json::Value>().unwrap().len(), 1);
+        let log: Vec<serde_json::Value> = store.butler_log("w1").unwrap();
+        assert_eq!(log, vec![serde_json::json!({"round": 1})]);
+        assert!(
+            store
+                .record_round("nope", &[e("x")], &[], |_| {}, &0, None::<(u64, &u8)>)
+                .is_err(),
+            "a missing wiki aborts the whole round"
+        );
     }
 }

@@ -1,0 +1,546 @@
+//! Pages as grow and the butler both write them: the wiki's **plan** (every entry the genes
+//! proposed, whether it was generated yet, and the structured page the gene made), grounding
+//! (a citation must name a real passage; a page without one is rejected), link resolution
+//! (links only to entries that exist), the Markdown file with front matter, the page record,
+//! and the wiki's `completion` (DESIGN.md §6: the share of planned entries that exist and pass
+//! the checklist).
+//!
+//! Both callers go through [`write_batch`], so a page written by the butler is grounded and
+//! formatted exactly like one written by grow. This module writes files but does not commit,
+//! index or lock: its callers do that around it.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::fsutil::write_atomic;
+use crate::analysis::{self, Analysis};
+use crate::genes::{Entry, GeneRegistry, Page, Proposal};
+use crate::store::PageRecord;
+
+/// Where a planned entry stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EntryState {
+    /// Planned, not generated yet (grow's cap, or a render that failed).
+    Pending,
+    /// A grounded page exists in `docs/`.
+    Generated,
+    /// Taken out of the plan: no gene could make a grounded (or passing) page of it.
+    Retired,
+}
+
+/// One planned entry of a wiki, as stored (`store.plan`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PlanEntry {
+    /// The page id (`docs/<id>.md`), unique within the wiki.
+    pub id: String,
+    pub proposal: Proposal,
+    /// The gene that renders (and improves) it.
+    pub gene: String,
+    pub state: EntryState,
+    /// The grounded page as the gene made it (links unfiltered, so they can be resolved
+    /// again when more entries exist).
+    #[serde(default)]
+    pub page: Option<Page>,
+    /// Checklist score 0–100 of the written page.
+    #[serde(default)]
+    pub quality: u8,
+    /// Link targets that were planned but not generated when the page was written.
+    #[serde(default)]
+    pub unresolved: Vec<String>,
+    /// Renders that produced no grounded page, in a row.
+    #[serde(default)]
+    pub failures: u32,
+    /// Fingerprint of the page when a gene last declined (or failed) to improve it; the butler
+    /// does not ask again until the page changes.
+    #[serde(default)]
+    pub improve_declined: Option<String>,
+    /// Why the entry was retired, or the last problem.
+    #[serde(default)]
+    pub note: Option<String>,
+    #[serde(default)]
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+impl PlanEntry {
+    /// A new pending entry.
+    pub fn planned(id: String, proposal: Proposal, gene: String) -> PlanEntry {
+        PlanEntry {
+            id,
+            proposal,
+            gene,
+            state: EntryState::Pending,
+            page: None,
+            quality: 0,
+            unresolved: Vec::new(),
+            failures: 0,
+            improve_declined: None,
+            note: None,
+            updated_at: None,
+        }
+    }
+
+    /// Exists and passes the checklist.
+    pub fn passes(&self) -> bool {
+        self.state == EntryState::Generated && self.quality >= crate::quality::PASS
+    }
+}
+
+/// A short fingerprint of a page's content (for "already asked about this version").
+pub fn fingerprint(page: &Page) -> String {
+    use sha2::{Digest, Sha256};
+    let json = serde_json::to_vec(page).unwrap_or_default();
+    hex::encode(&Sha256::digest(&json)[..12])
+}
+
+/// `completion` of a plan: passing entries over entries not retired, 0–100 (100 when the
+/// plan is empty). Rounded down, so 100 means every planned entry passes.
+pub fn completion(entries: &[PlanEntry]) -> u8 {
+    let planned = entries
+        .iter()
+        .filter(|e| e.state != EntryState::Retired)
+        .count();
+    let passing = entries.iter().filter(|e| e.passes()).count();
+    (passing * 100).checked_div(planned).unwrap_or(100) as u8
+}
+
+/// Normalized name for matching titles and aliases.
+pub fn norm(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Names (titles and aliases) of the plan to entry indexes.
+pub struct Catalog {
+    lookup: HashMap<String, usize>,
+    titles: Vec<String>,
+}
+
+impl Catalog {
+    pub fn new(entries: &[PlanEntry]) -> Catalog {
+        let mut lookup = HashMap::new();
+        for (i, e) in entries.iter().enumerate() {
+            for name in std::iter::once(&e.proposal.title).chain(e.proposal.aliases.iter()) {
+                lookup.entry(norm(name)).or_insert(i);
+            }
+        }
+        Catalog {
+            lookup,
+            titles: entries.iter().map(|e| e.proposal.title.clone()).collect(),
+        }
+    }
+
+    /// The entry named `name` (title or alias), if planned.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.lookup.get(&norm(name)).copied()
+    }
+
+    /// The `entry-for` import of gene calls: the planned entry's title for a term or alias.
+    pub fn entry_lookup(self: &Arc<Self>) -> crate::genes::runtime::EntryLookup {
+        let me = self.clone();
+        Arc::new(move |term: &str| me.index_of(term).map(|i| me.titles[i].clone()))
+    }
+}
+
+/// The entry a gene renders for plan entry `e`.
+pub fn entry_of(e: &PlanEntry, lang: &str, doc_title: &str) -> Entry {
+    Entry::from_proposal(&e.proposal, lang, doc_title)
+}
+
+/// Keeps only citations of real passages (in order, without repeats). A page left without one
+/// is not grounded and must be rejected.
+pub fn ground(page: &mut Page, analysis: &Analysis) -> bool {
+    let mut seen = HashSet::new();
+    page.citations
+        .retain(|c| analysis.passage(&c.passage_id).is_some() && seen.insert(c.passage_id.clone()));
+    !page.citations.is_empty()
+}
+
+/// What a batch did.
+#[derive(Debug, Default)]
+pub struct BatchOutcome {
+    /// Entries whose page was written, with its record.
+    pub written: Vec<(usize, PageRecord)>,
+    /// Entries whose new page was rejected because it cites no real passage.
+    pub rejected: Vec<usize>,
+    /// Entries whose new page scored below its floor (with that score); not written.
+    pub worse: Vec<(usize, u8)>,
+}
+
+/// Writes a batch of new pages for plan entries, grounded, linked and formatted, and updates
+/// those entries (state, stored page, quality). `pages` are the genes' pages by entry index;
+/// pages that cite no real passage are rejected (their entries are left as they were).
+/// `relink` are entries whose stored page is written again with the links that resolve now.
+/// Records keep `created_at` from `previous`. The caller commits.
+#[allow(clippy::too_many_arguments)]
+pub fn write_batch(
+    dir: &Path,
+    analysis: &Analysis,
+    registry: &GeneRegistry,
+    entries: &mut [PlanEntry],
+    catalog: &Catalog,
+    pages: Vec<(usize, Page)>,
+    relink: &[usize],
+    previous: &HashMap<String, PageRecord>,
+) -> std::io::Result<BatchOutcome> {
+    write_batch_checked(
+        dir,
+        analysis,
+        registry,
+        entries,
+        catalog,
+        pages,
+        relink,
+        previous,
+        &HashMap::new(),
+    )
+}
+
+/// [`write_batch`] where a new page for an entry in `floor` is only written when its checklist
+/// score is at least the floor (an improvement must not make a page worse).
+#[allow(clippy::too_many_arguments)]
+pub fn write_batch_checked(
+    dir: &Path,
+    analysis: &Analysis,
+    registry: &GeneRegistry,
+    entries: &mut [PlanEntry],
+    catalog: &Catalog,
+    pages: Vec<(usize, Page)>,
+    relink: &[usize],
+    previous: &HashMap<String, PageRecord>,
+    floor: &HashMap<usize, u8>,
+) -> std::io::Result<BatchOutcome> {
+    let mut out = BatchOutcome::default();
+    let mut accepted: Vec<(usize, Page)> = Vec::new();
+    for (i, mut page) in pages {
+        if ground(&mut page, analysis) {
+            accepted.push((i, page));
+        } else {
+            tracing::debug!(entry = %entries[i].proposal.title, "page rejected: no citation of a real passage");
+            out.rejected.push(i);
+        }
+    }
+    // What exists once this batch is written: links may point at it.
+    let mut exists: Vec<bool> = entries
+        .iter()
+        .map(|e| e.state == EntryState::Generated)
+        .collect();
+    for (i, _) in &accepted {
+        exists[*i] = true;
+    }
+    let mut todo: Vec<(usize, Page)> = accepted;
+    for &i in relink {
+        if let Some(page) = entries[i].page.clone()
+            && entries[i].state == EntryState::Generated
+            && !todo.iter().any(|(j, _)| *j == i)
+        {
+            todo.push((i, page));
+        }
+    }
+    let docs = dir.join("docs");
+    std::fs::create_dir_all(&docs)?;
+    let now = Utc::now();
+    for (i, page) in todo {
+        let (markdown, record, quality, unresolved) = finish(
+            i, &page, entries, catalog, &exists, analysis, registry, previous, now,
+        );
+        if floor.get(&i).is_some_and(|&f| quality < f) {
+            out.worse.push((i, quality));
+            continue;
+        }
+        write_atomic(
+            &docs.join(format!("{}.md", entries[i].id)),
+            markdown.as_bytes(),
+        )?;
+        let e = &mut entries[i];
+        e.state = EntryState::Generated;
+        e.quality = quality;
+        e.unresolved = unresolved;
+        e.failures = 0;
+        e.page = Some(page);
+        e.updated_at = Some(now);
+        out.written.push((i, record));
+    }
+    Ok(out)
+}
+
+/// One page's Markdown, record, quality and unresolved links.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    i: usize,
+    page: &Page,
+    entries: &[PlanEntry],
+    catalog: &Catalog,
+    exists: &[bool],
+    analysis: &Analysis,
+    registry: &GeneRegistry,
+    previous: &HashMap<String, PageRecord>,
+    now: DateTime<Utc>,
+) -> (String, PageRecord, u8, Vec<String>) {
+    let id = entries[i].id.clone();
+    let title = &entries[i].proposal.title;
+    let mut unresolved = BTreeSet::new();
+    let mut resolve = |name: &str| -> Option<usize> {
+        let j = catalog.index_of(name)?;
+        if j == i {
+            return None;
+        }
+        if exists[j] {
+            Some(j)
+        } else {
+            if entries[j].state == EntryState::Pending {
+                unresolved.insert(entries[j].proposal.title.clone());
+            }
+            None
+        }
+    };
+    let mut link_idx: BTreeSet<usize> = BTreeSet::new();
+    let mut reviewed = page.clone();
+    reviewed.links.retain(|l| match resolve(l) {
+        Some(j) => {
+            link_idx.insert(j);
+            true
+        }
+        None => false,
+    });
+    // Wiki links in the body to planned entries that are not generated yet also count.
+    for s in &page.sections {
+        for target in wiki_link_targets(&s.body) {
+            resolve(&target);
+        }
+    }
+    reviewed.links.retain(|l| norm(l) != norm(title));
+    let exists_fn = |t: &str| catalog.index_of(t).is_some_and(|j| exists[j]);
+    let review = crate::quality::review(&reviewed, &exists_fn);
+    let quality = crate::quality::score_percent(&review);
+    let related: Vec<(String, String)> = link_idx
+        .iter()
+        .map(|&j| (entries[j].id.clone(), entries[j].proposal.title.clone()))
+        .collect();
+    let gene = entries[i].gene.clone();
+    let link = |name: &str| {
+        catalog
+            .index_of(name)
+            .filter(|&j| exists[j])
+            .map(|j| entries[j].id.clone())
+    };
+    let markdown = render_markdown(&id, &reviewed, &gene, quality, analysis, &related, &link);
+    let gene_version = registry
+        .record_of(&gene)
+        .and_then(|r| r.version)
+        .unwrap_or_default();
+    let record = PageRecord {
+        id: id.clone(),
+        title: page.title.clone(),
+        page_type: page.entry_type.clone(),
+        summary: page.summary.clone(),
+        aliases: page.aliases.clone(),
+        gene,
+        gene_version,
+        quality,
+        chars: markdown.chars().count() as u64,
+        links: related.into_iter().map(|(id, _)| id).collect(),
+        created_at: previous.get(&id).and_then(|p| p.created_at).or(Some(now)),
+        updated_at: Some(now),
+        revision: None,
+    };
+    (markdown, record, quality, unresolved.into_iter().collect())
+}
+
+/// Formats a citation's location for readers: chapter, section, page or line.
+pub fn location_label(loc: &analysis::Location) -> String {
+    let mut parts = Vec::new();
+    if !loc.chapter_title.is_empty() {
+        parts.push(loc.chapter_title.clone());
+    }
+    if let Some(s) = &loc.section
+        && Some(s) != Some(&loc.chapter_title)
+    {
+        parts.push(s.clone());
+    }
+    if let Some(p) = loc.page {
+        parts.push(format!("p. {p}"));
+    } else if let Some(l) = loc.line {
+        parts.push(format!("line {l}"));
+    }
+    parts.join(", ")
+}
+
+/// The targets of `[[Title]]` / `[[Title|label]]` links in `text`.
+fn wiki_link_targets(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("[[") {
+        let Some(len) = rest[start + 2..].find("]]") else {
+            break;
+        };
+        let inner = &rest[start + 2..start + 2 + len];
+        out.push(inner.split('|').next().unwrap_or(inner).trim().to_string());
+        rest = &rest[start + 2 + len + 2..];
+    }
+    out
+}
+
+/// Turns `[[Title]]` wiki links into relative Markdown links when the entry exists, and into
+/// plain text when it does not, so no page has a broken link.
+pub(crate) fn resolve_wiki_links(text: &str, link: &dyn Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("[[") {
+        let Some(len) = rest[start + 2..].find("]]") else {
+            break;
+        };
+        let inner = &rest[start + 2..start + 2 + len];
+        out.push_str(&rest[..start]);
+        let (target, label) = inner.split_once('|').unwrap_or((inner, inner));
+        match link(target.trim()) {
+            Some(id) => {
+                let _ = write!(out, "[{}]({id}.md)", label.trim());
+            }
+            None => out.push_str(label.trim()),
+        }
+        rest = &rest[start + 2 + len + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn yaml_str(s: &str) -> String {
+    serde_json::to_string(s).expect("string serializes")
+}
+
+/// The page file: YAML front matter, title, summary, sections with resolved links, the cited
+/// passages as footnotes with their place in the book, and the related entries.
+fn render_markdown(
+    id: &str,
+    page: &Page,
+    gene: &str,
+    quality: u8,
+    analysis: &Analysis,
+    related: &[(String, String)],
+    link: &dyn Fn(&str) -> Option<String>,
+) -> String {
+    let mut md = String::new();
+    let sources: Vec<String> = page
+        .citations
+        .iter()
+        .map(|c| c.passage_id.clone())
+        .collect();
+    let _ = writeln!(md, "---");
+    let _ = writeln!(md, "id: {}", yaml_str(id));
+    let _ = writeln!(md, "title: {}", yaml_str(&page.title));
+    let _ = writeln!(md, "type: {}", yaml_str(&page.entry_type));
+    let _ = writeln!(
+        md,
+        "aliases: {}",
+        serde_json::to_string(&page.aliases).unwrap_or_default()
+    );
+    let _ = writeln!(md, "summary: {}", yaml_str(&page.summary));
+    let _ = writeln!(md, "gene: {}", yaml_str(gene));
+    let _ = writeln!(md, "quality: {quality}");
+    let _ = writeln!(
+        md,
+        "sources: {}",
+        serde_json::to_string(&sources).unwrap_or_default()
+    );
+    let _ = writeln!(md, "---\n");
+    let _ = writeln!(md, "# {}\n", page.title);
+    if !page.summary.is_empty() {
+        let _ = writeln!(md, "{}\n", page.summary);
+    }
+    for s in &page.sections {
+        if !s.heading.is_empty() {
+            let _ = writeln!(md, "## {}\n", s.heading);
+        }
+        let _ = writeln!(md, "{}\n", resolve_wiki_links(s.body.trim_end(), link));
+    }
+    // Footnote definitions: every citation with the quoted passage and where it is.
+    let _ = writeln!(md, "## Sources\n");
+    for c in &page.citations {
+        let where_ = analysis
+            .passage(&c.passage_id)
+            .map(|p| location_label(&p.location))
+            .unwrap_or_default();
+        let _ = writeln!(
+            md,
+            "[^{}]: “{}” — {}",
+            c.passage_id,
+            c.quote.replace('\n', " "),
+            where_
+        );
+    }
+    if !related.is_empty() {
+        let _ = writeln!(md, "\n## Related\n");
+        for (target, title) in related {
+            let _ = writeln!(md, "- [{title}]({target}.md)");
+        }
+    }
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(id: &str, state: EntryState, quality: u8) -> PlanEntry {
+        let mut e = PlanEntry::planned(
+            id.into(),
+            Proposal {
+                entry_type: "concept".into(),
+                title: id.into(),
+                aliases: vec![],
+                score: 1.0,
+                key: id.into(),
+            },
+            "concept".into(),
+        );
+        e.state = state;
+        e.quality = quality;
+        e
+    }
+
+    #[test]
+    fn wiki_links_resolve_or_become_text() {
+        let link = |t: &str| (t == "Compost").then(|| "compost".to_string());
+        let cases = [
+            ("see [[Compost]].", "see [Compost](compost.md)."),
+            ("see [[Compost|rich soil]]", "see [rich soil](compost.md)"),
+            ("no [[Ghost]] here", "no Ghost here"),
+            ("open [[ bracket", "open [[ bracket"),
+        ];
+        for (input, want) in cases {
+            assert_eq!(resolve_wiki_links(input, &link), want);
+        }
+        assert_eq!(
+            wiki_link_targets("a [[B]] c [[D|d]] [[e"),
+            vec!["B".to_string(), "D".to_string()]
+        );
+    }
+
+    #[test]
+    fn completion_counts_passing_over_planned() {
+        use EntryState::*;
+        let cases: [(&[(EntryState, u8)], u8); 5] = [
+            (&[], 100),
+            (&[(Generated, 90), (Generated, 60)], 100),
+            (&[(Generated, 90), (Pending, 0)], 50),
+            (&[(Generated, 90), (Generated, 59), (Pending, 0)], 33),
+            (&[(Generated, 90), (Retired, 0)], 100),
+        ];
+        for (states, want) in cases {
+            let entries: Vec<PlanEntry> = states
+                .iter()
+                .enumerate()
+                .map(|(i, (s, q))| entry(&format!("e{i}"), *s, *q))
+                .collect();
+            assert_eq!(completion(&entries), want, "{states:?}");
+        }
+    }
+}
