@@ -4,7 +4,9 @@
 Starts `target/release/grove serve` on a free port with a temp data dir, uploads every document
 of the corpus (default ../shared/corpus) through POST /api/v1/upload, waits until each job is
 ready, and prints seconds, MB/s of extracted text and the server's peak RSS. Then the same
-documents again (dedup clones). Side by side, for the Chinese documents, it times the Python
+documents again (dedup clones). Then every document once more through POST /api/v1/upload-url,
+served by a local HTTP server, on a second fresh server (SERVICE_ALLOW_PRIVATE_URLS=1, so no
+dedup), to show both upload routes reach ready. Side by side, for the Chinese documents, it times the Python
 `jieba` package segmenting the same text (pip install jieba), as the issue's baseline.
 
 Usage: python3 bench/pipeline_bench.py [CORPUS_DIR]
@@ -17,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 import uuid
 
@@ -24,8 +27,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "..", "shared", "corpus")
 
 
-def start_server(data_dir, token):
-    env = dict(os.environ, GROVE_BOOTSTRAP_TOKEN=token, GROVE_LOG="warn")
+def start_server(data_dir, token, extra_env=None):
+    env = dict(os.environ, GROVE_BOOTSTRAP_TOKEN=token, GROVE_LOG="warn", **(extra_env or {}))
     proc = subprocess.Popen(
         [os.path.join(ROOT, "target", "release", "grove"), "serve", "--bind", "127.0.0.1:0",
          "--data-dir", data_dir, "--max-jobs", "1"],
@@ -55,6 +58,30 @@ def upload(base, token, path, lang):
     ]
     return request(base, token, "POST", "/api/v1/upload", b"".join(parts),
                    {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+
+
+def upload_url(base, token, url, lang):
+    body = json.dumps({"source_url": url, "lang": lang}).encode()
+    return request(base, token, "POST", "/api/v1/upload-url", body,
+                   {"Content-Type": "application/json"})
+
+
+def serve_corpus():
+    """A local static HTTP server over the corpus directory; returns (process, base URL)."""
+    import socket
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                             "--directory", CORPUS], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/MANIFEST.tsv").read()
+            break
+        except OSError:
+            time.sleep(0.05)
+    return proc, f"http://127.0.0.1:{port}"
 
 
 def wait(base, token, job_id):
@@ -128,6 +155,24 @@ def main():
     finally:
         proc.terminate()
         proc.wait()
+
+    print("\nthe same documents through POST /api/v1/upload-url (fresh server, local HTTP server):")
+    web, web_base = serve_corpus()
+    proc, base = start_server(os.path.join(tmp, "data-url"), token, {"SERVICE_ALLOW_PRIVATE_URLS": "1"})
+    try:
+        for name, lang in docs:
+            t0 = time.perf_counter()
+            up = upload_url(base, token, f"{web_base}/{urllib.parse.quote(name)}", lang)
+            job = wait(base, token, up["job_id"])
+            pages = len(os.listdir(os.path.join(tmp, "data-url", "wikis", up["wiki_slug"], "docs"))) \
+                if job["state"] == "ready" else 0
+            print(f"  {name:46} {job['state']:6} {pages:>6} pages {time.perf_counter() - t0:>8.3f} s"
+                  + (f"  error: {job['error']}" if job["state"] != "ready" else ""))
+    finally:
+        proc.terminate()
+        proc.wait()
+        web.terminate()
+        web.wait()
         shutil.rmtree(tmp, ignore_errors=True)
 
 

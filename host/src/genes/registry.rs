@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 
 use super::model::{DocSummary, Entry, Page, Proposal, Review};
 use super::runtime::{CallContext, CallStats, GeneRuntime, GeneSource, LoadedGene};
@@ -143,6 +144,10 @@ pub struct GeneRegistry {
     slots: RwLock<BTreeMap<String, Arc<Slot>>>,
     /// genes-dir file -> gene name of its last successful load.
     files: Mutex<HashMap<PathBuf, String>>,
+    /// genes-dir file -> SHA-256 of the content the registry last wrote there or loaded
+    /// from there. The watcher skips a file whose content is already handled, so its
+    /// delayed events can never re-apply an older version over an API swap.
+    handled: Mutex<HashMap<PathBuf, String>>,
     load_lock: Mutex<()>,
 }
 
@@ -155,6 +160,7 @@ impl GeneRegistry {
             dir,
             slots: RwLock::new(BTreeMap::new()),
             files: Mutex::new(HashMap::new()),
+            handled: Mutex::new(HashMap::new()),
             load_lock: Mutex::new(()),
         })
     }
@@ -293,8 +299,28 @@ impl GeneRegistry {
 
     /// Loads (or re-loads) a file of the genes dir.
     pub fn load_file(&self, path: &Path) -> Result<GeneRecord, GeneError> {
+        self.load_file_inner(path, true)
+            .map(|r| r.expect("forced load"))
+    }
+
+    /// What the watcher calls: like [`GeneRegistry::load_file`], but a file whose
+    /// content the registry already handled (its own upload or rollback, or a load it
+    /// already did) is left alone and `None` is returned.
+    pub fn load_changed_file(&self, path: &Path) -> Result<Option<GeneRecord>, GeneError> {
+        self.load_file_inner(path, false)
+    }
+
+    fn load_file_inner(&self, path: &Path, force: bool) -> Result<Option<GeneRecord>, GeneError> {
         let bytes = std::fs::read(path)
             .map_err(|e| GeneError::io(format!("reading {}", path.display()), e))?;
+        let sha = hex::encode(Sha256::digest(&bytes));
+        {
+            let mut handled = self.handled.lock().unwrap();
+            if !force && handled.get(path) == Some(&sha) {
+                return Ok(None);
+            }
+            handled.insert(path.to_path_buf(), sha);
+        }
         let stem = path
             .file_stem()
             .and_then(|s| s.to_str())
@@ -305,7 +331,24 @@ impl GeneRegistry {
         } else {
             GeneSource::Dir
         };
-        self.stage(&bytes, source, Some(path), &stem)
+        self.stage(&bytes, source, Some(path), &stem).map(Some)
+    }
+
+    /// Writes `bytes` to a genes-dir file atomically and marks the content handled.
+    fn write_handled(&self, path: &Path, bytes: &[u8]) -> Result<(), GeneError> {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("gene");
+        let tmp = path.with_file_name(format!(".{name}.tmp"));
+        self.handled
+            .lock()
+            .unwrap()
+            .insert(path.to_path_buf(), hex::encode(Sha256::digest(bytes)));
+        std::fs::write(&tmp, bytes)
+            .and_then(|_| std::fs::rename(&tmp, path))
+            .map_err(|e| {
+                let _ = std::fs::remove_file(&tmp);
+                self.handled.lock().unwrap().remove(path);
+                GeneError::io(format!("storing {}", path.display()), e)
+            })
     }
 
     fn is_upload(&self, path: &Path) -> bool {
@@ -318,6 +361,7 @@ impl GeneRegistry {
     /// the same name becomes active again.
     pub fn remove_file(&self, path: &Path) -> Option<String> {
         let _guard = self.load_lock.lock().unwrap();
+        self.handled.lock().unwrap().remove(path);
         let name = self.files.lock().unwrap().remove(path)?;
         self.unload_from_file(&name, path);
         Some(name)
@@ -362,13 +406,7 @@ impl GeneRegistry {
         std::fs::create_dir_all(dir)
             .map_err(|e| GeneError::io(format!("creating {}", dir.display()), e))?;
         let path = dir.join(format!("{name}.upload.wasm"));
-        let tmp = dir.join(format!(".{name}.upload.tmp"));
-        std::fs::write(&tmp, bytes)
-            .and_then(|_| std::fs::rename(&tmp, &path))
-            .map_err(|e| {
-                let _ = std::fs::remove_file(&tmp);
-                GeneError::io(format!("storing {}", path.display()), e)
-            })?;
+        self.write_handled(&path, bytes)?;
         // Another file may have held this gene before.
         self.stage(bytes, GeneSource::Upload, Some(&path), &name)
     }
@@ -426,7 +464,10 @@ impl GeneRegistry {
         result
     }
 
-    /// Restores the previous good version (the current one becomes the previous).
+    /// Restores the previous good version (the current one becomes the previous). When
+    /// the active version came from a genes-dir file, the previous version's bytes are
+    /// written back to that file, so the rollback survives a restart and the watcher
+    /// does not bring the newer file back.
     pub fn rollback(&self, name: &str) -> Result<GeneRecord, GeneError> {
         let _guard = self.load_lock.lock().unwrap();
         let slot = self
@@ -436,8 +477,25 @@ impl GeneRegistry {
             .previous
             .lock()
             .unwrap()
-            .take()
+            .clone()
             .ok_or_else(|| GeneError::NoPrevious(name.into()))?;
+        let file = slot.state.lock().unwrap().file.clone();
+        if let Some(path) = &file {
+            if prev.source == GeneSource::Builtin {
+                // Back to the embedded version: the file that overrode it goes.
+                if let Err(e) = std::fs::remove_file(path)
+                    && e.kind() != std::io::ErrorKind::NotFound
+                {
+                    return Err(GeneError::io(format!("removing {}", path.display()), e));
+                }
+                self.files.lock().unwrap().remove(path);
+                self.handled.lock().unwrap().remove(path);
+                slot.state.lock().unwrap().file = None;
+            } else {
+                self.write_handled(path, &prev.bytes)?;
+            }
+        }
+        slot.previous.lock().unwrap().take();
         slot.swap_in(prev);
         Ok(self.record(&slot))
     }

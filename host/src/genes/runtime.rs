@@ -382,6 +382,8 @@ pub struct LoadedGene {
     pub compile_time: Duration,
     /// Whether the compiled artifact came from the cache.
     pub from_cache: bool,
+    /// The component's bytes, kept so that a rollback can put them back in the genes dir.
+    pub(crate) bytes: Arc<[u8]>,
     pre: Pre,
     rt: Arc<GeneRuntime>,
     log_gate: Arc<LogGate>,
@@ -603,6 +605,7 @@ impl GeneRuntime {
             loaded_at: Utc::now(),
             compile_time,
             from_cache,
+            bytes: Arc::from(bytes),
             pre,
             rt: self.clone(),
             log_gate: Arc::new(LogGate::default()),

@@ -72,8 +72,11 @@ fn run(registry: Arc<GeneRegistry>, rx: mpsc::Receiver<notify::Result<notify::Ev
         for p in ready {
             pending.remove(&p);
             if p.exists() {
-                match registry.load_file(&p) {
-                    Ok(r) => {
+                match registry.load_changed_file(&p) {
+                    Ok(None) => {
+                        tracing::debug!(file = %p.display(), "gene file unchanged since the registry handled it")
+                    }
+                    Ok(Some(r)) => {
                         tracing::info!(gene.name = %r.name, file = %p.display(), sha256 = ?r.sha256, "gene active")
                     }
                     Err(e) => {

@@ -21,23 +21,33 @@ pub fn is_cjk(c: char) -> bool {
         0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FFFF)
 }
 
-fn base_jieba() -> &'static Jieba {
-    static BASE: OnceLock<Jieba> = OnceLock::new();
-    BASE.get_or_init(Jieba::new)
+/// jieba with its default dictionary, loaded once per process on first use (about 0.2 s and
+/// tens of MB, which is why an idle server does not load it). Share this one instance; do not
+/// load another.
+pub fn base_jieba() -> &'static Arc<Jieba> {
+    static BASE: OnceLock<Arc<Jieba>> = OnceLock::new();
+    BASE.get_or_init(|| Arc::new(Jieba::new()))
 }
 
 /// jieba's default dictionary plus `names` (a wiki's titles and aliases), each of which will be
-/// cut as one word.
+/// cut as one word. Without any CJK name to add (an English wiki) this is the shared base
+/// dictionary itself, not a copy.
 pub fn jieba_with<'a>(names: impl IntoIterator<Item = &'a str>) -> Arc<Jieba> {
-    let mut jieba = base_jieba().clone();
-    for name in names {
-        let name = name.trim();
-        if name.chars().count() >= 2
-            && name.chars().any(is_cjk)
-            && !name.chars().any(char::is_whitespace)
-        {
-            jieba.add_word(name, None, None);
-        }
+    let mut extra = names
+        .into_iter()
+        .map(str::trim)
+        .filter(|name| {
+            name.chars().count() >= 2
+                && name.chars().any(is_cjk)
+                && !name.chars().any(char::is_whitespace)
+        })
+        .peekable();
+    if extra.peek().is_none() {
+        return base_jieba().clone();
+    }
+    let mut jieba = Jieba::clone(base_jieba());
+    for name in extra {
+        jieba.add_word(name, None, None);
     }
     Arc::new(jieba)
 }

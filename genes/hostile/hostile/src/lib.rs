@@ -26,13 +26,23 @@ impl Gene for Hostile {
             #[allow(clippy::empty_loop)]
             loop {}
         }
-        Ok(vec![Proposal {
-            entry_type: "hostile".into(),
-            title: "ok".into(),
-            aliases: vec![],
-            score: 0.5,
-            key: "ok".into(),
-        }])
+        // A document titled `hostile:all` gets one entry per misbehaviour, so the
+        // pipeline test can run every one of them through a real job.
+        let keys: &[&str] = if doc.title.contains("hostile:all") {
+            &["ok", "loop", "oom", "panic", "huge", "many", "imports", "flood"]
+        } else {
+            &["ok"]
+        };
+        Ok(keys
+            .iter()
+            .map(|k| Proposal {
+                entry_type: "hostile".into(),
+                title: format!("hostile {k}"),
+                aliases: vec![],
+                score: 0.5,
+                key: (*k).into(),
+            })
+            .collect())
     }
 
     fn render(entry: Entry) -> Result<Page, String> {
