@@ -103,15 +103,16 @@ def bench(path):
     name = os.path.basename(path)
     print(f"\n## {name} (grow renders {GROW_PAGES}, batch {BATCH}, {os.path.basename(BIN)} "
           f"{'release' if '/release/' in BIN else 'debug'})")
-    print("round  ms     written  relinked  retired  completion  commit")
+    print("round  ms     written  relinked  declined  retired  completion  commit")
     written_per_round = []
     for r in recs:
         acts = r["actions"]
         written = sum(1 for a in acts if a["result"] == "written" and a["action"] != "relink")
         relinked = sum(1 for a in acts if a["result"] == "written" and a["action"] == "relink")
         retired = sum(1 for a in acts if a["action"] == "retire")
+        declined = sum(1 for a in acts if a["result"] in ("declined", "rejected", "worse", "failed"))
         written_per_round.append(written)
-        print(f"{r['round']:>5}  {r['duration_ms']:>5}  {written:>7}  {relinked:>8}  {retired:>7}"
+        print(f"{r['round']:>5}  {r['duration_ms']:>5}  {written:>7}  {relinked:>8}  {declined:>8}  {retired:>7}"
               f"  {r['completion_before']:>3} -> {r['completion_after']:>3}  "
               f"{(r['commit'] or '-')[:10]}")
     durs = [r["duration_ms"] for r in recs] or [0]
