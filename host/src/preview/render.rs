@@ -214,9 +214,9 @@ pub fn home(snap: &Snapshot) -> String {
             )
         })
         .collect();
-    let _ = write!(
+    let _ = writeln!(
         main,
-        "<p class=\"lead\">{} {} · {}</p>\n",
+        "<p class=\"lead\">{} {} · {}</p>",
         snap.pages.len(),
         esc(w.entries),
         counts.join(" · ")
@@ -242,7 +242,7 @@ pub fn home(snap: &Snapshot) -> String {
         }
         main.push_str("</ul></section>\n");
     }
-    let _ = write!(main, "<h2>{}</h2>\n", esc(w.by_type));
+    let _ = writeln!(main, "<h2>{}</h2>", esc(w.by_type));
     for (t, ps) in &groups {
         let _ = write!(
             main,
@@ -546,7 +546,7 @@ pub fn markdown_html(snap: &Snapshot, p: &SitePage) -> String {
             }
             Event::End(TagEnd::Heading(level)) => {
                 let n = (*level as usize + 1).min(6);
-                let _ = write!(out, "</h{n}>\n");
+                let _ = writeln!(out, "</h{n}>");
             }
             Event::Start(Tag::Paragraph) => out.push_str("<p>"),
             Event::End(TagEnd::Paragraph) => out.push_str("</p>\n"),
@@ -588,10 +588,10 @@ pub fn markdown_html(snap: &Snapshot, p: &SitePage) -> String {
                     snap.page(id).map(|_| page_href(snap, id))
                 } else if dest_url.starts_with("https://") || dest_url.starts_with("http://") {
                     Some(esc(dest_url))
-                } else if let Some(anchor) = dest_url.strip_prefix('#') {
-                    Some(format!("#{}", esc(anchor)))
                 } else {
-                    None
+                    dest_url
+                        .strip_prefix('#')
+                        .map(|anchor| format!("#{}", esc(anchor)))
                 };
                 match href {
                     Some(h) => {
@@ -743,7 +743,7 @@ figure.graph { margin: 1rem 0; }
 figure.graph svg { width: 100%; height: auto; border: 1px solid var(--line); border-radius: 8px; background: var(--card); }
 .edges line { stroke: var(--line); stroke-width: 1.5; }
 .nodes circle { stroke: var(--card); stroke-width: 1.5; }
-.nodes text { font: 13px var(--sans); fill: var(--fg); }
+.nodes text { font: 17px var(--sans); fill: var(--fg); }
 .nodes a:hover circle { stroke: var(--fg); }
 .t-concept { fill: #2f7fbf; background: #2f7fbf; } .t-person { fill: #c2573a; background: #c2573a; }
 .t-method { fill: #3f9a4f; background: #3f9a4f; } .t-other { fill: #8a6fb3; background: #8a6fb3; }

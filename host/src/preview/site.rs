@@ -84,6 +84,7 @@ pub struct Snapshot {
     stamp: String,
     index: OnceLock<Result<Arc<WikiIndex>, String>>,
     index_dir: PathBuf,
+    graph: OnceLock<Layout>,
 }
 
 impl Snapshot {
@@ -117,10 +118,15 @@ impl Snapshot {
         groups
             .into_iter()
             .map(|((_, t), mut ps)| {
-                ps.sort_by(|a, b| a.title.to_lowercase().cmp(&b.title.to_lowercase()));
+                ps.sort_by_key(|p| p.title.to_lowercase());
                 (t, ps)
             })
             .collect()
+    }
+
+    /// The graph layout of this snapshot, computed once.
+    pub fn layout(&self) -> &Layout {
+        self.graph.get_or_init(|| layout(self))
     }
 
     /// Links plus backlinks of a page.
@@ -261,6 +267,7 @@ impl Site {
             stamp,
             index: OnceLock::new(),
             index_dir: self.search_root.path().join(generation.to_string()),
+            graph: OnceLock::new(),
         }
     }
 
@@ -271,7 +278,7 @@ impl Site {
         match tail {
             "" => html(Status::Ok, render::home(&snap)),
             "site.css" => SiteReply::Css(render::CSS),
-            "graph" => html(Status::Ok, render::graph(&snap, &layout(&snap))),
+            "graph" => html(Status::Ok, render::graph(&snap, snap.layout())),
             "search" => {
                 let q = query.get("q").map(|s| s.trim()).unwrap_or_default();
                 if q.is_empty() {
@@ -318,6 +325,7 @@ fn empty(slug: &str) -> Snapshot {
         stamp: String::new(),
         index: OnceLock::new(),
         index_dir: PathBuf::new(),
+        graph: OnceLock::new(),
     }
 }
 
@@ -523,11 +531,12 @@ pub fn layout(snap: &Snapshot) -> Layout {
             y0 = y0.min(y);
             y1 = y1.max(y);
         }
-        let (mx, my) = (90.0, 40.0);
-        let sx = (w - 2.0 * mx) / (x1 - x0).max(1.0);
+        // labels are drawn to the right of their dot: keep room for them on that side
+        let (left, right, my) = (30.0, 200.0, 40.0);
+        let sx = (w - left - right) / (x1 - x0).max(1.0);
         let sy = (h - 2.0 * my) / (y1 - y0).max(1.0);
         for p in &mut pos {
-            p.0 = mx + (p.0 - x0) * sx;
+            p.0 = left + (p.0 - x0) * sx;
             p.1 = my + (p.1 - y0) * sy;
         }
     } else if n == 1 {
