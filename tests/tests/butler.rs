@@ -155,7 +155,7 @@ fn endpoints_answer_every_status() {
 
     type Call<'a> = Box<dyn Fn(Option<&str>, &str) -> (u16, Value) + 'a>;
     let s = &server;
-    let calls: Vec<(&str, Call)> = vec![
+    let calls: Vec<(&str, Call<'_>)> = vec![
         (
             "start",
             Box::new(move |t, w| start(s, t, w, json!({"rounds": 1}))),
