@@ -102,7 +102,8 @@ impl Snapshot {
         format!("/preview/{}/", self.slug)
     }
 
-    /// Pages grouped by type: the usual types first, then the others by name.
+    /// Pages grouped by type: the usual types first, then the others by name. Within a group,
+    /// Chinese wikis sort by pinyin (the page ids are pinyin slugs), others by title.
     pub fn by_type(&self) -> Vec<(&str, Vec<&SitePage>)> {
         let mut groups: BTreeMap<(usize, &str), Vec<&SitePage>> = BTreeMap::new();
         for p in &self.pages {
@@ -118,7 +119,11 @@ impl Snapshot {
         groups
             .into_iter()
             .map(|((_, t), mut ps)| {
-                ps.sort_by_key(|p| p.title.to_lowercase());
+                if self.lang.starts_with("zh") {
+                    ps.sort_by(|a, b| a.id.cmp(&b.id));
+                } else {
+                    ps.sort_by_key(|p| p.title.to_lowercase());
+                }
                 (t, ps)
             })
             .collect()
