@@ -314,7 +314,7 @@ fn a_hostile_gene_in_a_real_job_costs_its_own_entries_only() {
     let doc = format!("# hostile:all\n\n{}", english_sample());
     let (status, body) = server.upload(
         &server.admin,
-        "hostile.md",
+        "hostile-all.md",
         doc.into_bytes(),
         &[("lang", "en"), ("wiki_slug", "hostile")],
     );

@@ -26,9 +26,9 @@ impl Gene for Hostile {
             #[allow(clippy::empty_loop)]
             loop {}
         }
-        // A document titled `hostile:all` gets one entry per misbehaviour, so the
+        // A document titled `hostile-all` gets one entry per misbehaviour, so the
         // pipeline test can run every one of them through a real job.
-        let keys: &[&str] = if doc.title.contains("hostile:all") {
+        let keys: &[&str] = if doc.title.contains("hostile-all") {
             &["ok", "loop", "oom", "panic", "huge", "many", "imports", "flood"]
         } else {
             &["ok"]
