@@ -444,8 +444,7 @@ impl WikiIndex {
         let want = offset + limit;
         let mut fetch = want.max(10) * 2;
         let f = self.fields;
-        let mut snippets = SnippetGenerator::create(&searcher, &*query, f.body)?;
-        snippets.set_max_num_chars(200);
+        let snippets = self.snippet_generator(&searcher, &*query)?;
         loop {
             let (total, top) = searcher.search(
                 &*query,
@@ -472,11 +471,11 @@ impl WikiIndex {
                         let highlights = snippet
                             .highlighted()
                             .iter()
-                            .map(|r| {
-                                [
-                                    fragment[..r.start].chars().count(),
-                                    fragment[..r.end].chars().count(),
-                                ]
+                            .filter_map(|r| {
+                                Some([
+                                    fragment.get(..r.start)?.chars().count(),
+                                    fragment.get(..r.end)?.chars().count(),
+                                ])
                             })
                             .collect();
                         let (snippet_text, snippet_html) = if fragment.is_empty() {
@@ -500,6 +499,38 @@ impl WikiIndex {
             }
             fetch *= 4;
         }
+    }
+
+    /// The snippet generator for `query` over the body. tantivy's snippets need tokens in text
+    /// order without overlaps, which the index's search-mode tokenizer does not give (it also
+    /// emits the words inside a long Chinese word), so snippets use the default-mode analyzer.
+    /// The query's terms and weights are those `SnippetGenerator::create` would use.
+    fn snippet_generator(
+        &self,
+        searcher: &tantivy::Searcher,
+        query: &dyn tantivy::query::Query,
+    ) -> Result<SnippetGenerator, SearchError> {
+        let mut terms = std::collections::BTreeSet::new();
+        query.query_terms(&mut |term, _| {
+            if term.field() == self.fields.body {
+                terms.insert(term.clone());
+            }
+        });
+        let mut weights = std::collections::BTreeMap::new();
+        for term in terms {
+            if let Some(text) = term.value().as_str() {
+                let df = searcher.doc_freq(&term)?;
+                if df > 0 {
+                    weights.insert(text.to_string(), 1.0 / (1.0 + df as f32));
+                }
+            }
+        }
+        Ok(SnippetGenerator::new(
+            weights,
+            tokenizer::analyzer(self.jieba.clone(), false),
+            self.fields.body,
+            200,
+        ))
     }
 
     /// BM25 ranking (lenient syntax), best first.
@@ -998,6 +1029,42 @@ mod tests {
             .search("farming", 10, 0, &|id: &str| id != "farming")
             .unwrap();
         assert_eq!(h.hits[0].id, "sailing");
+    }
+
+    /// Search mode also indexes the words inside a long Chinese word, out of text order; the
+    /// snippets must still be well formed (this once panicked on a slice far out of bounds).
+    #[test]
+    fn snippets_of_long_chinese_words_are_well_formed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let body =
+            "中华人民共和国成立。四国是遒，哀我人斯，亦孔之嘉。周公东征，四国是皇。".repeat(12);
+        let idx = WikiIndex::build(
+            &tmp.path().join("w"),
+            &[
+                doc("zh", "周公", &[], &body),
+                doc("other", "其他", &[], "无关的文字。"),
+            ],
+            "s1",
+        )
+        .unwrap();
+        let all = |_: &str| true;
+        for q in [
+            "人民",
+            "共和",
+            "中华人民共和国",
+            "东征",
+            "四国 东征",
+            "亦孔之嘉",
+        ] {
+            let h = idx.search(q, 10, 0, &all).unwrap();
+            assert!(!h.hits.is_empty(), "{q}");
+            for hit in &h.hits {
+                let n = hit.snippet.chars().count();
+                for [a, b] in &hit.highlights {
+                    assert!(a < b && *b <= n, "{q}: {:?} in {n} chars", hit.highlights);
+                }
+            }
+        }
     }
 
     #[test]
