@@ -51,6 +51,10 @@ impl DataPaths {
     pub fn secrets(&self) -> PathBuf {
         self.root.join("secrets")
     }
+    /// The record of the running preview processes (`preview::supervisor`).
+    pub fn previews(&self) -> PathBuf {
+        self.root.join("previews.json")
+    }
 
     /// Creates the directories of the layout.
     pub fn create_all(&self) -> std::io::Result<()> {
@@ -88,6 +92,8 @@ pub struct App {
     pub wiki_locks: crate::integrations::WikiLocks,
     /// Cursor key, package snapshot cache and download rate of the integration API.
     pub integrations: crate::integrations::Integrations,
+    /// The preview processes (`grove preview` children) of served wikis.
+    pub previews: crate::preview::Previews,
     /// The butler runners of the wikis (DESIGN.md §9).
     pub butler: crate::butler::Butlers,
     /// The optional model provider behind the genes' `complete` (`GROVE_LLM_*`).
@@ -114,10 +120,9 @@ impl App {
 }
 
 impl App {
-    /// Is the preview site of this wiki running? Always false until the preview service exists
-    /// (it will answer from its own state here).
-    pub fn serve_running(&self, _slug: &str) -> bool {
-        false
+    /// Is the preview site of this wiki running?
+    pub fn serve_running(&self, slug: &str) -> bool {
+        self.previews.running(slug).is_some()
     }
 
     /// Is the butler working on this wiki?

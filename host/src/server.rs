@@ -93,7 +93,6 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     };
     let app = Arc::new(App {
         config: config.clone(),
-        paths,
         store,
         started_at: Instant::now(),
         events: EventHub::default(),
@@ -102,9 +101,18 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         embedder,
         wiki_locks: Default::default(),
         integrations,
+        previews: crate::preview::Previews::new(
+            paths.previews(),
+            paths.wikis(),
+            config.bind.ip(),
+            config.public_host.clone(),
+        ),
+        paths,
         butler: Default::default(),
         llm,
     });
+    // Previews a crashed run left behind are ended before anything can start new ones.
+    app.previews.clean_leftovers();
     // Butler rounds a crash interrupted are undone before anything can package the wikis.
     match crate::butler::Butlers::recover(&app) {
         Ok(0) => {}
@@ -189,6 +197,7 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     app.butler
         .shut_down(std::time::Duration::from_secs(10))
         .await;
+    app.previews.stop_all().await;
     let _ = tokio::time::timeout(std::time::Duration::from_secs(5), scheduler).await;
     tracing::info!("grove stopped");
     Ok(())
