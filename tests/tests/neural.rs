@@ -77,7 +77,7 @@ fn a_paraphrase_finds_its_page_with_the_neural_model() {
         server.log()
     );
     let admin = server.admin.clone();
-    let (alice, _) = server.issue_token("alice", "user");
+    let (_, alice) = server.issue_token("alice", "user");
     let (status, up) = server.upload(
         &alice,
         "smallholder.md",
@@ -143,7 +143,7 @@ fn a_paraphrase_finds_its_page_with_the_neural_model() {
     }
 
     // Ownership is unchanged by the mode: another user's wiki is 403.
-    let (bob, _) = server.issue_token("bob", "user");
+    let (_, bob) = server.issue_token("bob", "user");
     let (s, _) = post_search(&server, &bob, &json!({"query": "bees", "wiki": slug}));
     assert_eq!(s, 403);
     let (s, _) = post_search(&server, &admin, &json!({"query": "bees", "wiki": slug}));
