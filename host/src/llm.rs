@@ -221,6 +221,59 @@ mod tests {
         .unwrap()
     }
 
+    /// The example glossary gene's `improve` asks the model. A model slower than the gene's
+    /// whole deadline (1 s here) does not make the call time out: only the gene's own work
+    /// counts against it. Its cited answer comes back as the page's summary.
+    #[test]
+    fn model_wait_does_not_count_against_the_gene_deadline() {
+        use crate::analysis::{Analysis, Document, Lang};
+        use crate::genes::model::Citation;
+        use crate::genes::{CallContext, GeneSource, Page, Review};
+        let wasm = crate::genes::testutil::repo_root()
+            .join("examples/glossary-gene/target/wasm32-wasip2/release/glossary_gene.wasm");
+        let Ok(bytes) = std::fs::read(&wasm) else {
+            panic!("{} is missing: run `just genes`", wasm.display());
+        };
+        let rt = crate::genes::testutil::tight_runtime();
+        let gene = rt.load(&bytes, GeneSource::File).unwrap();
+        let analysis = Arc::new(Analysis::new(&Document::from_markdown(
+            "Garden",
+            Lang::En,
+            "# One\n\nCompost is decayed organic matter used to improve soil. Compost feeds the garden.\n",
+        )));
+        let passage = analysis.mentions("compost", 1).pop().unwrap();
+        let page = Page {
+            title: "Compost".into(),
+            entry_type: "glossary".into(),
+            aliases: vec![],
+            summary: String::new(),
+            sections: vec![],
+            citations: vec![Citation {
+                passage_id: passage.id.clone(),
+                quote: passage.text.clone(),
+            }],
+            links: vec![],
+        };
+        let review = Review {
+            score: 0.5,
+            findings: vec![],
+        };
+        let id = passage.id.clone();
+        let slow: Completer = Arc::new(move |_prompt: &str, _max: u32| {
+            std::thread::sleep(Duration::from_millis(1600));
+            Some(format!("Decayed organic matter that improves soil [{id}]."))
+        });
+        let ctx = CallContext::new(analysis.clone()).with_complete(Some(slow));
+        let (better, stats) = gene.improve(&ctx, &page, &review).unwrap();
+        assert!(stats.elapsed > Duration::from_millis(1500), "{stats:?}");
+        let better = better.expect("the gene used the answer");
+        assert_eq!(better.summary, "Decayed organic matter that improves soil.");
+        assert_eq!(better.citations[0].passage_id, passage.id);
+        // Without a model the page is kept.
+        let ctx = CallContext::new(analysis).with_complete(None);
+        assert_eq!(gene.improve(&ctx, &page, &review).unwrap().0, None);
+    }
+
     #[test]
     fn completes_and_falls_back() {
         let rt = tokio::runtime::Builder::new_multi_thread()
