@@ -59,3 +59,10 @@ lint:
 # clients (docs/packages.md has the figures).
 bench-packages:
     scripts/bench-packages.sh
+
+# Generate wikis for the documents with a gold list (eval/gold/*.toml) through the real server
+# and print recall per type, junk rate, pages per MB, uncited pages and broken links.
+# ARGS: document names to limit to, --verbose for misses and junk, --keep DIR for the wikis.
+eval *ARGS: genes
+    cargo build --release -p grove-host
+    GROVE_BIN=target/release/grove cargo run --release -p grove-tests --example eval -- {{ARGS}}

@@ -3,8 +3,9 @@
 //! A gene is a WebAssembly component (target `wasm32-wasip2`) that decides which wiki
 //! entries exist for a book and what they say. This crate binds the newest released
 //! `grove:gene` WIT package (see `wit/`), exposes the [`Gene`] trait with sensible
-//! defaults, safe wrappers of the host imports ([`host`]), a few helpers to build
-//! grounded pages ([`page`]), and the [`register_gene!`] macro that exports a type
+//! defaults, safe wrappers of the host imports ([`host`]), helpers to build grounded pages
+//! ([`page`], [`build`]: quotes with citations, linked mentions, central passages, the
+//! shared `improve`), the shared junk rejection ([`junk`]), and the [`register_gene!`] macro that exports a type
 //! implementing [`Gene`] and embeds the ABI version in the `grove-gene-abi` custom
 //! section so that a host can refuse an incompatible gene before compiling it.
 //!
@@ -319,6 +320,402 @@ pub mod page {
                 entry.title, entry.entry_type, entry.document_title
             )
         }
+    }
+}
+
+/// Junk rejection shared by the default genes: titles no reader wants an entry for.
+pub mod junk {
+    /// English function words that are never an entry on their own.
+    pub const EN_FUNCTION: &[&str] = &[
+        "a", "an", "the", "and", "or", "but", "if", "of", "to", "in", "on", "at", "by", "for",
+        "with", "from", "as", "is", "are", "was", "were", "be", "been", "it", "its", "this",
+        "that", "these", "those", "he", "she", "they", "we", "you", "i", "his", "her", "their",
+        "our", "your", "not", "no", "so", "than", "then", "there", "here", "when", "where",
+        "which", "who", "what", "how", "all", "any", "some", "each", "can", "will", "may", "must",
+        "should", "would", "could", "do", "does", "also", "only", "into", "such", "other", "more",
+        "most", "very", "see", "use", "note", "example", "yes", "ok",
+    ];
+    /// Chinese particles, pronouns and negations that are never an entry on their own.
+    pub const ZH_FUNCTION: &str = "之乎者也矣焉哉兮而其以于於与與则則乃且亦又所为為的了是在和就都及着著过過吗嗎呢吧啊这這那我你他她它们們曰云不无無弗勿毋莫未非否吾予余尔爾汝";
+
+    /// Why `title` is junk, if it is: empty or too long, a number or verse/line number, a
+    /// single Latin letter, a function word or particle, markup or a heading artefact, or a
+    /// sentence fragment (dangling punctuation or a function word at its edge).
+    pub fn reason(title: &str) -> Option<&'static str> {
+        let t = title.trim();
+        if t.is_empty() {
+            return Some("empty");
+        }
+        if t.chars().count() > 80 {
+            return Some("too long");
+        }
+        if !t.chars().any(char::is_alphabetic) {
+            return Some("number or punctuation");
+        }
+        if t.chars().count() == 1 && t.chars().all(|c| c.is_ascii_alphabetic()) {
+            return Some("single letter");
+        }
+        const MARKUP: &[&str] = &[
+            "<", ">", "{", "}", "](", "**", "``", "\\", "http://", "https://", "&amp;", "&lt;",
+            "&gt;", "&nbsp;", "[[", "]]",
+        ];
+        if MARKUP.iter().any(|m| t.contains(m)) || t.starts_with(['#', '|', '=', '*']) {
+            return Some("markup");
+        }
+        let lower = t.to_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        if words.len() == 1 && EN_FUNCTION.contains(&words[0]) {
+            return Some("function word");
+        }
+        if t.chars().all(|c| ZH_FUNCTION.contains(c)) {
+            return Some("particle");
+        }
+        let cjk = t.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+        if !cjk && words.len() > 1 {
+            let edge = |w: &str| {
+                EN_FUNCTION.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()))
+                    && w != "the"
+                    && w != "a"
+            };
+            if edge(words[0]) || edge(words[words.len() - 1]) {
+                return Some("fragment");
+            }
+        }
+        if t.ends_with([',', ';', '，', '；', '、', '：'])
+            || t.starts_with([',', ';', '，', '、', '-', '.'])
+        {
+            return Some("fragment");
+        }
+        None
+    }
+
+    /// `reason(title).is_some()`.
+    pub fn is_junk(title: &str) -> bool {
+        reason(title).is_some()
+    }
+}
+
+/// Building rich, grounded pages: every sentence either a quote of the source with its
+/// citation or a fixed template line. Shared by the default genes.
+pub mod build {
+    use super::{Citation, Entry, Page, Passage, Review, Section, host, page};
+    use std::collections::HashSet;
+
+    /// "zh" text or "en" text, by the entry's language.
+    pub fn t<'a>(zh: bool, zh_text: &'a str, en_text: &'a str) -> &'a str {
+        if zh { zh_text } else { en_text }
+    }
+
+    /// Whether a page is in Chinese (its title, summary or headings have CJK characters);
+    /// `improve` gets no language.
+    pub fn looks_zh(page: &Page) -> bool {
+        let cjk = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+        cjk(&page.title) || cjk(&page.summary) || page.sections.iter().any(|s| cjk(&s.heading))
+    }
+
+    /// A citation of a passage.
+    pub fn cite(p: &Passage) -> Citation {
+        Citation {
+            passage_id: p.id.clone(),
+            quote: p.text.clone(),
+        }
+    }
+
+    /// Wraps the first mention of each name in `text` as a `[[Title|name]]` link (longest
+    /// names first, never inside another link). `names` are (mention, entry title) pairs.
+    pub fn link_mentions(text: &str, names: &[(String, String)]) -> String {
+        let mut names: Vec<&(String, String)> = names
+            .iter()
+            .filter(|(m, _)| m.chars().count() >= 2 && !m.contains('[') && !m.contains(']'))
+            .collect();
+        names.sort_by_key(|(m, _)| std::cmp::Reverse(m.len()));
+        let mut out = text.to_string();
+        let mut used: HashSet<&str> = HashSet::new();
+        for (m, title) in names {
+            if used.contains(title.as_str()) {
+                continue;
+            }
+            let Some(pos) = find_free(&out, m) else {
+                continue;
+            };
+            let link = if m == title {
+                format!("[[{title}]]")
+            } else {
+                format!("[[{title}|{m}]]")
+            };
+            out.replace_range(pos..pos + m.len(), &link);
+            used.insert(title.as_str());
+        }
+        out
+    }
+
+    /// The first occurrence of `m` in `s` outside `[[…]]` and on word boundaries for Latin
+    /// letters.
+    fn find_free(s: &str, m: &str) -> Option<usize> {
+        let mut from = 0;
+        while let Some(p) = s[from..].find(m) {
+            let at = from + p;
+            let before = &s[..at];
+            let inside = before.matches("[[").count() > before.matches("]]").count();
+            let ascii = m.chars().next().is_some_and(|c| c.is_ascii_alphanumeric());
+            let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+            let bounded = !ascii
+                || !word(before.chars().next_back()) && !word(s[at + m.len()..].chars().next());
+            if !inside && bounded {
+                return Some(at);
+            }
+            from = at + m.len().max(1);
+        }
+        None
+    }
+
+    /// A Markdown block quote of a passage with its location and footnote, mentions of
+    /// other entries linked.
+    pub fn quote_md(p: &Passage, names: &[(String, String)]) -> String {
+        let text = escape(p.text.trim()).replace('\n', " ");
+        format!(
+            "> {}\n>\n> — {} [^{}]\n",
+            link_mentions(&text, names),
+            escape(&page::location_label(&p.location)),
+            p.id
+        )
+    }
+
+    /// Source text made safe to show as Markdown: brackets, which would read as links
+    /// (`readable[Symbol.asyncIterator]()`), and angle brackets, which would read as HTML,
+    /// are escaped.
+    pub fn escape(s: &str) -> String {
+        let mut out = String::with_capacity(s.len());
+        for c in s.chars() {
+            if matches!(c, '[' | ']' | '<' | '>' | '*' | '_' | '`') {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        out
+    }
+
+    /// A page under construction. Citations are kept unique by passage.
+    pub struct PageBuilder {
+        pub page: Page,
+        pub zh: bool,
+        /// (mention, entry title) pairs of other entries, for linking mentions.
+        pub names: Vec<(String, String)>,
+        cited: HashSet<String>,
+    }
+
+    impl PageBuilder {
+        /// An empty page for an entry.
+        pub fn new(entry: &Entry) -> PageBuilder {
+            PageBuilder {
+                page: Page {
+                    title: entry.title.clone(),
+                    entry_type: entry.entry_type.clone(),
+                    aliases: entry.aliases.clone(),
+                    summary: String::new(),
+                    sections: Vec::new(),
+                    citations: Vec::new(),
+                    links: Vec::new(),
+                },
+                zh: entry.lang == "zh",
+                names: Vec::new(),
+                cited: HashSet::new(),
+            }
+        }
+
+        /// A builder that continues an existing page (for `improve`).
+        pub fn from_page(page: Page, zh: bool) -> PageBuilder {
+            let cited = page
+                .citations
+                .iter()
+                .map(|c| c.passage_id.clone())
+                .collect();
+            PageBuilder {
+                page,
+                zh,
+                names: Vec::new(),
+                cited,
+            }
+        }
+
+        /// Whether the passage is already cited on the page.
+        pub fn has(&self, p: &Passage) -> bool {
+            self.cited.contains(&p.id)
+        }
+
+        /// Cites a passage (once).
+        pub fn cite(&mut self, p: &Passage) {
+            if self.cited.insert(p.id.clone()) {
+                self.page.citations.push(cite(p));
+            }
+        }
+
+        /// The summary is the passage (quoted, cited).
+        pub fn summary_quote(&mut self, p: &Passage) {
+            self.page.summary = page::truncate(p.text.trim(), 4000).to_string();
+            self.cite(p);
+        }
+
+        /// The summary is a fixed template line.
+        pub fn summary_line(&mut self, line: String) {
+            self.page.summary = line;
+        }
+
+        /// A section of quoted passages (those not cited yet); returns how many were added.
+        pub fn quotes(&mut self, heading: &str, passages: &[Passage]) -> usize {
+            let mut body = String::new();
+            let mut n = 0;
+            for p in passages {
+                if self.has(p) {
+                    continue;
+                }
+                body.push_str(&quote_md(p, &self.names));
+                body.push('\n');
+                self.cite(p);
+                n += 1;
+            }
+            if n > 0 {
+                self.section(heading, body);
+            }
+            n
+        }
+
+        /// A section with a Markdown body.
+        pub fn section(&mut self, heading: &str, body: String) {
+            if body.trim().is_empty() {
+                return;
+            }
+            if let Some(s) = self.page.sections.iter_mut().find(|s| s.heading == heading) {
+                s.body.push('\n');
+                s.body.push_str(&body);
+            } else {
+                self.page.sections.push(Section {
+                    heading: heading.to_string(),
+                    body,
+                });
+            }
+        }
+
+        /// Links to other entries. The host lists a page's links under "Related" and
+        /// resolves them, so no section of the gene's own repeats them; `_heading` names
+        /// what they are for readers of the code.
+        pub fn links(&mut self, _heading: &str, titles: &[String]) {
+            for t in titles {
+                if *t != self.page.title && !self.page.links.contains(t) {
+                    self.page.links.push(t.clone());
+                }
+            }
+        }
+
+        /// The page.
+        pub fn finish(self) -> Page {
+            self.page
+        }
+    }
+
+    /// Entries related to `key` (co-occurring terms that have an entry), strongest first,
+    /// as (mention, entry title) pairs, without the entry itself.
+    pub fn related_entries(key: &str, own_title: &str, limit: usize) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = Vec::new();
+        for r in host::related(key, 60) {
+            if let Some(title) = r.entry
+                && title != own_title
+                && !out.iter().any(|(_, t)| *t == title)
+            {
+                out.push((r.text, title));
+            }
+            if out.len() >= limit {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The most central passages about `key`: the passages that mention it together with
+    /// most of its strongest co-occurring terms (the host's weighted search), best first.
+    pub fn central(key: &str, related: &[String], limit: u32) -> Vec<Passage> {
+        let mut q = key.to_string();
+        for r in related.iter().take(6) {
+            q.push(' ');
+            q.push_str(r);
+        }
+        let mentions: HashSet<String> =
+            host::mentions(key, 100).into_iter().map(|p| p.id).collect();
+        host::search(&q, 40)
+            .into_iter()
+            .filter(|p| mentions.contains(&p.id))
+            .take(limit as usize)
+            .collect()
+    }
+
+    /// Mentions spread over the text: the first mention in each chapter, in reading order,
+    /// then the rest.
+    pub fn spread(mentions: &[Passage], limit: usize) -> Vec<Passage> {
+        let mut seen = HashSet::new();
+        let mut first: Vec<Passage> = Vec::new();
+        let mut rest: Vec<Passage> = Vec::new();
+        for m in mentions {
+            if seen.insert(m.location.chapter) {
+                first.push(m.clone());
+            } else {
+                rest.push(m.clone());
+            }
+        }
+        first.extend(rest);
+        first.truncate(limit);
+        first
+    }
+
+    /// The improvements every default gene makes for a review: a definition when the page
+    /// has none (a definitional passage about the title or an alias), more cited passages
+    /// when it has few or its body is thin, related entries when it links to none. `None`
+    /// when nothing could be added.
+    pub fn improve(page: Page, review: &Review, zh: bool) -> Option<Page> {
+        let codes: Vec<&str> = review.findings.iter().map(|f| f.code.as_str()).collect();
+        let has = |c: &str| codes.iter().any(|x| x.contains(c));
+        let names: Vec<String> = std::iter::once(page.title.clone())
+            .chain(page.aliases.iter().cloned())
+            .collect();
+        let mut b = PageBuilder::from_page(page, zh);
+        let before = (
+            b.page.citations.len(),
+            b.page.links.len(),
+            b.page.summary.clone(),
+        );
+        if has("definition") || b.page.summary.trim().is_empty() {
+            if let Some(d) = names
+                .iter()
+                .flat_map(|n| host::definitions(n, 3))
+                .find(|d| !b.has(d))
+            {
+                b.summary_quote(&d);
+            }
+        }
+        if has("citation") || has("thin") || b.page.citations.len() < 3 {
+            let mut more: Vec<Passage> = Vec::new();
+            for n in &names {
+                more.extend(host::mentions(n, 30).into_iter().filter(|p| !b.has(p)));
+                if more.len() >= 6 {
+                    break;
+                }
+            }
+            let more = spread(&more, 4);
+            b.quotes(t(zh, "更多原文", "More from the text"), &more);
+        }
+        if has("link") || b.page.links.is_empty() {
+            let rel: Vec<String> = names
+                .iter()
+                .flat_map(|n| related_entries(n, &b.page.title, 8))
+                .map(|(_, t)| t)
+                .collect();
+            b.links(t(zh, "相关条目", "Related"), &rel);
+        }
+        let after = (
+            b.page.citations.len(),
+            b.page.links.len(),
+            b.page.summary.clone(),
+        );
+        (after != before).then(|| b.finish())
     }
 }
 

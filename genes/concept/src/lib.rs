@@ -1,13 +1,15 @@
-//! The default `concept` gene: proposes the salient ideas and terms of a document and
-//! renders each as a page of quoted, cited passages (definition first).
+//! The default `concept` gene: proposes the salient ideas and terms of a document (including
+//! technical terms in Latin letters inside Chinese text) and renders each as a page: the
+//! definition (a definitional passage, or a fixed template line), a short summary made of
+//! the most central passages about it, further definitions, where it appears across the
+//! chapters, and related entries, with mentions of other entries linked.
 //!
 //! It does not decide about people, places, organisations or works (the `person` and
-//! `other` genes do) and it writes no sentence of its own beyond fixed template lines.
-//! A later issue makes its selection and pages richer; this version is deliberately
-//! simple and fully grounded.
+//! `other` genes do) and writes no sentence of its own beyond fixed template lines.
+//! How many concepts it proposes grows with the length of the document.
 
-use grove_gene::page::{quotes_section, template_summary, truncate};
-use grove_gene::{Citation, Document, Entry, Gene, GeneInfo, Page, Proposal, TermKind, host};
+use grove_gene::build::{PageBuilder, central, improve, looks_zh, related_entries, spread, t};
+use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
 
 struct Concept;
 
@@ -16,30 +18,38 @@ impl Gene for Concept {
         grove_gene::info(
             "concept",
             env!("CARGO_PKG_VERSION"),
-            "Salient ideas and terms of the text, defined by quotes from it",
+            "Salient ideas and terms of the text, defined and summarised by quotes from it",
             &["concept"],
             &["zh", "en"],
         )
     }
 
     fn propose(doc: Document) -> Result<Vec<Proposal>, String> {
-        let min_freq = if doc.chapters.len() > 3 { 3 } else { 2 };
+        let passages: u32 = doc.chapters.iter().map(|c| c.passage_count).sum();
+        // About one concept per 12 passages, at least 20, at most 250.
+        let budget = (passages / 12).clamp(20, 250) as usize;
+        let min_freq = if passages > 400 { 3 } else { 2 };
         let mut out = Vec::new();
-        for t in &doc.terms {
-            if !matches!(t.kind, TermKind::Term | TermKind::NounPhrase) {
-                continue;
-            }
-            if t.frequency < min_freq || t.text.chars().count() < 2 {
+        for term in &doc.terms {
+            if !matches!(term.kind, TermKind::Term | TermKind::NounPhrase)
+                || term.frequency < min_freq
+                || grove_gene::junk::is_junk(&term.text)
+            {
                 continue;
             }
             out.push(Proposal {
                 entry_type: "concept".into(),
-                title: t.text.clone(),
-                aliases: t.variants.clone(),
-                score: t.salience.clamp(0.0, 1.0),
-                key: t.text.clone(),
+                title: term.text.clone(),
+                aliases: term
+                    .variants
+                    .iter()
+                    .filter(|v| !grove_gene::junk::is_junk(v))
+                    .cloned()
+                    .collect(),
+                score: term.salience.clamp(0.0, 1.0),
+                key: term.text.clone(),
             });
-            if out.len() >= 200 {
+            if out.len() >= budget {
                 break;
             }
         }
@@ -47,67 +57,51 @@ impl Gene for Concept {
     }
 
     fn render(entry: Entry) -> Result<Page, String> {
-        let defs = host::definitions(&entry.key, 3);
-        let mut citations = Vec::new();
-        let summary = match defs.first() {
-            Some(d) => {
-                citations.push(Citation {
-                    passage_id: d.id.clone(),
-                    quote: d.text.clone(),
-                });
-                truncate(d.text.trim(), 4000).to_string()
-            }
-            None => template_summary(&entry),
-        };
         let zh = entry.lang == "zh";
-        let mut sections = Vec::new();
+        let defs = host::definitions(&entry.key, 4);
+        let mentions = host::mentions(&entry.key, 100);
+        if mentions.is_empty() && defs.is_empty() {
+            return Err(format!("no passage mentions {}", entry.key));
+        }
+        let related = related_entries(&entry.key, &entry.title, 10);
+        let mut b = PageBuilder::new(&entry);
+        b.names = related.clone();
+        match defs.first() {
+            Some(d) => b.summary_quote(d),
+            None => b.summary_line(if zh {
+                format!(
+                    "“{}”是《{}》中的一个概念，见于{}处原文。",
+                    entry.title,
+                    entry.document_title,
+                    mentions.len()
+                )
+            } else {
+                format!(
+                    "“{}” is a concept of “{}”, found in {} passages.",
+                    entry.title,
+                    entry.document_title,
+                    mentions.len()
+                )
+            }),
+        }
+        let rel_terms: Vec<String> = related.iter().map(|(m, _)| m.clone()).collect();
+        b.quotes(
+            t(zh, "概要", "Summary"),
+            &central(&entry.key, &rel_terms, 3),
+        );
         if defs.len() > 1 {
-            let (s, c) = quotes_section(if zh { "定义" } else { "Definitions" }, &defs[1..]);
-            sections.push(s);
-            citations.extend(c);
+            b.quotes(t(zh, "释义", "Definitions"), &defs[1..]);
         }
-        let mut mentions = host::mentions(&entry.key, 8);
-        mentions.retain(|m| !defs.iter().any(|d| d.id == m.id));
-        mentions.truncate(5);
-        if !mentions.is_empty() {
-            let (s, c) = quotes_section(if zh { "原文" } else { "In the text" }, &mentions);
-            sections.push(s);
-            citations.extend(c);
-        }
-        let links = related_links(&entry);
-        if !links.is_empty() {
-            let body: String = links.iter().map(|l| format!("- [[{l}]]\n")).collect();
-            sections.push(grove_gene::Section {
-                heading: if zh { "相关条目" } else { "Related" }.into(),
-                body,
-            });
-        }
-        Ok(Page {
-            title: entry.title.clone(),
-            entry_type: entry.entry_type.clone(),
-            aliases: entry.aliases.clone(),
-            summary,
-            sections,
-            citations,
-            links,
-        })
+        b.quotes(t(zh, "原文", "In the text"), &spread(&mentions, 4));
+        let titles: Vec<String> = related.iter().map(|(_, title)| title.clone()).collect();
+        b.links(t(zh, "相关条目", "Related"), &titles);
+        Ok(b.finish())
     }
-}
 
-fn related_links(entry: &Entry) -> Vec<String> {
-    let mut links: Vec<String> = Vec::new();
-    for r in host::related(&entry.key, 20) {
-        if let Some(t) = r.entry
-            && t != entry.title
-            && !links.contains(&t)
-        {
-            links.push(t);
-        }
-        if links.len() >= 8 {
-            break;
-        }
+    fn improve(page: Page, review: Review) -> Result<Option<Page>, String> {
+        let zh = looks_zh(&page);
+        Ok(improve(page, &review, zh))
     }
-    links
 }
 
 grove_gene::register_gene!(Concept);

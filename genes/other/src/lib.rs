@@ -1,23 +1,39 @@
-//! The default `other` gene: places, organisations, works and events, plus one
-//! overview entry per chapter. Pages are quoted, cited passages and fixed template
-//! lines.
+//! The default `other` gene: places, organisations, works and events, plus one overview
+//! entry per chapter. Pages are cited quotes and fixed template lines: a description, key
+//! passages, where it appears, related entries; a chapter overview has its opening passages
+//! and the most central passages of the chapter.
 //!
-//! It does not handle people (the `person` gene) or general terms (`concept`).
+//! It does not handle people (the `person` gene) or general terms (`concept`). Junk titles
+//! are rejected with `grove_gene::junk`.
 
-use grove_gene::page::{quotes_section, template_summary, truncate};
-use grove_gene::{
-    Citation, Document, Entry, Gene, GeneInfo, Page, Proposal, Section, TermKind, host,
-};
+use grove_gene::build::{PageBuilder, central, improve, looks_zh, related_entries, spread, t};
+use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
 
 struct Other;
 
 fn chapter_title(zh: bool, index: u32, title: &str) -> String {
-    if !title.trim().is_empty() {
-        title.trim().to_string()
+    let title = title.trim();
+    if !title.is_empty() && !grove_gene::junk::is_junk(title) {
+        title.to_string()
     } else if zh {
         format!("第{}章", index + 1)
     } else {
         format!("Chapter {}", index + 1)
+    }
+}
+
+fn kind_word(zh: bool, kind: &str) -> &'static str {
+    match (zh, kind) {
+        (true, "place") => "地点",
+        (true, "org") => "组织",
+        (true, "work") => "作品",
+        (true, "event") => "事件",
+        (true, _) => "专名",
+        (false, "place") => "place",
+        (false, "org") => "organisation",
+        (false, "work") => "work",
+        (false, "event") => "event",
+        (false, _) => "name",
     }
 }
 
@@ -35,20 +51,50 @@ impl Gene for Other {
     fn propose(doc: Document) -> Result<Vec<Proposal>, String> {
         let zh = doc.lang == "zh";
         let mut out = Vec::new();
-        for t in &doc.terms {
-            if !matches!(
-                t.kind,
-                TermKind::Place | TermKind::Org | TermKind::Work | TermKind::Event
-            ) || t.frequency < 2
+        // A chapter that is one work ("《送别》" of an anthology) gets the work's entry: the
+        // chapter overview, which quotes it, not a second page.
+        let bare = |t: &str| {
+            t.trim()
+                .trim_start_matches('《')
+                .split(['》', '・', '·'])
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        };
+        let chapter_works: Vec<String> = if doc.chapters.len() > 1 {
+            doc.chapters.iter().map(|c| bare(&c.title)).collect()
+        } else {
+            Vec::new()
+        };
+        for term in &doc.terms {
+            let kind = match term.kind {
+                TermKind::Place => "place",
+                TermKind::Org => "org",
+                TermKind::Work => "work",
+                TermKind::Event => "event",
+                TermKind::Other => "name",
+                _ => continue,
+            };
+            let min = if kind == "work" { 1 } else { 2 };
+            if term.frequency < min
+                || grove_gene::junk::is_junk(&term.text)
+                || kind == "work" && chapter_works.contains(&term.text)
             {
                 continue;
             }
             out.push(Proposal {
                 entry_type: "other".into(),
-                title: t.text.clone(),
-                aliases: t.variants.clone(),
-                score: t.salience.clamp(0.0, 1.0),
-                key: t.text.clone(),
+                title: term.text.clone(),
+                aliases: term
+                    .variants
+                    .iter()
+                    .filter(|v| !grove_gene::junk::is_junk(v))
+                    .cloned()
+                    .collect(),
+                score: (0.8 * term.salience).clamp(0.0, 1.0),
+                // The kind travels in the key: "place:长安".
+                key: format!("{kind}:{}", term.text),
             });
             if out.len() >= 200 {
                 break;
@@ -75,75 +121,110 @@ impl Gene for Other {
         let zh = entry.lang == "zh";
         if let Some(idx) = entry.key.strip_prefix("chapter:") {
             let idx: u32 = idx.parse().map_err(|_| format!("bad key {}", entry.key))?;
-            let passages = host::chapter_passages(idx, 0, 6);
-            if passages.is_empty() {
+            let opening = host::chapter_passages(idx, 0, 4);
+            if opening.is_empty() {
                 return Err(format!("chapter {idx} has no text"));
             }
-            let summary = if zh {
-                format!("《{}》第{}章概览。", entry.document_title, idx + 1)
+            let all = host::chapter_passages(idx, 0, 100);
+            let mut b = PageBuilder::new(&entry);
+            b.summary_line(if zh {
+                format!(
+                    "《{}》第{}章“{}”的概览，共{}句。",
+                    entry.document_title,
+                    idx + 1,
+                    entry.title,
+                    all.len()
+                )
             } else {
                 format!(
-                    "Overview of chapter {} of “{}”.",
+                    "Overview of chapter {}, “{}”, of “{}” ({} sentences).",
                     idx + 1,
-                    entry.document_title
+                    entry.title,
+                    entry.document_title,
+                    all.len()
                 )
-            };
-            let (s, citations) = quotes_section(if zh { "开篇" } else { "Opening" }, &passages);
-            return Ok(Page {
-                title: entry.title.clone(),
-                entry_type: entry.entry_type.clone(),
-                aliases: entry.aliases.clone(),
-                summary,
-                sections: vec![s],
-                citations,
-                links: Vec::new(),
             });
-        }
-        let defs = host::definitions(&entry.key, 1);
-        let mut citations = Vec::new();
-        let summary = match defs.first() {
-            Some(d) => {
-                citations.push(Citation {
-                    passage_id: d.id.clone(),
-                    quote: d.text.clone(),
-                });
-                truncate(d.text.trim(), 4000).to_string()
+            b.quotes(t(zh, "开篇", "Opening"), &opening);
+            // Entries this chapter mentions, and its longest (most substantial) passages.
+            let mut names: Vec<(String, String)> = Vec::new();
+            for p in &all {
+                for w in p
+                    .text
+                    .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
+                    .filter(|w| w.chars().count() >= 2)
+                {
+                    if let Some(title) = host::entry_for(w)
+                        && title != entry.title
+                        && !names.iter().any(|(_, t)| *t == title)
+                    {
+                        names.push((w.to_string(), title));
+                    }
+                }
+                if names.len() >= 20 {
+                    break;
+                }
             }
-            None => template_summary(&entry),
+            b.names = names.clone();
+            let mut rest: Vec<_> = all.iter().skip(opening.len()).cloned().collect();
+            rest.sort_by_key(|p| std::cmp::Reverse(p.text.chars().count().min(200)));
+            rest.truncate(3);
+            rest.sort_by_key(|p| p.id[1..].parse::<u64>().unwrap_or(0));
+            b.quotes(t(zh, "要点", "Key passages"), &rest);
+            let titles: Vec<String> = names.into_iter().map(|(_, t)| t).collect();
+            b.links(t(zh, "本章条目", "Entries in this chapter"), &titles);
+            return Ok(b.finish());
+        }
+        let (kind, key) = entry.key.split_once(':').unwrap_or(("name", &entry.key));
+        let mentions = host::mentions(key, 100);
+        if mentions.is_empty() {
+            return Err(format!("no passage mentions {key}"));
+        }
+        let related = related_entries(key, &entry.title, 10);
+        let mut b = PageBuilder::new(&entry);
+        b.names = related.clone();
+        let chapters = {
+            let mut c: Vec<u32> = mentions.iter().map(|m| m.location.chapter).collect();
+            c.dedup();
+            c.sort_unstable();
+            c.dedup();
+            c.len()
         };
-        let mut mentions = host::mentions(&entry.key, 6);
-        mentions.retain(|m| !defs.iter().any(|d| d.id == m.id));
-        let mut sections = Vec::new();
-        if !mentions.is_empty() {
-            let (s, c) = quotes_section(if zh { "原文" } else { "In the text" }, &mentions);
-            sections.push(s);
-            citations.extend(c);
+        match host::definitions(key, 1).first() {
+            Some(d) => b.summary_quote(d),
+            None => b.summary_line(if zh {
+                format!(
+                    "{}是《{}》中的一个{}，见于{}处原文、{}个章节。",
+                    entry.title,
+                    entry.document_title,
+                    kind_word(true, kind),
+                    mentions.len(),
+                    chapters
+                )
+            } else {
+                format!(
+                    "{} is a {} in “{}”, mentioned in {} passages in {} chapters.",
+                    entry.title,
+                    kind_word(false, kind),
+                    entry.document_title,
+                    mentions.len(),
+                    chapters
+                )
+            }),
         }
-        let mut links = Vec::new();
-        for r in host::related(&entry.key, 20) {
-            if let Some(t) = r.entry
-                && t != entry.title
-                && !links.contains(&t)
-            {
-                links.push(t);
-            }
-        }
-        links.truncate(8);
-        if !links.is_empty() {
-            sections.push(Section {
-                heading: if zh { "相关条目" } else { "Related" }.into(),
-                body: links.iter().map(|l| format!("- [[{l}]]\n")).collect(),
-            });
-        }
-        Ok(Page {
-            title: entry.title.clone(),
-            entry_type: entry.entry_type.clone(),
-            aliases: entry.aliases.clone(),
-            summary,
-            sections,
-            citations,
-            links,
-        })
+        let rel_terms: Vec<String> = related.iter().map(|(m, _)| m.clone()).collect();
+        b.quotes(
+            t(zh, "重要段落", "Key passages"),
+            &central(key, &rel_terms, 3),
+        );
+        b.quotes(t(zh, "原文", "In the text"), &spread(&mentions, 4));
+        let titles: Vec<String> = related.iter().map(|(_, title)| title.clone()).collect();
+        b.links(t(zh, "相关条目", "Related"), &titles);
+        Ok(b.finish())
+    }
+
+    fn improve(page: Page, review: Review) -> Result<Option<Page>, String> {
+        let zh = looks_zh(&page);
+        Ok(improve(page, &review, zh))
     }
 }
 

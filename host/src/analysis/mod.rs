@@ -8,11 +8,17 @@
 //! sequences, and answers the look-ups behind the gene imports (mentions, definitions,
 //! related, search, chapter passages and text, procedure steps).
 //!
-//! What it is not: it does no dictionary segmentation or part-of-speech tagging (a later
-//! issue adds jieba and an English background frequency table behind the same types),
-//! it stores nothing and knows nothing of genes, wasm or HTTP. It is deterministic: the
-//! same document gives the same passage ids.
+//! Chinese is segmented and tagged by jieba (with names found by generic rules and the
+//! wiki's own entry titles added to its dictionary); English uses surface rules for names,
+//! noun phrases and lemmas; both measure salience against background frequencies of
+//! ordinary usage (`background.rs`, `data/README.md`).
+//!
+//! What it is not: it stores nothing and knows nothing of genes, wasm or HTTP. It is
+//! deterministic: the same document gives the same passage ids.
 
+mod background;
+mod chinese;
+mod english;
 mod procedures;
 mod sentences;
 mod terms;
@@ -409,6 +415,12 @@ fn is_chapter_heading(line: &str) -> bool {
 impl Analysis {
     /// Analyses a document. Linear in its length (plus the candidate counting).
     pub fn new(doc: &Document) -> Analysis {
+        Analysis::with_names(doc, &[])
+    }
+
+    /// Analyses a document with known names (a wiki's entry titles and aliases from an
+    /// earlier run): they join the segmentation dictionary and are always candidates.
+    pub fn with_names(doc: &Document, names: &[String]) -> Analysis {
         let mut sentences = Vec::new();
         let mut chapter_ranges = Vec::new();
         let mut chapters = Vec::new();
@@ -447,7 +459,7 @@ impl Analysis {
             procedures: Vec::new(),
         };
         let texts: Vec<&str> = a.sentences.iter().map(|s| s.text.as_str()).collect();
-        let found = terms::extract(&texts, doc.lang);
+        let found = terms::extract(&texts, doc.lang, names);
         a.sentence_terms = vec![Vec::new(); a.sentences.len()];
         for (ti, t) in found.into_iter().enumerate() {
             let first = t.sentences.first().copied().unwrap_or(0);
@@ -622,21 +634,57 @@ impl Analysis {
         out
     }
 
-    /// Passages best matching a free-text query (token overlap), best first.
+    /// Passages best matching a free-text query, best first: the query's words weighted by
+    /// how rare they are among the passages (idf), so a passage that mentions several of
+    /// the query's terms (the most central sentence about them) ranks first; very short
+    /// and very long passages rank a little lower.
     pub fn search(&self, query: &str, limit: usize) -> Vec<Passage> {
         let tokens = terms::query_tokens(query, self.lang);
         if tokens.is_empty() {
             return Vec::new();
         }
-        let mut scored: Vec<(usize, usize)> = Vec::new();
+        let mut hits: Vec<(u32, usize)> = Vec::new();
+        let mut df = vec![0u32; tokens.len()];
         for (i, s) in self.sentences.iter().enumerate() {
-            let lower = key(&s.text, self.lang);
-            let hits = tokens.iter().filter(|t| lower.contains(t.as_str())).count();
-            if hits > 0 {
-                scored.push((hits, i));
+            let text = match self.lang {
+                Lang::En => std::borrow::Cow::Owned(s.text.to_lowercase()),
+                Lang::Zh => std::borrow::Cow::Borrowed(s.text.as_str()),
+            };
+            let mut mask = 0u32;
+            for (t, tok) in tokens.iter().enumerate() {
+                if text.contains(tok.as_str()) {
+                    mask |= 1 << t;
+                    df[t] += 1;
+                }
+            }
+            if mask != 0 {
+                hits.push((mask, i));
             }
         }
-        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let n = self.sentences.len().max(1) as f32;
+        let idf: Vec<f32> = df
+            .iter()
+            .map(|&d| (1.0 + n / (1.0 + d as f32)).ln())
+            .collect();
+        let mut scored: Vec<(f32, usize)> = hits
+            .into_iter()
+            .map(|(mask, i)| {
+                let base: f32 = (0..tokens.len())
+                    .filter(|t| mask & (1 << t) != 0)
+                    .map(|t| idf[t])
+                    .sum();
+                let chars = self.sentences[i].text.chars().count() as f32;
+                let fit = if chars < 12.0 {
+                    0.7
+                } else if chars > 400.0 {
+                    0.8
+                } else {
+                    1.0
+                };
+                (base * fit, i)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         scored
             .into_iter()
             .take(limit)

@@ -133,6 +133,21 @@ const IMPERATIVES: &[&str] = &[
     "cover",
 ];
 
+/// Ordinal openers of a step ("First, dig …", "Then …", "首先，…").
+const ORDINALS: &[&str] = &[
+    "first", "second", "third", "fourth", "fifth", "then", "next", "finally", "lastly", "首先",
+    "其次", "然后", "然後", "接着", "接著", "最后", "最後",
+];
+
+fn is_step_sentence(sentence: &str) -> bool {
+    let t = sentence.trim_start();
+    let lower = t.to_lowercase();
+    ORDINALS
+        .iter()
+        .any(|o| lower.starts_with(o) && lower[o.len()..].starts_with([',', '，', ' ', '、']))
+        || is_imperative(t)
+}
+
 fn is_imperative(sentence: &str) -> bool {
     let first = sentence
         .split_whitespace()
@@ -211,20 +226,27 @@ pub fn detect(a: &Analysis) -> Vec<(Procedure, Vec<u32>)> {
     if a.lang == Lang::En {
         let mut i = 0;
         while i < a.sentences.len() {
-            if is_imperative(&a.sentences[i].text) && step_marker(&a.sentences[i].text).is_none() {
+            if is_step_sentence(&a.sentences[i].text) && step_marker(&a.sentences[i].text).is_none()
+            {
                 let mut j = i;
                 while j < a.sentences.len()
                     && a.sentences[j].chapter == a.sentences[i].chapter
-                    && is_imperative(&a.sentences[j].text)
+                    && is_step_sentence(&a.sentences[j].text)
                 {
                     j += 1;
                 }
                 if j - i >= 3 {
                     let s = &a.sentences[i];
                     let b = &a.doc.chapters[s.chapter as usize].blocks[s.block as usize];
-                    let title = b
-                        .section
-                        .clone()
+                    // The sentence right before the run in the same block introduces it
+                    // ("To plant a tree, follow these steps.").
+                    let lead = (i > 0
+                        && a.sentences[i - 1].chapter == s.chapter
+                        && a.sentences[i - 1].block == s.block
+                        && a.sentences[i - 1].text.chars().count() <= 80)
+                        .then(|| title_from(&a.sentences[i - 1].text));
+                    let title = lead
+                        .or_else(|| b.section.clone())
                         .or_else(|| {
                             (s.block > 0).then(|| {
                                 let prev = &a.doc.chapters[s.chapter as usize].blocks
@@ -256,6 +278,48 @@ fn push(a: &Analysis, out: &mut Vec<(Procedure, Vec<u32>)>, title: String, ids: 
         return;
     }
     let location = a.passage_at(ids[0] as usize).location;
+    // A lead sentence that is itself a step, or a bare "Example:", gives way to the heading.
+    let weak = title.chars().count() < 3
+        || title.chars().count() > 60
+        || [
+            "example",
+            "examples",
+            "for example",
+            "e.g",
+            "note",
+            "示例",
+            "例如",
+        ]
+        .contains(&title.to_lowercase().as_str());
+    let mut title = if weak {
+        location
+            .section
+            .clone()
+            .filter(|s| !s.trim().is_empty())
+            .unwrap_or_else(|| location.chapter_title.clone())
+    } else {
+        title
+    };
+    // Titles are unique: a repeated one names its section or chapter, then a number.
+    let taken = |t: &str, out: &Vec<(Procedure, Vec<u32>)>| {
+        out.iter().any(|(p, _)| p.title.eq_ignore_ascii_case(t))
+    };
+    if taken(&title, out) {
+        let place = location
+            .section
+            .clone()
+            .filter(|s| !s.is_empty() && *s != title)
+            .unwrap_or_else(|| location.chapter_title.clone());
+        if !place.is_empty() && place != title {
+            title = format!("{title} ({place})");
+        }
+        let base = title.clone();
+        let mut n = 2;
+        while taken(&title, out) {
+            title = format!("{base} ({n})");
+            n += 1;
+        }
+    }
     out.push((
         Procedure {
             id: format!("proc{}", out.len()),

@@ -10,7 +10,8 @@ const EN_ABBREV: &[&str] = &[
 /// Splits a block of text into sentences, trimmed and non-empty.
 ///
 /// Chinese: after 。！？!?； (and 、 is not a boundary), keeping closing quotes and
-/// brackets with the sentence. English: after `.`, `!`, `?` followed by whitespace
+/// brackets with the sentence; not inside “…” or 「…」 quotes (a quoted speech stays one
+/// passage with its speaker) unless the sentence has grown past 300 characters. English: after `.`, `!`, `?` followed by whitespace
 /// and not after a known abbreviation or a single initial. Newlines inside a block
 /// never split on their own.
 pub fn split_sentences(text: &str, lang: Lang) -> Vec<String> {
@@ -19,16 +20,35 @@ pub fn split_sentences(text: &str, lang: Lang) -> Vec<String> {
     let mut cur = String::new();
     let mut i = 0;
     let closers = ['”', '’', '」', '』', '）', ')', '"', '\'', '》', '】', ']'];
+    let mut depth = 0i32;
+    let mut cur_chars = 0usize;
     while i < chars.len() {
         let c = chars[i];
         cur.push(if c == '\n' { ' ' } else { c });
+        cur_chars += 1;
+        let mut closed = false;
+        if lang == Lang::Zh {
+            match c {
+                '“' | '「' | '『' => depth += 1,
+                '”' | '」' | '』' => {
+                    depth = (depth - 1).max(0);
+                    closed = depth == 0
+                        && i > 0
+                        && ['。', '！', '？', '!', '?', '…'].contains(&chars[i - 1]);
+                }
+                _ => {}
+            }
+        }
+        let quoted = depth > 0 && cur_chars < 300;
         let boundary = match c {
-            '。' | '！' | '？' | '；' => true,
-            '!' | '?' => lang == Lang::Zh || next_is_space_or_end(&chars, i),
+            '。' | '！' | '？' | '；' => !quoted,
+            '!' | '?' => {
+                lang == Lang::Zh && !quoted || lang == Lang::En && next_is_space_or_end(&chars, i)
+            }
             ';' => false,
             '.' => lang == Lang::En && en_period_ends(&chars, i, &cur),
             '…' => lang == Lang::Zh && chars.get(i + 1).is_none_or(|n| *n != '…'),
-            _ => false,
+            _ => closed,
         };
         if boundary {
             while i + 1 < chars.len() && closers.contains(&chars[i + 1]) {
@@ -36,6 +56,8 @@ pub fn split_sentences(text: &str, lang: Lang) -> Vec<String> {
                 cur.push(chars[i]);
             }
             push(&mut out, &mut cur);
+            cur_chars = 0;
+            depth = 0;
         }
         i += 1;
     }

@@ -112,3 +112,26 @@ fn step_markers() {
     assert_eq!(step_marker("1999 was a year"), None);
     assert_eq!(step_marker("3.14 is pi"), None);
 }
+
+#[test]
+fn ordinal_and_imperative_steps() {
+    let text = "Chapter 1\n\nMary Fielding planted a tree. To plant a tree, follow these steps. First, dig a hole twice as wide as the root ball. Second, loosen the soil at the bottom. Third, set the tree and backfill. Finally, water the tree.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    let procs: Vec<_> = a.procedures().collect();
+    assert_eq!(procs.len(), 1, "{procs:?}");
+    assert_eq!(procs[0].title, "To plant a tree, follow these steps");
+    assert_eq!(procs[0].step_count, 4);
+}
+
+#[test]
+fn people_who_act_are_persons() {
+    let text = "Mary Fielding kept compost. Mary Fielding said that compost is gold. Thomas Reed disagreed. Thomas Reed watered the orchard at Hollowmere. They walked to Hollowmere.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    for (name, kind) in [
+        ("Mary Fielding", TermKind::Person),
+        ("Thomas Reed", TermKind::Person),
+        ("Hollowmere", TermKind::Place),
+    ] {
+        assert_eq!(a.term(name).map(|t| t.kind), Some(kind), "{name}");
+    }
+}

@@ -55,7 +55,39 @@ pub fn load_analysis(
             })
             .collect(),
     };
-    Ok(Analysis::new(&document))
+    // The wiki's entry titles and aliases (from its pages, when it has any) join the
+    // segmentation dictionary: what the wiki knows feeds the next analysis.
+    Ok(Analysis::with_names(&document, &entry_names(&dir.join("docs"))))
+}
+
+/// Titles and aliases of the pages in `docs/` (front matter only), at most 20,000 names.
+fn entry_names(docs: &std::path::Path) -> Vec<String> {
+    let mut names = Vec::new();
+    let Ok(dir) = std::fs::read_dir(docs) else {
+        return names;
+    };
+    for e in dir.flatten().take(5000) {
+        let path = e.path();
+        if path.extension().is_none_or(|x| x != "md") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        for line in text.lines().skip(1).take_while(|l| *l != "---") {
+            if let Some(v) = line.strip_prefix("title: ") {
+                names.extend(serde_json::from_str::<String>(v).ok());
+            } else if let Some(v) = line.strip_prefix("aliases: ") {
+                names.extend(serde_json::from_str::<Vec<String>>(v).unwrap_or_default());
+            }
+        }
+        if names.len() >= 20_000 {
+            break;
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// A planned entry: the merged proposal and the gene that will render it.

@@ -1,0 +1,182 @@
+//! Background frequencies: how common a word is in ordinary usage, so that the salience of
+//! a term is measured against ordinary text rather than only within the document.
+//!
+//! English: the SCOWL bands shipped in `data/en-background.txt.gz` (see `data/README.md` for
+//! source and licence), mapped to an estimated relative frequency per band. Chinese: the
+//! word frequencies of jieba's own dictionary (the same data the segmenter uses).
+//!
+//! Not a language model and not a stemmer: plain look-ups, loaded once per process.
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::sync::OnceLock;
+
+static EN_DATA: &[u8] = include_bytes!("data/en-background.txt.gz");
+
+/// Estimated relative frequency (per word of running text) of a word in each SCOWL band,
+/// and of a word in no band (rare, technical, or a name).
+const EN_BANDS: [(u8, f64); 4] = [(10, 3e-4), (20, 4e-5), (35, 6e-6), (50, 1.5e-6)];
+const EN_UNSEEN: f64 = 3e-7;
+
+fn en_table() -> &'static HashMap<String, u8> {
+    static TABLE: OnceLock<HashMap<String, u8>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut text = String::new();
+        let mut dec = flate2::read::GzDecoder::new(EN_DATA);
+        if dec.read_to_string(&mut text).is_err() {
+            tracing::error!("the English background table does not decode; salience falls back to in-document counts");
+            return HashMap::new();
+        }
+        let mut band = 0u8;
+        let mut map = HashMap::with_capacity(60_000);
+        for line in text.lines() {
+            if let Some(l) = line.strip_prefix("# ") {
+                band = l.trim().parse().unwrap_or(band);
+            } else if !line.is_empty() {
+                map.insert(line.to_string(), band);
+            }
+        }
+        map
+    })
+}
+
+/// The SCOWL band of a lower-case English word (10 = most common), if it is listed.
+pub fn en_band(word: &str) -> Option<u8> {
+    en_table().get(word).copied()
+}
+
+/// Estimated relative frequency of a lower-case English word in ordinary text.
+pub fn en_frequency(word: &str) -> f64 {
+    match en_band(word) {
+        Some(b) => EN_BANDS
+            .iter()
+            .find(|(band, _)| *band == b)
+            .map_or(EN_UNSEEN, |(_, f)| *f),
+        None => EN_UNSEEN,
+    }
+}
+
+/// Whether a lower-case English word is an ordinary word (in the common bands 10-35).
+pub fn en_is_common(word: &str) -> bool {
+    en_band(word).is_some_and(|b| b <= 35)
+}
+
+/// Estimated relative frequency of a phrase: its rarest word's, a little lower per extra word.
+pub fn en_phrase_frequency(words: &[&str]) -> f64 {
+    let rarest = words
+        .iter()
+        .map(|w| en_frequency(w))
+        .fold(f64::INFINITY, f64::min);
+    if rarest.is_finite() {
+        rarest / 10f64.powi(words.len().saturating_sub(1) as i32)
+    } else {
+        EN_UNSEEN
+    }
+}
+
+/// The lemma of a lower-case English noun: a regular plural folded to its singular when the
+/// singular is a listed word or `known` says it occurs ("entries" -> "entry",
+/// "streams" -> "stream"); anything else unchanged.
+pub fn en_lemma(word: &str, known: &dyn Fn(&str) -> bool) -> String {
+    let ok = |s: &str| en_band(s).is_some() || known(s);
+    if word.len() > 4
+        && let Some(stem) = word.strip_suffix("ies")
+    {
+        let y = format!("{stem}y");
+        if ok(&y) {
+            return y;
+        }
+    }
+    for suffix in ["ches", "shes", "sses", "xes"] {
+        if word.ends_with(suffix) {
+            let s = &word[..word.len() - 2];
+            if ok(s) {
+                return s.to_string();
+            }
+        }
+    }
+    if word.len() > 3
+        && word.ends_with('s')
+        && !word.ends_with("ss")
+        && !word.ends_with("us")
+        && !word.ends_with("is")
+    {
+        let s = &word[..word.len() - 1];
+        if ok(s) {
+            return s.to_string();
+        }
+    }
+    word.to_string()
+}
+
+/// The sum of all word counts in jieba's default dictionary (`dict.txt` of jieba-rs 0.11).
+const ZH_DICT_TOTAL: f64 = 60_101_964.0;
+
+/// jieba with its default dictionary, loaded once.
+pub fn zh_base() -> &'static jieba_rs::Jieba {
+    static BASE: OnceLock<jieba_rs::Jieba> = OnceLock::new();
+    BASE.get_or_init(jieba_rs::Jieba::new)
+}
+
+/// Estimated relative frequency of a Chinese word in ordinary (modern) text: its count in
+/// jieba's dictionary, or for an unlisted word the product of its parts' counts.
+pub fn zh_frequency(word: &str) -> f64 {
+    zh_base().suggest_freq(word).max(1) as f64 / ZH_DICT_TOTAL
+}
+
+/// Salience of a term from its in-document count against the background: 0..=1, 0.5 at
+/// about 30 times more frequent than in ordinary text, 1.0 at 3000 times or more.
+pub fn rarity(doc_count: usize, doc_words: usize, background: f64) -> f32 {
+    let doc_rel = doc_count as f64 / doc_words.max(1) as f64;
+    let ratio = doc_rel / background.max(1e-9);
+    ((ratio.max(1.0).log10() - 0.5) / 3.0).clamp(0.0, 1.0) as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_bands() {
+        let cases = [
+            ("the", Some(10)),
+            ("house", Some(10)),
+            ("backpressure", None),
+        ];
+        for (w, band) in cases {
+            assert_eq!(
+                en_band(w).map(|b| b <= 20),
+                band.map(|b: u8| b <= 20),
+                "{w}"
+            );
+        }
+        assert!(en_frequency("the") > en_frequency("metadata"));
+        assert!(en_is_common("water"));
+        assert!(!en_is_common("lintian"));
+    }
+
+    #[test]
+    fn english_lemmas() {
+        let none = |_: &str| false;
+        let cases = [
+            ("streams", "stream"),
+            ("entries", "entry"),
+            ("boxes", "box"),
+            ("class", "class"),
+            ("status", "status"),
+            ("analysis", "analysis"),
+            ("chunks", "chunk"),
+        ];
+        for (w, want) in cases {
+            assert_eq!(en_lemma(w, &none), want, "{w}");
+        }
+        assert_eq!(en_lemma("debs", &|s| s == "deb"), "deb");
+    }
+
+    #[test]
+    fn chinese_background() {
+        assert!(zh_frequency("的") > zh_frequency("君子"));
+        assert!(rarity(100, 10_000, zh_frequency("仁")) > rarity(100, 10_000, zh_frequency("人")));
+        assert_eq!(rarity(0, 100, 1e-3), 0.0);
+    }
+}

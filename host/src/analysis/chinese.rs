@@ -1,0 +1,762 @@
+//! Chinese candidate terms (Simplified and Traditional).
+//!
+//! 1. A pre-pass over the raw sentences finds names the dictionary does not know: speakers
+//!    before the classical speech markers (曰, 對曰/对曰, 問/问), names after author labels
+//!    (作者：, 譯者：), works in 《》, Latin-letter terms and names inside Chinese text. They
+//!    and the extra names handed in (the wiki's entry titles and aliases) are added to the
+//!    jieba dictionary of this analysis, so they are cut as one word.
+//! 2. jieba cuts every sentence; adjacent words that nearly always occur together
+//!    (软件+包 → 软件包, 维护+者 → 维护者) become compounds and are added too.
+//! 3. jieba tags every sentence with parts of speech (its HMM for unknown words only in
+//!    modern text: in classical text it glues a name to its speech marker) (person `nr`, place `ns`, organisation
+//!    `nt`, other proper noun `nz`, nouns, verbal nouns); salience is the word's frequency
+//!    against jieba's dictionary frequency (ordinary usage). Texts cut mostly into single
+//!    characters (classical Chinese, verse) also admit single-character nouns such as 仁 or 禮.
+//!
+//! Not a named-entity model: generic surface rules plus the tagger, never a list of a
+//! document's names. Particles, pronouns, numerals and speech markers are never terms.
+
+use std::collections::{HashMap, HashSet};
+
+use jieba_rs::Jieba;
+
+use super::TermKind;
+use super::background::{rarity, zh_base, zh_frequency};
+use super::terms::Found;
+
+/// Characters that never start or end a term of several characters: particles, pronouns,
+/// negations, conjunctions and copulas, in both scripts.
+pub const ZH_EDGE: &str = "该該并並个個诸諸之乎者也矣焉哉兮耳而其以于於与與则則乃且亦又所为為的了是在和就都及着著过過吗嗎呢吧啊这這那哪我你您他她它们們曰云不无無弗勿毋莫未非否皆或若如何孰谁誰奚胡曷安斯此彼夫吾予余尔爾汝朕厥把被让讓给給向很更最还還再才只即等";
+
+/// Characters that are never a term on their own: the edge characters above plus numerals,
+/// directions, time words, common verbs and speech markers.
+pub const ZH_FUNCTION: &str = "篇章卷节節回一二三四五六七八九十百千万萬两兩上下中内內外前后後左右来來去出入可能必将將使令由自从從至到已既尚犹猶各每盖蓋日月年时時个個些对對问問谓謂言说說答告闻聞见見得地有";
+
+/// Speech markers that follow a speaker's name in classical text.
+const SPEECH_MARKERS: &[&str] = &["對曰", "对曰", "問曰", "问曰", "曰", "問", "问"];
+/// Speech markers that follow a speaker's name in modern text.
+const MODERN_SPEECH_MARKERS: &[&str] = &[
+    "说：", "說：", "说道", "說道", "问道", "問道", "答道", "笑道", "道：",
+];
+
+/// Characters between a name and a speech marker that belong to neither
+/// ("子路對曰", "顏淵喟然歎曰").
+const SPEECH_VERBS: &str = "對对問问歎叹笑答告謂谓言亦又乃遂皆復复因進进退而之請请称稱";
+
+/// Titles and kinship words that make names (孔子, 哀公, 伯夷): person evidence, never a
+/// concept on their own.
+const TITLE_CHARS: &str = "子公王君侯伯叔季氏夫";
+
+/// Labels followed by a person's name.
+const AUTHOR_LABELS: &[&str] = &[
+    "作者：",
+    "作者:",
+    "譯者：",
+    "译者：",
+    "著者：",
+    "編者：",
+    "编者：",
+    "作者 ",
+];
+
+/// Common Chinese surnames (both scripts): a name the tagger guesses in modern text must
+/// start with one.
+const SURNAMES: &str = "王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖蕭田董袁潘于蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范範金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閆段雷侯龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯欧歐司上诸諸";
+
+/// Last characters of nouns that are not names (许可证, 贡献者, 编译器).
+const NOMINAL_SUFFIX: &str = "者证證性式法器件率度型化品类類量员員家师師";
+
+/// Field labels of anthologies and editions: never a concept.
+const LABELS: &[&str] = &[
+    "作者", "译者", "譯者", "编者", "編者", "著者", "注释", "註釋", "注解", "出处", "出處", "原文",
+    "译文", "譯文", "题解", "題解", "简介", "簡介", "目录", "目錄",
+];
+
+/// Parts of speech of multi-character terms that may be concepts.
+const NOUN_TAGS: &[&str] = &["n", "ng", "nz", "vn", "l", "s", "an", "nrt"];
+/// Parts of speech of single characters that may be concepts in classical text.
+const SINGLE_TAGS: &[&str] = &["n", "ng", "nz", "nr", "ns", "q"];
+
+fn is_cjk(c: char) -> bool {
+    matches!(c as u32, 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FFFF)
+}
+
+/// A character that is never a term on its own.
+fn is_function(c: char) -> bool {
+    ZH_EDGE.contains(c) || ZH_FUNCTION.contains(c)
+}
+
+/// A character that never starts or ends a term of several characters.
+fn is_edge(c: char) -> bool {
+    ZH_EDGE.contains(c)
+}
+
+#[derive(Default)]
+struct Cand {
+    sentences: Vec<u32>,
+    count: u32,
+    tags: HashMap<String, u32>,
+    author: u32,
+}
+
+fn push_sentence(v: &mut Vec<u32>, si: u32) {
+    if v.last() != Some(&si) {
+        v.push(si);
+    }
+}
+
+/// The CJK run that ends at byte `end` of `s`, at most `max` characters.
+fn run_before(s: &str, end: usize, max: usize) -> Vec<char> {
+    let mut out: Vec<char> = s[..end]
+        .chars()
+        .rev()
+        .take_while(|c| is_cjk(*c))
+        .take(max)
+        .collect();
+    out.reverse();
+    out
+}
+
+/// Speakers before speech markers in one sentence: candidate names of 2-3 characters.
+fn speakers(s: &str, classical: bool, out: &mut HashMap<String, u32>) {
+    let mut seen: HashSet<String> = HashSet::new();
+    let markers = if classical {
+        SPEECH_MARKERS
+    } else {
+        MODERN_SPEECH_MARKERS
+    };
+    for m in markers {
+        let mut from = 0;
+        while let Some(p) = s[from..].find(m) {
+            let at = from + p;
+            from = at + m.len();
+            let mut run = run_before(s, at, 8);
+            let mut stripped = 0;
+            while stripped < 2 && run.last().is_some_and(|c| SPEECH_VERBS.contains(*c)) {
+                run.pop();
+                stripped += 1;
+            }
+            for n in 2..=3 {
+                if run.len() < n {
+                    break;
+                }
+                let name: String = run[run.len() - n..].iter().collect();
+                let cs: Vec<char> = name.chars().collect();
+                if is_edge(cs[0])
+                    || is_edge(cs[n - 1])
+                    || cs[n - 1] == '者'
+                    || cs.iter().any(|c| "曰問问".contains(*c))
+                {
+                    continue;
+                }
+                if seen.insert(name.clone()) {
+                    *out.entry(name).or_default() += 1;
+                }
+            }
+        }
+    }
+}
+
+/// Names after author labels ("作者：杜甫"): every 2-4 character prefix of what follows is
+/// counted; [`author_names`] keeps the right length.
+fn authors(s: &str, out: &mut HashMap<String, u32>) {
+    for l in AUTHOR_LABELS {
+        if let Some(p) = s.find(l) {
+            let run: Vec<char> = s[p + l.len()..]
+                .trim_start()
+                .chars()
+                .take_while(|c| is_cjk(*c))
+                .take(4)
+                .collect();
+            for n in 2..=run.len() {
+                *out.entry(run[..n].iter().collect()).or_default() += 1;
+            }
+        }
+    }
+}
+
+/// The author names among the counted prefixes: the longest prefix that keeps all the
+/// occurrences of its shorter prefix (李商 24, 李商隐 24, 李商隐锦 1 → 李商隐); a name seen
+/// once must be a dictionary word.
+fn author_names(prefixes: &HashMap<String, u32>) -> HashMap<String, u32> {
+    let mut out = HashMap::new();
+    for (p, &c) in prefixes {
+        let n = p.chars().count();
+        let cs: Vec<char> = p.chars().collect();
+        let shorter_wins = (2..n).any(|k| {
+            let q: String = cs[..k].iter().collect();
+            prefixes.get(&q).copied().unwrap_or(0) > c
+                || dict_tag(&q).is_some_and(|t| t.starts_with("nr"))
+        });
+        if shorter_wins {
+            continue; // the shorter prefix is the name
+        }
+        let longer_keeps = prefixes
+            .iter()
+            .any(|(q, &qc)| qc == c && q.chars().count() == n + 1 && q.starts_with(p.as_str()));
+        if longer_keeps && c > 1 {
+            continue; // a longer prefix keeps all occurrences
+        }
+        if c >= 2 || zh_base().has_word(p) {
+            out.insert(p.clone(), c);
+        }
+    }
+    // Of a name seen once, only the dictionary's own (shortest known) form.
+    let once: Vec<String> = out
+        .iter()
+        .filter(|(_, c)| **c == 1)
+        .map(|(n, _)| n.clone())
+        .collect();
+    for n in once {
+        if out.keys().any(|o| o != &n && n.starts_with(o.as_str())) {
+            out.remove(&n);
+        }
+    }
+    out
+}
+
+/// Works in 《》, the part before a "・"/"·" (a poem of a series) as the work.
+fn works(s: &str, out: &mut HashMap<String, Vec<u32>>, si: u32) {
+    let mut rest = s;
+    while let Some(a) = rest.find('《') {
+        let after = &rest[a + '《'.len_utf8()..];
+        let Some(b) = after.find('》') else { break };
+        let inner = after[..b].trim();
+        let title = inner
+            .split(['・', '·', '〈', '<'])
+            .next()
+            .unwrap_or("")
+            .trim();
+        if !title.is_empty() && title.chars().count() <= 30 {
+            push_sentence(out.entry(title.to_string()).or_default(), si);
+        }
+        rest = &after[b..];
+    }
+}
+
+/// Latin-letter terms inside Chinese text (`debmake`, `debian/rules`, `git-buildpackage`)
+/// and capitalised Latin names ("Osamu Aoki"), with person evidence: a following e-mail
+/// address or a preceding author/maintainer label.
+fn latin(s: &str, terms: &mut HashMap<String, Cand>, si: u32) {
+    let b: Vec<(usize, char)> = s.char_indices().collect();
+    let mut i = 0;
+    let mut words: Vec<(usize, usize)> = Vec::new();
+    while i < b.len() {
+        let c = b[i].1;
+        if !c.is_ascii_alphanumeric() {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while j < b.len() {
+            let c = b[j].1;
+            if c.is_ascii_alphanumeric() || c == '_' {
+                j += 1;
+            } else if "-./+".contains(c)
+                && b.get(j + 1)
+                    .is_some_and(|&(_, n)| n.is_ascii_alphanumeric())
+            {
+                j += 2;
+            } else {
+                break;
+            }
+        }
+        let start = b[i].0;
+        let end = b.get(j).map_or(s.len(), |&(o, _)| o);
+        words.push((start, end));
+        i = j;
+    }
+    let mut k = 0;
+    while k < words.len() {
+        let (st, en) = words[k];
+        let w = &s[st..en];
+        let cap = |w: &str| {
+            w.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+                && w.chars().skip(1).all(|c| c.is_ascii_lowercase())
+                && w.len() >= 2
+        };
+        // "Osamu Aoki": capitalised words separated by single spaces.
+        let mut m = k;
+        while m + 1 < words.len()
+            && cap(&s[words[m].0..words[m].1])
+            && cap(&s[words[m + 1].0..words[m + 1].1])
+            && &s[words[m].1..words[m + 1].0] == " "
+            && m + 1 - k < 3
+        {
+            m += 1;
+        }
+        if m > k {
+            let name = &s[st..words[m].1];
+            let after = s[words[m].1..].trim_start();
+            let before = s[..st].trim_end().to_ascii_lowercase();
+            let c = terms.entry(name.to_string()).or_default();
+            push_sentence(&mut c.sentences, si);
+            c.count += 1;
+            if after.starts_with('<') || after.starts_with("&lt;") {
+                c.author += 1;
+            }
+            if ["author:", "maintainer:", "by", "author =", "maintainer ="]
+                .iter()
+                .any(|l| before.ends_with(l))
+            {
+                c.author += 1;
+            }
+            k = m + 1;
+            continue;
+        }
+        let letters = w.chars().filter(|c| c.is_ascii_alphabetic()).count();
+        if letters >= 2 && !w.contains('@') && !w.starts_with("http") {
+            let c = terms.entry(w.to_string()).or_default();
+            push_sentence(&mut c.sentences, si);
+            c.count += 1;
+        }
+        k += 1;
+    }
+}
+
+/// The part of speech jieba's dictionary gives a word, if it lists it as one word.
+fn dict_tag(w: &str) -> Option<String> {
+    zh_base()
+        .tag(w, false)
+        .first()
+        .filter(|t| t.word == w)
+        .map(|t| t.tag.to_string())
+}
+
+/// jieba's dictionary has words such as "子贡曰": the name before a trailing speech marker
+/// is a word of its own.
+fn strip_marker(w: &str) -> &str {
+    for m in SPEECH_MARKERS {
+        if let Some(head) = w.strip_suffix(m)
+            && head.chars().count() >= 2
+        {
+            return head;
+        }
+    }
+    w
+}
+
+/// Whether a text is classical Chinese (or classical verse): its classical particles
+/// outnumber the modern ones.
+fn is_classical(sentences: &[&str]) -> bool {
+    let (mut classical, mut modern) = (0usize, 0usize);
+    for s in sentences {
+        for c in s.chars() {
+            if "之乎者也矣焉哉兮曰於".contains(c) {
+                classical += 1;
+            } else if "的了们們这這么麼着著吗嗎呢".contains(c) {
+                modern += 1;
+            }
+        }
+    }
+    classical > modern
+}
+
+pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize) {
+    // 1. Pre-pass.
+    let mut speaker_counts: HashMap<String, u32> = HashMap::new();
+    let mut author_counts: HashMap<String, u32> = HashMap::new();
+    let mut work_sents: HashMap<String, Vec<u32>> = HashMap::new();
+    let mut latin_terms: HashMap<String, Cand> = HashMap::new();
+    let mut single_speaker: HashMap<char, u32> = HashMap::new();
+    let classical = is_classical(sentences);
+    for (si, s) in sentences.iter().enumerate() {
+        speakers(s, classical, &mut speaker_counts);
+        for (p, _) in s.match_indices('曰') {
+            if let Some(c) = s[..p].chars().next_back().filter(|c| is_cjk(*c)) {
+                *single_speaker.entry(c).or_default() += 1;
+            }
+        }
+        authors(s, &mut author_counts);
+        works(s, &mut work_sents, si as u32);
+        latin(s, &mut latin_terms, si as u32);
+    }
+    let author_counts = author_names(&author_counts);
+    // A 3-character speaker keeps its 2-character tail only when the tail also speaks alone.
+    let mut speakers_ok: HashMap<String, u32> = speaker_counts
+        .iter()
+        .filter(|(_, c)| **c >= 2)
+        .map(|(n, c)| (n.clone(), *c))
+        .collect();
+    let longs: Vec<(String, u32)> = speakers_ok
+        .iter()
+        .filter(|(n, _)| n.chars().count() == 3)
+        .map(|(n, c)| (n.clone(), *c))
+        .collect();
+    for (long, lc) in longs {
+        let tail: String = long.chars().skip(1).collect();
+        let head: String = long.chars().take(2).collect();
+        let tc = speakers_ok.get(&tail).copied().unwrap_or(0);
+        if tc > 0 && lc * 10 >= tc * 6 {
+            speakers_ok.remove(&tail);
+        } else if tc > lc {
+            speakers_ok.remove(&long);
+        }
+        // "季康子" vs "季康": the head is never a name of its own here.
+        if speakers_ok.get(&head).copied().unwrap_or(0) <= lc {
+            speakers_ok.remove(&head);
+        }
+    }
+    // A dictionary word that is not a name ("喟然", "从政") needs more evidence.
+    speakers_ok.retain(|n, c| match dict_tag(n).as_deref() {
+        Some(t) if !t.starts_with("nr") => *c >= 5,
+        _ => true,
+    });
+    let mut jieba: Jieba = zh_base().clone();
+    let mut added: HashSet<String> = HashSet::new();
+    let mut add = |jieba: &mut Jieba, w: &str, tag: &str| {
+        if w.chars().count() >= 2 && w.chars().all(is_cjk) && added.insert(w.to_string()) {
+            jieba.add_word(w, Some(2000), Some(tag));
+        }
+    };
+    for n in speakers_ok.keys().chain(author_counts.keys()) {
+        add(&mut jieba, n, "nr");
+    }
+    for w in work_sents.keys() {
+        add(&mut jieba, w, "nz");
+    }
+    for n in extra_names {
+        add(&mut jieba, n.trim(), "nz");
+    }
+    // 2. Compounds from a first cut.
+    let mut word_count: HashMap<&str, u32> = HashMap::new();
+    let mut pair_count: HashMap<(&str, &str), u32> = HashMap::new();
+    for s in sentences {
+        let toks = jieba.cut(s, false);
+        let mut prev: Option<&str> = None;
+        for t in toks {
+            let w = strip_marker(t.word);
+            if !w.chars().all(is_cjk) {
+                prev = None;
+                continue;
+            }
+            *word_count.entry(w).or_default() += 1;
+            if let Some(p) = prev {
+                *pair_count.entry((p, w)).or_default() += 1;
+            }
+            prev = Some(w);
+        }
+    }
+    let mut compounds: Vec<String> = Vec::new();
+    if !classical {
+        for (&(a, b), &c) in &pair_count {
+            let len = a.chars().count() + b.chars().count();
+            if c < 3 || len > 5 {
+                continue;
+            }
+            let (fa, fb) = (word_count[a], word_count[b]);
+            let edge_ok = !a.chars().next().is_some_and(is_function)
+                && (!b.chars().last().is_some_and(is_function) || b == "者");
+            if edge_ok && c * 10 >= fa.min(fb) * 6 && c * 10 >= fa.max(fb) * 3 {
+                compounds.push(format!("{a}{b}"));
+            }
+        }
+    }
+    drop(pair_count);
+    drop(word_count);
+    compounds.sort();
+    for w in &compounds {
+        add(&mut jieba, w, "n");
+    }
+    // 3. Tagging.
+    let mut cands: HashMap<String, Cand> = HashMap::new();
+    let mut total = 0usize;
+    for (si, s) in sentences.iter().enumerate() {
+        let si = si as u32;
+        for t in jieba.tag(s, !classical) {
+            if !t.word.chars().all(is_cjk) {
+                continue;
+            }
+            total += 1;
+            let w = strip_marker(t.word);
+            let tag = if w.len() < t.word.len() { "nr" } else { t.tag };
+            let c = cands.entry(w.to_string()).or_default();
+            push_sentence(&mut c.sentences, si);
+            c.count += 1;
+            *c.tags.entry(tag.to_string()).or_default() += 1;
+        }
+    }
+    let total = total.max(1);
+    let min = if sentences.len() > 2000 { 3 } else { 2 };
+    let mut out = Vec::new();
+    let mut singles = Vec::new();
+    for (w, c) in cands {
+        let n = w.chars().count();
+        let cs: Vec<char> = w.chars().collect();
+        let tag = c
+            .tags
+            .iter()
+            .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+            .map(|(t, _)| t.as_str())
+            .unwrap_or("x");
+        let freq = c.sentences.len();
+        let rar = rarity(c.count as usize, total, zh_frequency(&w));
+        let speaker = speakers_ok.get(&w).copied().unwrap_or(0);
+        let author = author_counts.get(&w).copied().unwrap_or(0);
+        if LABELS.contains(&w.as_str()) {
+            continue;
+        }
+        if let Some(ws) = work_sents.get(&w) {
+            if c.sentences.len() > 3 * ws.len() {
+                work_sents.remove(&w); // mostly an ordinary word (礼 vs 《礼》)
+            } else {
+                continue; // added below with its 《》 sentences
+            }
+        }
+        if n == 1 {
+            let doc_rel = c.count as f64 / total as f64;
+            if classical
+                && !is_function(cs[0])
+                && !TITLE_CHARS.contains(cs[0])
+                && SINGLE_TAGS.contains(&tag)
+                && freq >= 8
+                && doc_rel >= 2.0 * zh_frequency(&w)
+                && single_speaker.get(&cs[0]).copied().unwrap_or(0) * 4 < c.count
+            {
+                singles.push((w, c, rar));
+            }
+            continue;
+        }
+        let bad_edge = if classical {
+            is_function(cs[0]) || is_function(cs[n - 1]) && cs[n - 1] != '者'
+        } else {
+            is_edge(cs[0]) || is_edge(cs[n - 1]) && cs[n - 1] != '者'
+        };
+        // Modern text: a locative or time word does not end a term (包中, 库内).
+        let bad_end = !classical && "中内內里裏时時".contains(cs[n - 1]);
+        if (bad_edge || bad_end) && speaker == 0 && author == 0 {
+            continue;
+        }
+        let person = speaker > 0
+            || author > 0
+            || (tag == "nr" || tag == "nrfg") && {
+                // The dictionary's names; in modern text also frequent names its HMM finds.
+                let name_like = SURNAMES.contains(cs[0]) && !NOMINAL_SUFFIX.contains(cs[n - 1]);
+                match dict_tag(&w) {
+                    // Classical text and verse: the dictionary's "names" are too often
+                    // ordinary words (白发, 北斗); speakers and authors are found above.
+                    Some(_) if classical => false,
+                    Some(t) => t.starts_with("nr") && freq >= min && name_like,
+                    None => !classical && freq >= 5 && n <= 3 && name_like,
+                }
+            };
+        let kind = if person {
+            TermKind::Person
+        } else if tag == "ns" && (!classical || dict_tag(&w) == Some("ns".into())) {
+            TermKind::Place
+        } else if tag == "nt" {
+            TermKind::Org
+        } else if NOUN_TAGS.contains(&tag) && (tag != "l" || rar >= 0.4) {
+            TermKind::Term
+        } else if (tag == "v" || tag == "f") && rar >= 0.5 {
+            TermKind::Term
+        } else {
+            continue;
+        };
+        let need = if kind == TermKind::Term {
+            min.max(3)
+        } else {
+            min
+        };
+        if freq < need && author == 0 {
+            continue;
+        }
+        let salience = match kind {
+            TermKind::Person => 0.6 + 0.4 * rar,
+            _ => rar,
+        };
+        out.push(Found {
+            text: w,
+            kind,
+            salience,
+            variants: Vec::new(),
+            sentences: c.sentences,
+        });
+    }
+    // Single characters of classical text: the most frequent nouns, at most 30.
+    singles.sort_by(|a, b| {
+        let sa = a.1.sentences.len() as f32 * (0.5 + a.2);
+        let sb = b.1.sentences.len() as f32 * (0.5 + b.2);
+        sb.total_cmp(&sa).then(a.0.cmp(&b.0))
+    });
+    for (w, c, rar) in singles.into_iter().take(30) {
+        out.push(Found {
+            text: w,
+            kind: TermKind::Term,
+            salience: (0.3 + rar).min(1.0),
+            variants: Vec::new(),
+            sentences: c.sentences,
+        });
+    }
+    for (w, v) in work_sents {
+        if w.chars().count() == 1 && v.len() < 2 {
+            continue;
+        }
+        out.push(Found {
+            text: w,
+            kind: TermKind::Work,
+            salience: 0.7,
+            variants: Vec::new(),
+            sentences: v,
+        });
+    }
+    let cjk_texts: HashSet<String> = out.iter().map(|f| f.text.clone()).collect();
+    for (w, c) in latin_terms {
+        if cjk_texts.contains(&w) {
+            continue;
+        }
+        let person = c.author > 0;
+        if c.sentences.len() < 2 && !person {
+            continue;
+        }
+        if w.chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == '-')
+        {
+            continue;
+        }
+        // English function and everyday words quoted in Chinese text are not its terms.
+        let lower = w.to_ascii_lowercase();
+        if !w.contains(' ')
+            && (super::terms::EN_STOP.contains(&lower.as_str())
+                || super::background::en_band(&lower).is_some_and(|b| b <= 20)
+                || ["lt", "gt", "amp", "nbsp", "quot"].contains(&lower.as_str()))
+        {
+            continue;
+        }
+        out.push(Found {
+            text: w,
+            kind: if person {
+                TermKind::Person
+            } else {
+                TermKind::Term
+            },
+            salience: if person {
+                0.8
+            } else {
+                0.3 + 0.5 * rarity(c.count as usize, total, 1e-6)
+            },
+            variants: Vec::new(),
+            sentences: c.sentences,
+        });
+    }
+    // A Latin name's single words are not terms of their own.
+    let latin_names: Vec<String> = out
+        .iter()
+        .filter(|f| f.kind == TermKind::Person && f.text.contains(' '))
+        .map(|f| f.text.clone())
+        .collect();
+    out.retain(|f| {
+        f.text.contains(' ')
+            || !latin_names
+                .iter()
+                .any(|n| n.split(' ').any(|p| p == f.text))
+    });
+    (out, total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn find<'a>(found: &'a [Found], text: &str) -> Option<&'a Found> {
+        found.iter().find(|f| f.text == text)
+    }
+
+    #[test]
+    fn speech_markers_find_speakers() {
+        let cases: &[(&str, &[&str])] = &[
+            ("子貢曰：「貧而無諂。」", &["子貢"]),
+            ("子路對曰：「願車馬。」", &["子路"]),
+            ("樊迟问仁。", &["樊迟"]),
+            ("季康子问政于孔子。", &["季康子", "康子"]),
+            ("子曰：「學而時習之。」", &[]),
+        ];
+        for (s, want) in cases {
+            let mut got = HashMap::new();
+            speakers(s, true, &mut got);
+            let mut names: Vec<&str> = got.keys().map(String::as_str).collect();
+            names.sort();
+            let mut want = want.to_vec();
+            want.sort();
+            assert_eq!(names, want, "{s}");
+        }
+    }
+
+    #[test]
+    fn labels_works_and_latin() {
+        let mut a = HashMap::new();
+        for s in ["作者：杜甫", "作者：杜甫车辚辚", "作者：李商隐锦瑟无端"] {
+            authors(s, &mut a);
+        }
+        let names = author_names(&a);
+        let mut got: Vec<&str> = names.keys().map(String::as_str).collect();
+        got.sort();
+        assert_eq!(got, ["李商隐", "杜甫"]);
+        let mut w = HashMap::new();
+        works("《梦李白・其二》和《论语》", &mut w, 0);
+        assert!(w.contains_key("梦李白") && w.contains_key("论语"));
+        let mut l = HashMap::new();
+        latin(
+            "Maintainer: Osamu Aoki <osamu@debian.org> 用 debian/rules 和 dh。",
+            &mut l,
+            0,
+        );
+        assert_eq!(l["Osamu Aoki"].author, 2);
+        assert!(l.contains_key("debian/rules") && l.contains_key("dh"));
+    }
+
+    #[test]
+    fn classical_text() {
+        let text = [
+            "子贡曰：“贫而无谄，富而无骄，何如？”",
+            "子曰：“可也。未若贫而乐，富而好礼者也。”",
+            "子贡曰：“诗云：如切如磋。”",
+            "子路问君子。",
+            "子曰：“君子不器。”",
+            "子路曰：“君子尚勇乎？”",
+            "子曰：“君子义以为上。”",
+            "子曰：“礼之用，和为贵。”",
+            "子曰：“人而不仁，如礼何？”",
+            "子曰：“克己复礼为仁。”",
+            "子曰：“里仁为美。”",
+            "樊迟问仁。子曰：“爱人。”",
+            "樊迟问知。子曰：“知人。”",
+        ];
+        let mut sents: Vec<&str> = Vec::new();
+        for _ in 0..3 {
+            sents.extend(text.iter());
+        }
+        let (found, _) = extract(&sents, &[]);
+        for (name, kind) in [
+            ("子贡", TermKind::Person),
+            ("子路", TermKind::Person),
+            ("樊迟", TermKind::Person),
+            ("君子", TermKind::Term),
+        ] {
+            let f = find(&found, name).unwrap_or_else(|| panic!("{name} missing"));
+            assert_eq!(f.kind, kind, "{name}");
+        }
+        for junk in ["之", "也", "曰", "子曰", "而", "何如"] {
+            assert!(find(&found, junk).is_none(), "{junk} is junk");
+        }
+    }
+
+    #[test]
+    fn modern_compounds_and_latin() {
+        let s = [
+            "软件包的维护者需要了解上游。",
+            "每个软件包都有维护者。",
+            "维护者用 debmake 生成软件包。",
+            "上游发布新版本后，维护者更新软件包。",
+        ];
+        let (found, _) = extract(&s, &[]);
+        assert!(find(&found, "软件包").is_some());
+        assert!(find(&found, "维护者").is_some());
+        assert!(find(&found, "debmake").is_none(), "once only");
+        let (found, _) = extract(&s, &["更新软件包".to_string()]);
+        assert!(
+            find(&found, "软件包").is_some(),
+            "an entry name joins the dictionary only"
+        );
+    }
+}

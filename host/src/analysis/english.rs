@@ -1,0 +1,1133 @@
+//! English candidate terms.
+//!
+//! - Names: runs of capitalised words (with "of"/"de"/… between), honorifics stripped and
+//!   counted as person evidence, as are an adjacent speech verb, a "by NAME, NAME and NAME"
+//!   list, an "Author: NAME" label and a following e-mail address; prepositions of place and
+//!   place words are place evidence, organisation words organisation evidence, work words
+//!   (Guide, Manual …) work evidence. A single capitalised word that the document also writes
+//!   in lower case, or that is an ordinary word at the start of sentences, is not a name.
+//! - Ordinary terms: content words and 2–3 word noun phrases, folded to their lemma
+//!   ("readable streams" → "readable stream"), with salience measured against the background
+//!   table; a word mostly seen inside a kept phrase gives way to the phrase.
+//! - Code and paths: identifiers with inner capitals, underscores or dots (`highWaterMark`,
+//!   `stream.pipeline`) and paths (`/usr/local`), kept as written.
+//!
+//! Not a tagger or a parser: generic surface rules only, never a list of a document's names.
+
+use std::collections::{HashMap, HashSet};
+
+use super::TermKind;
+use super::background::{en_frequency, en_is_common, en_lemma, en_phrase_frequency, rarity};
+use super::terms::{EN_STOP, Found};
+
+const HONORIFICS: &[&str] = &[
+    "Mr",
+    "Mrs",
+    "Ms",
+    "Miss",
+    "Dr",
+    "Sir",
+    "Lady",
+    "Lord",
+    "Captain",
+    "Colonel",
+    "General",
+    "King",
+    "Queen",
+    "Prince",
+    "Princess",
+    "Professor",
+    "Prof",
+    "Uncle",
+    "Aunt",
+    "Madame",
+    "Monsieur",
+    "Saint",
+    "St",
+    "Father",
+    "Mother",
+    "Sister",
+    "Brother",
+    "Master",
+    "Mistress",
+    "Duke",
+    "Count",
+    "Countess",
+    "Emperor",
+    "President",
+    "Rev",
+    "Reverend",
+];
+
+const SPEECH: &[&str] = &[
+    "said",
+    "says",
+    "asked",
+    "replied",
+    "cried",
+    "answered",
+    "exclaimed",
+    "told",
+    "thought",
+    "whispered",
+    "shouted",
+    "added",
+    "continued",
+    "observed",
+    "returned",
+    "wrote",
+    "writes",
+    "explained",
+    "argued",
+    "remarked",
+    "declared",
+    "insisted",
+    "murmured",
+    "spoke",
+];
+
+const PLACE_PREP: &[&str] = &[
+    "in", "at", "from", "to", "near", "towards", "into", "through", "across",
+];
+
+const ORG_WORDS: &[&str] = &[
+    "Company",
+    "University",
+    "Society",
+    "Church",
+    "Army",
+    "Navy",
+    "Bank",
+    "Council",
+    "Committee",
+    "Party",
+    "Institute",
+    "Association",
+    "Corporation",
+    "Inc",
+    "Ltd",
+    "College",
+    "School",
+    "Court",
+    "Parliament",
+    "Ministry",
+    "Department",
+    "Foundation",
+    "Club",
+    "Project",
+    "Group",
+    "Team",
+    "Consortium",
+    "Organization",
+    "Organisation",
+];
+
+const PLACE_WORDS: &[&str] = &[
+    "Street", "River", "Mountain", "Mount", "Lake", "Island", "City", "Park", "Hall", "Castle",
+    "Road", "Square", "Bridge", "Valley", "Sea", "Ocean", "County", "Kingdom", "Empire",
+];
+
+const WORK_WORDS: &[&str] = &[
+    "Guide",
+    "Manual",
+    "Handbook",
+    "Standard",
+    "Reference",
+    "Policy",
+    "Book",
+    "Specification",
+    "License",
+    "Licence",
+    "Agreement",
+    "Act",
+    "Treaty",
+];
+
+/// Connectors allowed between capitalised words of one name.
+const NAME_JOINERS: &[&str] = &[
+    "of", "the", "de", "van", "von", "da", "du", "la", "le", "del",
+];
+
+/// Common verbs, adjectives and adverbs that are never a concept on their own (the stop
+/// list covers function words).
+const NOT_CONCEPT: &[&str] = &[
+    "use",
+    "used",
+    "using",
+    "uses",
+    "make",
+    "makes",
+    "making",
+    "get",
+    "gets",
+    "getting",
+    "got",
+    "set",
+    "sets",
+    "call",
+    "called",
+    "calls",
+    "calling",
+    "need",
+    "needs",
+    "needed",
+    "want",
+    "wants",
+    "given",
+    "give",
+    "gives",
+    "take",
+    "takes",
+    "taken",
+    "following",
+    "follows",
+    "follow",
+    "example",
+    "examples",
+    "default",
+    "different",
+    "same",
+    "able",
+    "possible",
+    "certain",
+    "available",
+    "specific",
+    "particular",
+    "various",
+    "several",
+    "true",
+    "false",
+    "null",
+    "undefined",
+    "section",
+    "sections",
+    "chapter",
+    "chapters",
+    "page",
+    "pages",
+    "part",
+    "parts",
+    "case",
+    "cases",
+    "note",
+    "notes",
+    "number",
+    "numbers",
+    "way",
+    "ways",
+    "thing",
+    "things",
+    "time",
+    "times",
+    "kind",
+    "kinds",
+    "type",
+    "types",
+    "value",
+    "values",
+    "order",
+    "place",
+    "point",
+    "end",
+    "start",
+    "instead",
+    "otherwise",
+    "either",
+    "neither",
+    "whose",
+    "however",
+    "although",
+    "because",
+    "unless",
+    "within",
+    "without",
+    "between",
+    "whether",
+    "already",
+    "again",
+    "always",
+    "often",
+    "usually",
+    "simply",
+    "just",
+    "even",
+    "especially",
+    "new",
+    "old",
+    "first",
+    "second",
+    "third",
+    "last",
+    "next",
+    "previous",
+    "current",
+    "other",
+    "others",
+    "another",
+    "many",
+    "much",
+    "more",
+    "most",
+    "less",
+    "least",
+    "few",
+    "fewer",
+    "all",
+    "both",
+    "each",
+    "every",
+    "any",
+    "some",
+    "such",
+    "own",
+    "good",
+    "better",
+    "best",
+    "like",
+    "likely",
+    "unlikely",
+    "yes",
+    "etc",
+    "i.e",
+    "e.g",
+    "see",
+    "seen",
+    "look",
+    "looks",
+    "mean",
+    "means",
+    "meant",
+    "said",
+    "says",
+    "say",
+    "tell",
+    "told",
+    "know",
+    "known",
+    "think",
+    "thought",
+    "come",
+    "comes",
+    "came",
+    "go",
+    "goes",
+    "went",
+    "gone",
+    "done",
+    "doing",
+    "does",
+    "did",
+    "made",
+    "let",
+    "lets",
+    "put",
+    "puts",
+    "keep",
+    "keeps",
+    "kept",
+    "try",
+    "tries",
+    "tried",
+    "allow",
+    "allows",
+    "allowed",
+    "provide",
+    "provides",
+    "provided",
+    "include",
+    "includes",
+    "included",
+    "including",
+    "contain",
+    "contains",
+    "contained",
+    "require",
+    "requires",
+    "required",
+    "support",
+    "supported",
+    "supports",
+    "based",
+    "specified",
+    "described",
+    "following",
+    "above",
+    "below",
+    "rather",
+    "quite",
+    "really",
+    "fully",
+    "also",
+    "well",
+    "non",
+    "per",
+    "via",
+    "whole",
+    "full",
+    "due",
+    "upon",
+    "yet",
+    "still",
+    "ever",
+    "never",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "called",
+    "named",
+    "called",
+    "respectively",
+    "likewise",
+    "therefore",
+    "thus",
+    "hence",
+    "way",
+    "able",
+    "necessary",
+    "appropriate",
+    "important",
+    "similar",
+    "usual",
+    "useful",
+    "actual",
+    "actually",
+    "typically",
+    "generally",
+    "normally",
+    "probably",
+    "perhaps",
+    "here",
+    "there",
+    "where",
+    "when",
+    "what",
+    "which",
+    "while",
+    "whom",
+];
+
+/// A word of a sentence and what precedes it.
+struct Tok<'a> {
+    text: &'a str,
+    /// Punctuation (not a space) right before the token.
+    punct_before: bool,
+}
+
+fn is_tok_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Splits a sentence into tokens: letters/digits/underscore, joined across `-`, `'`, `’`,
+/// `.` and `/` when a letter or digit follows; a leading `/` starts a path.
+fn tokenize(s: &str) -> Vec<Tok<'_>> {
+    let b: Vec<(usize, char)> = s.char_indices().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut punct = false;
+    while i < b.len() {
+        let (start, c) = b[i];
+        let path_start = c == '/'
+            && b.get(i + 1)
+                .is_some_and(|&(_, n)| n.is_ascii_alphanumeric())
+            && (i == 0 || b[i - 1].1.is_whitespace() || "(\"'`“‘".contains(b[i - 1].1));
+        if !is_tok_char(c) && !path_start {
+            if !c.is_whitespace() {
+                punct = true;
+            }
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while j < b.len() {
+            let c = b[j].1;
+            if is_tok_char(c) {
+                j += 1;
+            } else if "-'’./".contains(c) && b.get(j + 1).is_some_and(|&(_, n)| is_tok_char(n)) {
+                j += 2;
+            } else {
+                break;
+            }
+        }
+        let end = b.get(j).map_or(s.len(), |&(o, _)| o);
+        out.push(Tok {
+            text: &s[start..end],
+            punct_before: punct,
+        });
+        punct = false;
+        i = j;
+    }
+    out
+}
+
+/// A capitalised word ("Darcy", "McDonald") or a short acronym ("GUI", "FHS").
+fn is_cap(w: &str) -> bool {
+    let mut cs = w.chars();
+    let first_upper = cs.next().is_some_and(char::is_uppercase);
+    (first_upper && w.chars().skip(1).any(char::is_lowercase) && !w.contains(['.', '/', '_']))
+        || (w.len() >= 2 && w.len() <= 6 && w.chars().all(|c| c.is_ascii_uppercase()))
+}
+
+/// An identifier or path kept as written: `highWaterMark`, `stream.pipeline`, `/usr/local`,
+/// `O_NONBLOCK`, `debian/rules`.
+fn is_code(w: &str) -> bool {
+    if w.len() < 3 || !w.chars().any(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    if w.starts_with('/') {
+        return true;
+    }
+    // camelCase and CamelCase identifiers (not "McDonald"-like names of 2 capitals, nor
+    // all-capital acronyms).
+    let caps = w.chars().filter(|c| c.is_uppercase()).count();
+    let inner_cap = w.chars().skip(1).any(char::is_uppercase)
+        && w.chars().any(char::is_lowercase)
+        && (w.chars().next().is_some_and(char::is_lowercase) || caps >= 2 && w.len() >= 8);
+    let dotted = w.contains('.') && {
+        let parts: Vec<&str> = w.split('.').collect();
+        parts.len() >= 2
+            && parts.iter().all(|p| !p.is_empty())
+            && !parts.iter().all(|p| p.chars().all(|c| c.is_ascii_digit()))
+            && !parts.iter().any(|p| p.len() == 1)
+    };
+    inner_cap || w.contains('_') || dotted || w.contains('/')
+}
+
+fn is_content_word(w: &str, stop: &HashSet<&str>) -> bool {
+    w.len() >= 3
+        && w.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        && !w.starts_with('-')
+        && !stop.contains(w)
+        && !NOT_CONCEPT.contains(&w)
+        && !(w.ends_with("ly") && w.len() > 4)
+}
+
+#[derive(Default)]
+struct NameCand {
+    sentences: Vec<u32>,
+    person: u32,
+    place: u32,
+    org: u32,
+    work: u32,
+    /// Occurrences not at the start of a sentence.
+    mid: u32,
+    forms: HashMap<String, u32>,
+}
+
+#[derive(Default)]
+struct WordCand {
+    sentences: Vec<u32>,
+    forms: HashMap<String, u32>,
+    occurrences: u32,
+    /// Occurrences right after a determiner or preposition: evidence of a noun.
+    nounish: u32,
+}
+
+/// Words after which a noun (phrase) follows.
+const NOUN_BEFORE: &[&str] = &[
+    "the", "a", "an", "this", "that", "these", "those", "each", "every", "your", "its", "their",
+    "our", "my", "his", "her", "any", "some", "no", "of", "in", "on", "at", "with", "from", "into",
+    "for", "by", "about", "as", "per", "via", "all", "both", "which", "whose",
+];
+
+fn push_sentence(v: &mut Vec<u32>, si: u32) {
+    if v.last() != Some(&si) {
+        v.push(si);
+    }
+}
+
+/// "by A B, C D and E F" / "Author: A B": the names of the list that starts at token `i`.
+fn byline_names<'a>(toks: &'a [Tok<'a>], mut i: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    loop {
+        let mut j = i;
+        while j < toks.len()
+            && j - i < 4
+            && is_cap(toks[j].text)
+            && (j == i || !toks[j].punct_before)
+        {
+            j += 1;
+        }
+        if j - i < 2 {
+            break;
+        }
+        out.push((i, j));
+        match toks.get(j) {
+            Some(t) if t.text == "and" => i = j + 1,
+            Some(t) if t.punct_before && is_cap(t.text) => i = j,
+            _ => break,
+        }
+    }
+    out
+}
+
+/// English needs no segmentation dictionary: `_extra_names` (the wiki's entry titles) are
+/// accepted for symmetry with Chinese and not used.
+pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usize) {
+    let stop: HashSet<&str> = EN_STOP.iter().copied().collect();
+    let mut names: HashMap<String, NameCand> = HashMap::new();
+    let mut words: HashMap<String, WordCand> = HashMap::new();
+    let mut phrases: HashMap<String, WordCand> = HashMap::new();
+    let mut code: HashMap<String, WordCand> = HashMap::new();
+    let mut lower_count: HashMap<String, u32> = HashMap::new();
+    let mut total_words = 0usize;
+    for (si, s) in sentences.iter().enumerate() {
+        let si = si as u32;
+        let toks = tokenize(s);
+        total_words += toks.len();
+        for t in &toks {
+            if t.text.chars().next().is_some_and(char::is_lowercase) {
+                *lower_count.entry(t.text.to_string()).or_default() += 1;
+            }
+        }
+        // Bylines: "by A B", "Author: A B", "A B <a@b.c>".
+        let mut byline: HashSet<usize> = HashSet::new();
+        for (k, t) in toks.iter().enumerate() {
+            let lw = t.text.to_ascii_lowercase();
+            if matches!(
+                lw.as_str(),
+                "by" | "author" | "authors" | "editor" | "editors" | "maintainer" | "copyright"
+            ) {
+                // "Copyright © 1994-2004 Daniel Quinlan": years are skipped.
+                let mut j = k + 1;
+                while toks
+                    .get(j)
+                    .is_some_and(|t| t.text.chars().any(|c| c.is_ascii_digit()))
+                {
+                    j += 1;
+                }
+                for (a, _) in byline_names(&toks, j) {
+                    byline.insert(a);
+                }
+            }
+        }
+        // A capitalised ordinary word opening the sentence ("Readable streams …") is read in
+        // lower case, unless a capitalised word follows (a name such as "Kovid Goyal").
+        let opener: Option<String> = toks.first().and_then(|t| {
+            let lower = t.text.to_lowercase();
+            (is_cap(t.text)
+                && !t.text.chars().all(|c| c.is_ascii_uppercase())
+                && super::background::en_band(&lower).is_some()
+                && !toks.get(1).is_some_and(|n| is_cap(n.text)))
+            .then_some(lower)
+        });
+        let text_of = |k: usize| -> &str {
+            match (&opener, k) {
+                (Some(l), 0) => l.as_str(),
+                _ => toks[k].text,
+            }
+        };
+        let mut i = 0;
+        while i < toks.len() {
+            let w = text_of(i);
+            if is_code(w) {
+                let c = code.entry(w.to_string()).or_default();
+                push_sentence(&mut c.sentences, si);
+                c.occurrences += 1;
+                i += 1;
+                continue;
+            }
+            if is_cap(w) {
+                let mut j = i + 1;
+                while j < toks.len()
+                    && (!toks[j].punct_before || HONORIFICS.contains(&toks[j - 1].text))
+                    && j - i < 6
+                {
+                    if is_cap(toks[j].text) && !is_code(toks[j].text) {
+                        j += 1;
+                    } else if NAME_JOINERS.contains(&toks[j].text)
+                        && toks
+                            .get(j + 1)
+                            .is_some_and(|n| is_cap(n.text) && !n.punct_before)
+                    {
+                        j += 2;
+                    } else {
+                        break;
+                    }
+                }
+                let mut start = i;
+                let mut honorific = false;
+                while start < j && HONORIFICS.contains(&toks[start].text) {
+                    honorific = true;
+                    start += 1;
+                }
+                // An ordinary word capitalised at the start of a sentence is not part of a name.
+                if start == 0
+                    && start < j
+                    && (stop.contains(toks[start].text.to_lowercase().as_str())
+                        || en_is_common(&toks[start].text.to_lowercase()))
+                    && j - start > 1
+                {
+                    start += 1;
+                }
+                while start < j && ["The", "A", "An", "THE"].contains(&toks[start].text) {
+                    start += 1;
+                }
+                if start < j
+                    && toks[start..j]
+                        .iter()
+                        .all(|t| stop.contains(t.text.to_lowercase().as_str()))
+                {
+                    start = j;
+                }
+                if start < j {
+                    let name = toks[start..j]
+                        .iter()
+                        .map(|t| t.text)
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    let single_stop = j - start == 1 && stop.contains(name.to_lowercase().as_str());
+                    if !single_stop && name.chars().count() >= 2 {
+                        let c = names.entry(name.clone()).or_default();
+                        push_sentence(&mut c.sentences, si);
+                        if honorific {
+                            *c.forms
+                                .entry(
+                                    toks[i..j]
+                                        .iter()
+                                        .map(|t| t.text)
+                                        .collect::<Vec<_>>()
+                                        .join(" "),
+                                )
+                                .or_default() += 1;
+                            c.person += 2;
+                        }
+                        let prev = i.checked_sub(1).map(|p| toks[p].text.to_lowercase());
+                        let next = toks.get(j).map(|n| n.text.to_lowercase());
+                        if next.as_deref().is_some_and(|n| SPEECH.contains(&n))
+                            || prev.as_deref().is_some_and(|p| SPEECH.contains(&p))
+                        {
+                            c.person += 1;
+                        }
+                        // A multi-word name acting as the subject of a past-tense verb
+                        // ("Thomas Reed watered") is evidence of a person who acts.
+                        if j - start >= 2
+                            && toks.get(j).is_some_and(|n| {
+                                !n.punct_before
+                                    && n.text.len() > 4
+                                    && n.text.ends_with("ed")
+                                    && n.text.chars().all(|c| c.is_ascii_lowercase())
+                            })
+                        {
+                            c.person += 1;
+                        }
+                        if byline.contains(&start) || byline.contains(&i) {
+                            c.person += 2;
+                        }
+                        if s[s.find(&name).map_or(0, |p| p + name.len())..]
+                            .trim_start()
+                            .starts_with('<')
+                            && s.contains('@')
+                        {
+                            c.person += 2;
+                        }
+                        if prev.as_deref().is_some_and(|p| PLACE_PREP.contains(&p)) {
+                            c.place += 1;
+                        }
+                        let parts = &toks[start..j];
+                        if parts.iter().any(|t| ORG_WORDS.contains(&t.text)) {
+                            c.org += 1;
+                        }
+                        if parts.iter().any(|t| PLACE_WORDS.contains(&t.text)) {
+                            c.place += 2;
+                        }
+                        if parts.iter().any(|t| WORK_WORDS.contains(&t.text)) {
+                            c.work += 1;
+                        }
+                        if start > 0 || i > 0 {
+                            c.mid += 1;
+                        }
+                    }
+                }
+                // A sentence-initial ordinary word also counts as a word.
+                if i == 0 && j - i == 1 {
+                    let lw = w.to_lowercase();
+                    if is_content_word(&lw, &stop) {
+                        let c = words.entry(lw).or_default();
+                        push_sentence(&mut c.sentences, si);
+                        c.occurrences += 1;
+                    }
+                }
+                i = j;
+                continue;
+            }
+            // A run of content words: every word, every 2- and 3-word phrase in it.
+            let mut j = i;
+            while j < toks.len()
+                && (j == i || !toks[j].punct_before)
+                && is_content_word(text_of(j), &stop)
+            {
+                j += 1;
+            }
+            if j == i {
+                i += 1;
+                continue;
+            }
+            let before_run = i
+                .checked_sub(1)
+                .is_some_and(|p| NOUN_BEFORE.contains(&text_of(p).to_lowercase().as_str()));
+            for k in i..j {
+                let w = text_of(k);
+                let c = words.entry(w.to_string()).or_default();
+                push_sentence(&mut c.sentences, si);
+                c.occurrences += 1;
+                // A word after a determiner, or inside a run after it, or the last of a run
+                // of several (the head of a noun phrase), reads as a noun.
+                if k == i && before_run || k + 1 == j && j - i >= 2 {
+                    c.nounish += 1;
+                }
+                for n in 2..=3 {
+                    if k + n <= j {
+                        let ws: Vec<&str> = (k..k + n).map(text_of).collect();
+                        let p = phrases.entry(ws.join(" ")).or_default();
+                        push_sentence(&mut p.sentences, si);
+                        p.occurrences += 1;
+                        // A phrase right after a determiner or preposition reads as a noun
+                        // phrase ("an e-book reader"); "to configure calibre" does not.
+                        if k == i && before_run {
+                            p.nounish += 1;
+                        }
+                    }
+                }
+            }
+            i = j;
+        }
+    }
+    let total_words = total_words.max(1);
+    let mut out = Vec::new();
+    // Names.
+    for (n, c) in &names {
+        let lower = n.to_lowercase();
+        let single = !n.contains(' ');
+        let acronym = n.chars().all(|ch| ch.is_ascii_uppercase());
+        let strong_person = c.person >= 2;
+        if c.sentences.len() < 2 && !strong_person {
+            continue;
+        }
+        if c.mid == 0 && single {
+            continue;
+        }
+        if single && !acronym {
+            // Written in lower case too, or an ordinary word: not a name.
+            let low = lower_count.get(&lower).copied().unwrap_or(0);
+            if low * 3 >= c.sentences.len() as u32 {
+                continue;
+            }
+            // An ordinary word the document never writes in lower case and capitalises
+            // inside sentences ("Kindle") is a name; otherwise it is just the word.
+            if en_is_common(&lower) && c.person < 2 && (low > 0 || c.mid < 3) {
+                continue;
+            }
+        }
+        let kind = if c.person >= 2 && c.person > c.place && c.org == 0 && c.work == 0
+            || c.person >= 1 && !single && c.org == 0 && c.work == 0 && c.place == 0
+        {
+            TermKind::Person
+        } else if c.work > 0 {
+            TermKind::Work
+        } else if c.org > 0 {
+            TermKind::Org
+        } else if c.place > 0
+            && (!acronym || c.place >= 2 && c.place * 2 > c.sentences.len() as u32)
+        {
+            TermKind::Place
+        } else if acronym {
+            TermKind::Term
+        } else {
+            TermKind::Other
+        };
+        let mut variants: Vec<String> = c.forms.keys().filter(|f| *f != n).cloned().collect();
+        variants.sort();
+        variants.truncate(16);
+        let bg = en_phrase_frequency(&lower.split(' ').collect::<Vec<_>>());
+        out.push(Found {
+            text: n.clone(),
+            kind,
+            salience: rarity(c.sentences.len(), total_words, bg).max(0.5),
+            variants,
+            sentences: c.sentences.clone(),
+        });
+    }
+    // Merge "Darcy" into "Fitzwilliam Darcy" is not done: a single name that is the last word
+    // of exactly one multi-word person name becomes that person's variant.
+    merge_surnames(&mut out);
+    let name_lower: HashSet<String> = out.iter().map(|f| f.text.to_lowercase()).collect();
+    // Ordinary words and phrases, by lemma.
+    let known = |s: &str| words.contains_key(s);
+    let min = if sentences.len() > 400 { 3 } else { 2 };
+    let mut lemma_words: HashMap<String, WordCand> = HashMap::new();
+    let lemma_of = |w: &str| {
+        let l = en_lemma(w, &known);
+        // "news" is not "new", "rights" not "right".
+        if (w.ends_with("ed") || w.ends_with("ing")) && w.len() > 5 {
+            // "downloaded"/"downloading" count with "download" when the base occurs.
+            for base in [&w[..w.len() - 2], &w[..w.len() - 3], &w[..w.len() - 1]] {
+                if base.len() >= 3 && known(base) && base != w {
+                    return base.to_string();
+                }
+            }
+        }
+        if NOT_CONCEPT.contains(&l.as_str()) && !NOT_CONCEPT.contains(&w) {
+            w.to_string()
+        } else {
+            l
+        }
+    };
+    for (w, c) in &words {
+        let l = lemma_of(w);
+        let e = lemma_words.entry(l).or_default();
+        e.sentences.extend(&c.sentences);
+        e.occurrences += c.occurrences;
+        e.nounish += c.nounish;
+        *e.forms.entry(w.clone()).or_default() += c.occurrences;
+    }
+    let mut lemma_phrases: HashMap<String, WordCand> = HashMap::new();
+    for (p, c) in &phrases {
+        let mut ws: Vec<&str> = p.split(' ').collect();
+        let last = lemma_of(ws[ws.len() - 1]);
+        let n = ws.len();
+        ws[n - 1] = &last;
+        // A phrase must end in a noun-like word and not start with a verb form.
+        if ws[0].ends_with("ed") || NOT_CONCEPT.contains(&ws[n - 1]) {
+            continue;
+        }
+        let e = lemma_phrases.entry(ws.join(" ")).or_default();
+        e.sentences.extend(&c.sentences);
+        e.occurrences += c.occurrences;
+        e.nounish += c.nounish;
+        *e.forms.entry(p.clone()).or_default() += c.occurrences;
+    }
+    let mut kept_phrases: Vec<(String, WordCand)> = lemma_phrases
+        .into_iter()
+        .filter(|(_, c)| {
+            let mut s = c.sentences.clone();
+            s.sort_unstable();
+            s.dedup();
+            s.len() >= min && c.nounish * 4 >= c.occurrences
+        })
+        .collect();
+    // A 2-word phrase mostly seen inside one 3-word phrase gives way to it, and vice versa a
+    // 3-word phrase much rarer than its parts is a fragment.
+    let counts: HashMap<String, u32> = kept_phrases
+        .iter()
+        .map(|(p, c)| (p.clone(), c.occurrences))
+        .collect();
+    kept_phrases.retain(|(p, c)| {
+        let n = p.split(' ').count();
+        if n == 3 {
+            let ws: Vec<&str> = p.split(' ').collect();
+            let sub = counts
+                .get(&format!("{} {}", ws[0], ws[1]))
+                .copied()
+                .unwrap_or(0)
+                .max(
+                    counts
+                        .get(&format!("{} {}", ws[1], ws[2]))
+                        .copied()
+                        .unwrap_or(0),
+                );
+            sub == 0 || c.occurrences * 2 >= sub
+        } else {
+            !counts.iter().any(|(q, &qc)| {
+                q.split(' ').count() == 3 && q.contains(p.as_str()) && qc * 10 >= c.occurrences * 8
+            })
+        }
+    });
+    let mut in_phrase: HashMap<&str, u32> = HashMap::new();
+    for (p, c) in &kept_phrases {
+        for w in p.split(' ') {
+            let e = in_phrase.entry(w).or_default();
+            *e = (*e).max(c.occurrences);
+        }
+    }
+    let mut word_out = Vec::new();
+    for (w, mut c) in lemma_words {
+        c.sentences.sort_unstable();
+        c.sentences.dedup();
+        if c.sentences.len() < min.max(3) || name_lower.contains(&w) {
+            continue;
+        }
+        if in_phrase
+            .get(w.as_str())
+            .is_some_and(|&n| n * 10 >= c.occurrences * 7)
+        {
+            continue;
+        }
+        // A word seldom used as a noun ("click", "select", "downloaded") is not a concept.
+        if c.nounish * 5 < c.occurrences {
+            continue;
+        }
+        let sal = 0.6 * rarity(c.occurrences as usize, total_words, en_frequency(&w));
+        let mut variants: Vec<String> = c.forms.keys().filter(|f| **f != w).cloned().collect();
+        variants.sort();
+        word_out.push(Found {
+            text: w,
+            kind: TermKind::Term,
+            salience: sal,
+            variants,
+            sentences: c.sentences,
+        });
+    }
+    for (p, mut c) in kept_phrases {
+        c.sentences.sort_unstable();
+        c.sentences.dedup();
+        if name_lower.contains(&p) {
+            continue;
+        }
+        let ws: Vec<&str> = p.split(' ').collect();
+        let sal = 0.7
+            * rarity(
+                c.occurrences as usize,
+                total_words,
+                en_phrase_frequency(&ws),
+            );
+        let mut variants: Vec<String> = c.forms.keys().filter(|f| **f != p).cloned().collect();
+        variants.sort();
+        word_out.push(Found {
+            text: p,
+            kind: TermKind::NounPhrase,
+            salience: sal,
+            variants,
+            sentences: c.sentences,
+        });
+    }
+    for (w, c) in code {
+        if c.sentences.len() < 2 || name_lower.contains(&w.to_lowercase()) {
+            continue;
+        }
+        word_out.push(Found {
+            text: w,
+            kind: TermKind::Term,
+            salience: 0.35 + 0.3 * rarity(c.occurrences as usize, total_words, 1e-6),
+            variants: Vec::new(),
+            sentences: c.sentences,
+        });
+    }
+    out.extend(word_out);
+    (out, total_words)
+}
+
+/// A single-word name that is the last or first word of exactly one multi-word person
+/// name becomes a variant of it ("Darcy" of "Fitzwilliam Darcy"); its sentences join.
+fn merge_surnames(found: &mut Vec<Found>) {
+    let persons: Vec<usize> = (0..found.len())
+        .filter(|&i| found[i].kind == TermKind::Person && found[i].text.contains(' '))
+        .collect();
+    let mut drop = Vec::new();
+    for i in 0..found.len() {
+        if found[i].text.contains(' ') || found[i].kind == TermKind::Term {
+            continue;
+        }
+        let w = found[i].text.clone();
+        let owners: Vec<usize> = persons
+            .iter()
+            .copied()
+            .filter(|&p| {
+                let parts: Vec<&str> = found[p].text.split(' ').collect();
+                parts.last() == Some(&w.as_str()) || parts.first() == Some(&w.as_str())
+            })
+            .collect();
+        if owners.len() == 1 {
+            let o = owners[0];
+            let (variants, sentences) = (found[i].variants.clone(), found[i].sentences.clone());
+            let target = &mut found[o];
+            target.variants.push(w);
+            target.variants.extend(variants);
+            target.sentences.extend(sentences);
+            target.sentences.sort_unstable();
+            target.sentences.dedup();
+            drop.push(i);
+        }
+    }
+    for i in drop.into_iter().rev() {
+        found.remove(i);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens() {
+        let cases: &[(&str, &[&str])] = &[
+            ("Mr. Darcy said no.", &["Mr", "Darcy", "said", "no"]),
+            (
+                "Use stream.pipeline() and highWaterMark.",
+                &["Use", "stream.pipeline", "and", "highWaterMark"],
+            ),
+            (
+                "Files in /usr/local and e-book readers",
+                &["Files", "in", "/usr/local", "and", "e-book", "readers"],
+            ),
+            ("don't panic", &["don't", "panic"]),
+        ];
+        for (s, want) in cases {
+            let got: Vec<&str> = tokenize(s).iter().map(|t| t.text).collect();
+            assert_eq!(&got, want, "{s}");
+        }
+    }
+
+    #[test]
+    fn code_and_caps() {
+        let cases = [
+            ("highWaterMark", true, false),
+            ("stream.pipeline", true, false),
+            ("/usr", true, false),
+            ("O_NONBLOCK", true, false),
+            ("e.g", false, false),
+            ("1.2.3", false, false),
+            ("Darcy", false, true),
+            ("GUI", false, true),
+            ("and", false, false),
+        ];
+        for (w, code, cap) in cases {
+            assert_eq!((is_code(w), is_cap(w)), (code, cap), "{w}");
+        }
+    }
+
+    fn find<'a>(found: &'a [Found], text: &str) -> Option<&'a Found> {
+        found.iter().find(|f| f.text == text)
+    }
+
+    #[test]
+    fn names_and_terms() {
+        let sents = [
+            "Calibre was created by Kovid Goyal, who leads it.",
+            "Kovid Goyal chose the name.",
+            "A readable stream emits data.",
+            "Readable streams can be paused.",
+            "The readable stream is in flowing mode.",
+            "Mr. Darcy said nothing.",
+            "Darcy walked in the garden.",
+            "Elizabeth laughed at Mr. Darcy.",
+            "They went to Longbourn, and Elizabeth replied.",
+            "Set highWaterMark in the options.",
+            "The highWaterMark limits the buffer.",
+            "Readable streams use a buffer.",
+        ];
+        let (found, _) = extract(&sents, &[]);
+        let k = find(&found, "Kovid Goyal").expect("Kovid Goyal");
+        assert_eq!(k.kind, TermKind::Person);
+        let d = find(&found, "Darcy").expect("Darcy");
+        assert_eq!(d.kind, TermKind::Person);
+        assert!(
+            d.variants.iter().any(|v| v == "Mr Darcy"),
+            "{:?}",
+            d.variants
+        );
+        let r = find(&found, "readable stream").expect("readable stream");
+        assert_eq!(r.kind, TermKind::NounPhrase);
+        assert_eq!(r.sentences.len(), 4);
+        assert!(find(&found, "highWaterMark").is_some());
+        for junk in ["The", "They", "Set", "the", "readable streams"] {
+            assert!(find(&found, junk).is_none(), "{junk}");
+        }
+    }
+}
