@@ -14,6 +14,8 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once at start-up: the size of the serve flags (many optional settings) does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Run the server.
