@@ -372,12 +372,13 @@ pub mod junk {
         }
         let cjk = t.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
         if !cjk && words.len() > 1 {
-            let edge = |w: &str| {
-                EN_FUNCTION.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()))
-                    && w != "the"
-                    && w != "a"
-            };
-            if edge(words[0]) || edge(words[words.len() - 1]) {
+            let edge =
+                |w: &str| EN_FUNCTION.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()));
+            // "The …", "A …", "To brew tea", "How to …", "When to …" are ordinary titles.
+            let opener = [
+                "the", "a", "an", "to", "how", "what", "when", "why", "where", "using", "if",
+            ];
+            if edge(words[0]) && !opener.contains(&words[0]) || edge(words[words.len() - 1]) {
                 return Some("fragment");
             }
         }
@@ -458,7 +459,8 @@ pub mod build {
             let before = &s[..at];
             let inside = before.matches("[[").count() > before.matches("]]").count();
             let ascii = m.chars().next().is_some_and(|c| c.is_ascii_alphanumeric());
-            let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+            let word =
+                |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-');
             let bounded = !ascii
                 || !word(before.chars().next_back()) && !word(s[at + m.len()..].chars().next());
             if !inside && bounded {

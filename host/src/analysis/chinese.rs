@@ -546,9 +546,9 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             TermKind::Place
         } else if tag == "nt" {
             TermKind::Org
-        } else if NOUN_TAGS.contains(&tag) && (tag != "l" || rar >= 0.4) {
-            TermKind::Term
-        } else if (tag == "v" || tag == "f") && rar >= 0.5 {
+        } else if NOUN_TAGS.contains(&tag) && (tag != "l" || rar >= 0.4)
+            || (tag == "v" || tag == "f") && rar >= 0.5
+        {
             TermKind::Term
         } else {
             continue;

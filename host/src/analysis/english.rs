@@ -505,7 +505,7 @@ fn is_content_word(w: &str, stop: &HashSet<&str>) -> bool {
         && !w.starts_with('-')
         && !stop.contains(w)
         && !NOT_CONCEPT.contains(&w)
-        && !(w.ends_with("ly") && w.len() > 4)
+        && (!w.ends_with("ly") || w.len() <= 4)
 }
 
 #[derive(Default)]

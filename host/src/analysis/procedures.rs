@@ -133,6 +133,20 @@ const IMPERATIVES: &[&str] = &[
     "cover",
 ];
 
+/// Whether a numbered item reads as a step (a sentence: several words, or sentence
+/// punctuation) rather than a heading.
+fn reads_as_step(text: &str) -> bool {
+    let t = text.trim();
+    let cjk = t
+        .chars()
+        .filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c))
+        .count();
+    let words = t.split_whitespace().count();
+    t.ends_with(['.', '。', '!', '！', ':', '：', ';', '；', ')', '）'])
+        || (cjk == 0 && words >= 4)
+        || cjk >= 8
+}
+
 /// Ordinal openers of a step ("First, dig …", "Then …", "首先，…").
 const ORDINALS: &[&str] = &[
     "first", "second", "third", "fourth", "fifth", "then", "next", "finally", "lastly", "首先",
@@ -188,7 +202,13 @@ pub fn detect(a: &Analysis) -> Vec<(Procedure, Vec<u32>)> {
                     expect += 1;
                     j += 1;
                 }
-                if steps.len() >= 2 {
+                // A numbered list of short headings ("1. 概览", "2. Setup") is a table of
+                // contents, not steps: at least half of the items must read as sentences.
+                let sentence_like = steps
+                    .iter()
+                    .filter(|&&b| reads_as_step(&ch.blocks[b].text))
+                    .count();
+                if steps.len() >= 2 && sentence_like * 2 >= steps.len() {
                     let title = if bi > 0 {
                         let prev = &ch.blocks[bi - 1].text;
                         let first = super::split_sentences(prev, a.lang)

@@ -135,3 +135,24 @@ fn people_who_act_are_persons() {
         assert_eq!(a.term(name).map(|t| t.kind), Some(kind), "{name}");
     }
 }
+
+#[test]
+fn numbered_headings_are_not_steps() {
+    let cases = [
+        ("Contents:\n\n1. Intro\n2. Setup\n3. Usage\n", 0),
+        (
+            "To brew tea:\n\n1. Boil the water.\n2. Add the leaves.\n",
+            1,
+        ),
+        ("目录\n\n1. 概览\n2. 预备知识\n", 0),
+        (
+            "安装步骤：\n\n1. 下载安装程序并运行它。\n2. 按照向导完成安装。\n",
+            1,
+        ),
+    ];
+    for (text, want) in cases {
+        let lang = if text.is_ascii() { Lang::En } else { Lang::Zh };
+        let a = Analysis::new(&Document::from_text("T", lang, text));
+        assert_eq!(a.procedures().count(), want, "{text}");
+    }
+}
