@@ -40,6 +40,7 @@ eval-search *ARGS: genes embed-model
 # Benchmarks (release build): see docs/benchmarks.md for the figures.
 bench:
     cargo build --release -p grove-host
+    python3 bench/pipeline_bench.py
     cargo run --release -p grove-packager --example pack-bench
     cargo bench -p grove-host --bench genes
     cargo bench -p grove-host --bench search
@@ -49,6 +50,12 @@ bench:
 # Example: just bench-packager --levels 1,3,6 --threads 1,2
 bench-packager *ARGS:
     cargo run --release -p grove-packager --example pack-bench -- {{ARGS}}
+
+# Upload to ready for every corpus document (both upload routes, dedup clones, Python jieba
+# side by side for Chinese: pip install jieba).
+bench-pipeline: genes
+    cargo build --release -p grove-host
+    python3 bench/pipeline_bench.py
 
 # Lints only.
 lint:

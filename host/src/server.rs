@@ -165,15 +165,18 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     // already up; the scheduler starts once they are there.
     let boot_app = app.clone();
     let watcher = tokio::task::spawn_blocking(move || {
-        boot_app.genes.load_all();
-        tracing::info!(active = boot_app.genes.active().len(), "genes loaded");
-        match crate::genes::watch(boot_app.genes.clone()) {
+        // Watch first, then load: a file dropped while the genes load is not missed (a file
+        // seen by both is loaded once; the watcher skips content already handled).
+        let watcher = match crate::genes::watch(boot_app.genes.clone()) {
             Ok(w) => Some(w),
             Err(e) => {
                 tracing::warn!(error = %e, "cannot watch the genes dir; hot loading by file drop is off (the admin API still works)");
                 None
             }
-        }
+        };
+        boot_app.genes.load_all();
+        tracing::info!(active = boot_app.genes.active().len(), "genes loaded");
+        watcher
     });
     let sched_app = app.clone();
     let scheduler = tokio::spawn(async move {

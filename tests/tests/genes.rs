@@ -362,3 +362,53 @@ fn a_hostile_gene_in_a_real_job_costs_its_own_entries_only() {
     let job = server.wait_job(&server.admin, body["job_id"].as_u64().unwrap());
     assert_eq!(job["state"], "ready", "{job}");
 }
+
+/// A gene dropped into the genes dir and then replaced through the API: the upload supersedes
+/// the dropped file (one file per gene), a rollback writes the genes dir back, and a restart
+/// comes back to what was active.
+#[test]
+fn an_upload_supersedes_a_dropped_file_and_survives_a_restart() {
+    let mut server = Server::start();
+    let dir = server.data_dir.join("genes");
+    wait_for("genes dir", Duration::from_secs(60), || {
+        dir.exists() && genes(&server).len() >= 4
+    });
+    let dropped = dir.join("glossary.wasm");
+    let v1 = glossary();
+    std::fs::write(dir.join(".glossary.part"), &v1).unwrap();
+    std::fs::rename(dir.join(".glossary.part"), &dropped).unwrap();
+    let loaded = Instant::now();
+    while !gene(&server, "glossary").is_some_and(|g| g["source"] == "dir") {
+        assert!(
+            loaded.elapsed() < Duration::from_secs(20),
+            "drop not loaded: {:?}\n{}",
+            gene(&server, "glossary"),
+            server.log()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+
+    let v2 = with_marker(&v1, "api-v2");
+    let (status, body) = upload_gene(&server, &server.admin, v2.clone());
+    assert_eq!(status, 200, "{body}");
+    let sha2 = body["gene"]["sha256"].as_str().unwrap().to_string();
+    assert!(!dropped.exists(), "the upload supersedes the dropped file");
+    assert_eq!(std::fs::read(dir.join("glossary.upload.wasm")).unwrap(), v2);
+
+    // Restart: the uploaded version is the one loaded.
+    let admin = server.admin.clone();
+    let data_dir = server.data_dir.clone();
+    assert!(server.stop(), "graceful stop\n{}", server.log());
+    let keep = server;
+    let server = Server::start_with(Options {
+        data_dir: Some(data_dir),
+        bootstrap_token: Some(admin),
+        ..Options::default()
+    });
+    wait_for("reload after restart", Duration::from_secs(60), || {
+        gene(&server, "glossary").is_some_and(|g| g["sha256"] == sha2.as_str())
+    });
+    let g = gene(&server, "glossary").unwrap();
+    assert_eq!(g["source"], "upload", "{g}");
+    drop(keep);
+}

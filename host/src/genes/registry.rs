@@ -406,9 +406,29 @@ impl GeneRegistry {
         std::fs::create_dir_all(dir)
             .map_err(|e| GeneError::io(format!("creating {}", dir.display()), e))?;
         let path = dir.join(format!("{name}.upload.wasm"));
+        // A file dropped into the genes dir may hold this gene now; the upload supersedes it,
+        // so that one file holds the gene and a restart loads what the API made active.
+        let superseded = self
+            .find(&name)
+            .and_then(|s| s.state.lock().unwrap().file.clone())
+            .filter(|f| f != &path);
         self.write_handled(&path, bytes)?;
-        // Another file may have held this gene before.
-        self.stage(bytes, GeneSource::Upload, Some(&path), &name)
+        let record = self.stage(bytes, GeneSource::Upload, Some(&path), &name)?;
+        if let Some(old) = superseded {
+            let _guard = self.load_lock.lock().unwrap();
+            self.files.lock().unwrap().remove(&old);
+            self.handled.lock().unwrap().remove(&old);
+            match std::fs::remove_file(&old) {
+                Ok(()) => {
+                    tracing::info!(gene.name = %name, file = %old.display(), "the uploaded version supersedes this genes-dir file; removed it")
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => {
+                    tracing::warn!(gene.name = %name, file = %old.display(), error = %e, "cannot remove the genes-dir file the upload supersedes; after a restart it may load instead of the upload")
+                }
+            }
+        }
+        Ok(record)
     }
 
     /// Deletes a gene: removes its genes-dir file and unloads it (a built-in of the

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::fsutil::write_atomic;
+use super::fsutil::{sync_filesystem, write_atomic_unsynced};
 use crate::analysis::{self, Analysis};
 use crate::genes::{Entry, GeneRegistry, Page, Proposal};
 use crate::store::PageRecord;
@@ -255,7 +255,7 @@ pub fn write_batch_checked(
             out.worse.push((i, quality));
             continue;
         }
-        write_atomic(
+        write_atomic_unsynced(
             &docs.join(format!("{}.md", entries[i].id)),
             markdown.as_bytes(),
         )?;
@@ -267,6 +267,10 @@ pub fn write_batch_checked(
         e.page = Some(page);
         e.updated_at = Some(now);
         out.written.push((i, record));
+    }
+    if !out.written.is_empty() {
+        // One barrier for the batch before the caller records it as done.
+        sync_filesystem(&docs)?;
     }
     Ok(out)
 }
