@@ -112,10 +112,10 @@ pub fn en_lemma(word: &str, known: &dyn Fn(&str) -> bool) -> String {
 /// The sum of all word counts in jieba's default dictionary (`dict.txt` of jieba-rs 0.11).
 const ZH_DICT_TOTAL: f64 = 60_101_964.0;
 
-/// jieba with its default dictionary, loaded once.
+/// jieba with its default dictionary: the one instance the process shares with search
+/// (loaded once, on first use).
 pub fn zh_base() -> &'static jieba_rs::Jieba {
-    static BASE: OnceLock<jieba_rs::Jieba> = OnceLock::new();
-    BASE.get_or_init(jieba_rs::Jieba::new)
+    crate::search::tokenizer::base_jieba()
 }
 
 /// Estimated relative frequency of a Chinese word in ordinary (modern) text: its count in

@@ -57,7 +57,10 @@ pub fn load_analysis(
     };
     // The wiki's entry titles and aliases (from its pages, when it has any) join the
     // segmentation dictionary: what the wiki knows feeds the next analysis.
-    Ok(Analysis::with_names(&document, &entry_names(&dir.join("docs"))))
+    Ok(Analysis::with_names(
+        &document,
+        &entry_names(&dir.join("docs")),
+    ))
 }
 
 /// Titles and aliases of the pages in `docs/` (front matter only), at most 20,000 names.
