@@ -63,7 +63,8 @@ fn builtin_genes_load_propose_and_render_grounded_pages() {
     assert!(has("concept", "garden"), "{titles:?}");
     let rec = reg.record_of("person").unwrap();
     assert!(rec.calls.render >= 2 && rec.calls.faults == 0, "{rec:?}");
-    // improve: the default genes keep their pages (the SDK default).
+    // improve: asked for more citations, the concept gene returns a page with at least as
+    // many, every one of a real passage.
     let page = reg
         .render(
             "concept",
@@ -82,7 +83,14 @@ fn builtin_genes_load_propose_and_render_grounded_pages() {
             message: "only one citation".into(),
         }],
     };
-    assert_eq!(reg.improve("concept", &ctx, &page, &review).unwrap(), None);
+    let better = reg
+        .improve("concept", &ctx, &page, &review)
+        .unwrap()
+        .expect("an improved page");
+    assert!(better.citations.len() >= page.citations.len(), "{better:?}");
+    for c in &better.citations {
+        assert!(ctx.analysis.passage(&c.passage_id).is_some(), "{c:?}");
+    }
     assert_eq!(reg.record_of("concept").unwrap().calls.improve, 1);
 }
 
