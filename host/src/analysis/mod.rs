@@ -178,6 +178,11 @@ pub struct Analysis {
     /// Term ids per sentence.
     sentence_terms: Vec<Vec<u32>>,
     procedures: Vec<(Procedure, Vec<u32>)>,
+    /// Every sentence (lower-cased for English), each followed by a NUL, in one string, and
+    /// where each sentence starts in it: [`Analysis::search`] runs one SIMD substring scan
+    /// per query word over this instead of one `contains` per sentence.
+    haystack: String,
+    haystack_starts: Vec<usize>,
 }
 
 /// Longest passage text handed out (bytes).
@@ -457,7 +462,10 @@ impl Analysis {
             term_sentences: Vec::new(),
             sentence_terms: Vec::new(),
             procedures: Vec::new(),
+            haystack: String::new(),
+            haystack_starts: Vec::new(),
         };
+        a.build_haystack();
         let texts: Vec<&str> = a.sentences.iter().map(|s| s.text.as_str()).collect();
         let found = terms::extract(&texts, doc.lang, names);
         a.sentence_terms = vec![Vec::new(); a.sentences.len()];
@@ -491,6 +499,21 @@ impl Analysis {
         }
         a.procedures = procedures::detect(&a);
         a
+    }
+
+    fn build_haystack(&mut self) {
+        let mut hay = String::with_capacity(self.sentences.iter().map(|s| s.text.len() + 1).sum());
+        let mut starts = Vec::with_capacity(self.sentences.len());
+        for s in &self.sentences {
+            starts.push(hay.len());
+            match self.lang {
+                Lang::En => hay.extend(s.text.chars().flat_map(char::to_lowercase)),
+                Lang::Zh => hay.push_str(&s.text),
+            }
+            hay.push('\0');
+        }
+        self.haystack = hay;
+        self.haystack_starts = starts;
     }
 
     pub fn title(&self) -> &str {
@@ -643,24 +666,23 @@ impl Analysis {
         if tokens.is_empty() {
             return Vec::new();
         }
-        let mut hits: Vec<(u32, usize)> = Vec::new();
+        // Query words are alphanumeric, so a match never spans the NUL between sentences.
+        let mut masks: HashMap<usize, u32> = HashMap::new();
         let mut df = vec![0u32; tokens.len()];
-        for (i, s) in self.sentences.iter().enumerate() {
-            let text = match self.lang {
-                Lang::En => std::borrow::Cow::Owned(s.text.to_lowercase()),
-                Lang::Zh => std::borrow::Cow::Borrowed(s.text.as_str()),
-            };
-            let mut mask = 0u32;
-            for (t, tok) in tokens.iter().enumerate() {
-                if text.contains(tok.as_str()) {
-                    mask |= 1 << t;
+        let hay = self.haystack.as_bytes();
+        for (t, tok) in tokens.iter().enumerate() {
+            let mut last = usize::MAX;
+            for at in memchr::memmem::find_iter(hay, tok.as_bytes()) {
+                let i = self.haystack_starts.partition_point(|&s| s <= at) - 1;
+                if i != last {
+                    last = i;
+                    *masks.entry(i).or_default() |= 1 << t;
                     df[t] += 1;
                 }
             }
-            if mask != 0 {
-                hits.push((mask, i));
-            }
         }
+        let mut hits: Vec<(u32, usize)> = masks.into_iter().map(|(i, m)| (m, i)).collect();
+        hits.sort_unstable_by_key(|&(_, i)| i);
         let n = self.sentences.len().max(1) as f32;
         let idf: Vec<f32> = df
             .iter()

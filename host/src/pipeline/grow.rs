@@ -93,6 +93,36 @@ fn entry_names(docs: &std::path::Path) -> Vec<String> {
     names
 }
 
+/// Wall-clock time of grow's steps, for the log ("analysis=12 propose=3 ...", in ms).
+struct Laps {
+    last: std::time::Instant,
+    laps: Vec<(&'static str, u128)>,
+}
+
+impl Laps {
+    fn start() -> Self {
+        Laps {
+            last: std::time::Instant::now(),
+            laps: Vec::new(),
+        }
+    }
+
+    fn lap(&mut self, step: &'static str) {
+        let now = std::time::Instant::now();
+        self.laps.push((step, (now - self.last).as_millis()));
+        self.last = now;
+    }
+}
+
+impl std::fmt::Display for Laps {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, (step, ms)) in self.laps.iter().enumerate() {
+            write!(f, "{}{step}={ms}", if i == 0 { "" } else { " " })?;
+        }
+        Ok(())
+    }
+}
+
 /// A planned entry: the merged proposal and the gene that will render it.
 #[derive(Debug, Clone)]
 struct Planned {
@@ -171,6 +201,7 @@ fn page_ids(planned: &[Planned]) -> Vec<String> {
 }
 
 pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineError> {
+    let mut laps = Laps::start();
     ctx.progress(0.0, "analysing the text");
     let analysis = Arc::new(load_analysis(&ctx.dir, &ctx.wiki.name, &ctx.wiki.lang)?);
     ctx.checkpoint()?;
@@ -182,6 +213,7 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
         ));
     }
     let summary = DocSummary::from_analysis(&analysis);
+    laps.lap("analysis");
     let base_ctx = CallContext::new(analysis.clone()).with_job(ctx.job_id.to_string());
 
     ctx.progress(0.05, "genes are proposing entries");
@@ -199,6 +231,7 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
             }
         }
     }
+    laps.lap("propose");
     let planned = resolve(proposals);
     let ids = page_ids(&planned);
     // The plan: every merged proposal, best-scored first. Grow renders the first
@@ -254,6 +287,7 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
         }
     });
     rendered.sort_by_key(|(i, _)| *i);
+    laps.lap("render");
     ctx.checkpoint()?;
 
     ctx.progress(0.88, "writing pages");
@@ -291,6 +325,7 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
             }
         }
     }
+    laps.lap("write");
     ctx.checkpoint()?;
     ctx.progress(0.95, "committing");
     let sha = crate::git::commit_all(
@@ -311,9 +346,11 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
         w.completion = completion;
         w.updated_at = Utc::now();
     })?;
-    tracing::info!(wiki.slug = %ctx.wiki.slug, planned = entries.len(), rendered = total, pages = records.len(), completion, "grown");
+    laps.lap("commit");
     // Search index (derived data, issue 6): failures are logged, the next search rebuilds it.
     crate::search::index_wiki_logged(ctx.app, &ctx.wiki);
+    laps.lap("index");
+    tracing::info!(wiki.slug = %ctx.wiki.slug, planned = entries.len(), rendered = total, pages = records.len(), completion, ms = %laps, "grown");
     ctx.progress(1.0, "pages written");
     Ok(StageOutcome::Continue)
 }
