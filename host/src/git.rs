@@ -103,31 +103,185 @@ pub fn init(dir: &Path) -> Result<(), GitError> {
 /// for a repository without commits). The commit is on disk when this returns.
 pub fn commit_all(dir: &Path, paths: &[&str], message: &str) -> Result<Option<String>, GitError> {
     let repo = open(dir)?;
+    let odb = repo.odb().map_err(lib(dir))?;
     let mut index = repo.index().map_err(lib(dir))?;
-    index
-        .add_all(paths.iter(), git2::IndexAddOption::DEFAULT, None)
-        .map_err(lib(dir))?;
-    index.update_all(paths.iter(), None).map_err(lib(dir))?;
-    index.write().map_err(lib(dir))?;
+    // Stage: forget what the index had under `paths`, then record every file there now.
+    index.remove_all(paths.iter(), None).map_err(lib(dir))?;
+    let mut pack = PackWriter::default();
+    let mut staged = Vec::new();
+    let mut packed = std::collections::HashSet::new();
+    for path in paths {
+        for file in files_under(&repo, dir, path)? {
+            let bytes = std::fs::read(dir.join(&file.rel)).map_err(io(dir))?;
+            let id = git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).map_err(lib(dir))?;
+            if packed.insert(id) && !odb.exists(id) {
+                pack.add_blob(&bytes).map_err(io(dir))?;
+            }
+            staged.push(file.entry(id));
+        }
+    }
+    // The new blobs go to disk as one pack file: a grow of 500 pages writes two files
+    // instead of 500 loose objects (and their directories), and libgit2 indexes the pack.
+    if let Some(bytes) = pack.finish() {
+        let mut writer = odb.packwriter().map_err(lib(dir))?;
+        std::io::Write::write_all(&mut writer, &bytes).map_err(io(dir))?;
+        writer.commit().map_err(lib(dir))?;
+        odb.refresh().map_err(lib(dir))?;
+    }
+    for entry in &staged {
+        index.add(entry).map_err(lib(dir))?;
+    }
     let tree_id = index.write_tree().map_err(lib(dir))?;
     let parent = match repo.head() {
         Ok(head) => Some(head.peel_to_commit().map_err(lib(dir))?),
-        Err(e) if e.code() == git2::ErrorCode::UnbornBranch || e.code() == git2::ErrorCode::NotFound => None,
+        Err(e)
+            if e.code() == git2::ErrorCode::UnbornBranch
+                || e.code() == git2::ErrorCode::NotFound =>
+        {
+            None
+        }
         Err(e) => return Err(lib(dir)(e)),
     };
+    index.write().map_err(lib(dir))?;
     let unchanged = match &parent {
         Some(p) => p.tree_id() == tree_id,
         None => index.is_empty(),
     };
-    if !unchanged {
-        let tree = repo.find_tree(tree_id).map_err(lib(dir))?;
-        let who = git2::Signature::now("Grove", "grove@localhost").map_err(lib(dir))?;
-        let parents: Vec<&git2::Commit<'_>> = parent.iter().collect();
-        repo.commit(Some("HEAD"), &who, &who, message, &tree, &parents)
-            .map_err(lib(dir))?;
-        sync(dir)?;
+    if unchanged {
+        return head(dir);
     }
-    head(dir)
+    let tree = repo.find_tree(tree_id).map_err(lib(dir))?;
+    let who = git2::Signature::now("Grove", "grove@localhost").map_err(lib(dir))?;
+    let parents: Vec<&git2::Commit<'_>> = parent.iter().collect();
+    let commit = repo
+        .commit(Some("HEAD"), &who, &who, message, &tree, &parents)
+        .map_err(lib(dir))?;
+    sync(dir)?;
+    Ok(Some(commit.to_string()))
+}
+
+fn io(dir: &Path) -> impl FnOnce(std::io::Error) -> GitError + '_ {
+    move |source| GitError::Sync {
+        dir: dir.to_path_buf(),
+        source,
+    }
+}
+
+/// A regular file to stage: its path relative to the work tree and its stat data.
+struct WorkFile {
+    rel: String,
+    meta: std::fs::Metadata,
+}
+
+impl WorkFile {
+    fn entry(&self, id: git2::Oid) -> git2::IndexEntry {
+        use std::os::unix::fs::MetadataExt;
+        let m = &self.meta;
+        let time = |secs: i64, nanos: i64| git2::IndexTime::new(secs as i32, nanos as u32);
+        git2::IndexEntry {
+            ctime: time(m.ctime(), m.ctime_nsec()),
+            mtime: time(m.mtime(), m.mtime_nsec()),
+            dev: m.dev() as u32,
+            ino: m.ino() as u32,
+            mode: if m.mode() & 0o111 != 0 {
+                0o100755
+            } else {
+                0o100644
+            },
+            uid: m.uid(),
+            gid: m.gid(),
+            file_size: m.len() as u32,
+            id,
+            flags: self.rel.len().min(0xfff) as u16,
+            flags_extended: 0,
+            path: self.rel.as_bytes().to_vec(),
+        }
+    }
+}
+
+/// Regular files under `path` (relative to the work tree `dir`), skipping `.git` and what
+/// `.gitignore` ignores, in a stable order.
+fn files_under(repo: &git2::Repository, dir: &Path, path: &str) -> Result<Vec<WorkFile>, GitError> {
+    let mut out = Vec::new();
+    let mut todo = vec![path.trim_start_matches("./").trim_end_matches('/').to_string()];
+    while let Some(rel) = todo.pop() {
+        let full = if rel.is_empty() || rel == "." {
+            dir.to_path_buf()
+        } else {
+            dir.join(&rel)
+        };
+        let Ok(meta) = std::fs::symlink_metadata(&full) else {
+            continue; // gone: removed from the index above
+        };
+        if meta.is_file() {
+            if !repo.is_path_ignored(&rel).unwrap_or(false) {
+                out.push(WorkFile { rel, meta });
+            }
+        } else if meta.is_dir() {
+            let root = rel.is_empty() || rel == ".";
+            if !root && repo.is_path_ignored(format!("{rel}/")).unwrap_or(false) {
+                continue;
+            }
+            for e in std::fs::read_dir(&full).map_err(io(dir))? {
+                let name = e.map_err(io(dir))?.file_name().to_string_lossy().to_string();
+                if name == ".git" {
+                    continue;
+                }
+                let child = if rel.is_empty() || rel == "." {
+                    name
+                } else {
+                    format!("{rel}/{name}")
+                };
+                todo.push(child);
+            }
+        }
+    }
+    out.sort_by(|a, b| a.rel.cmp(&b.rel));
+    Ok(out)
+}
+
+/// A git pack file (version 2) of whole, zlib-compressed blobs, built in memory. No deltas:
+/// wiki pages are small and different, and libgit2 indexes the pack as it is written.
+#[derive(Default)]
+struct PackWriter {
+    objects: u32,
+    body: Vec<u8>,
+}
+
+impl PackWriter {
+    fn add_blob(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        const BLOB: u8 = 3;
+        let mut size = bytes.len();
+        let mut byte = (BLOB << 4) | (size & 0x0f) as u8;
+        size >>= 4;
+        while size > 0 {
+            self.body.push(byte | 0x80);
+            byte = (size & 0x7f) as u8;
+            size >>= 7;
+        }
+        self.body.push(byte);
+        let mut z = flate2::write::ZlibEncoder::new(&mut self.body, flate2::Compression::fast());
+        std::io::Write::write_all(&mut z, bytes)?;
+        z.finish()?;
+        self.objects += 1;
+        Ok(())
+    }
+
+    /// The pack file, or None when it holds no object.
+    fn finish(self) -> Option<Vec<u8>> {
+        use sha1::Digest;
+        if self.objects == 0 {
+            return None;
+        }
+        let mut pack = Vec::with_capacity(self.body.len() + 32);
+        pack.extend_from_slice(b"PACK");
+        pack.extend_from_slice(&2u32.to_be_bytes());
+        pack.extend_from_slice(&self.objects.to_be_bytes());
+        pack.extend_from_slice(&self.body);
+        let sum = sha1::Sha1::digest(&pack);
+        pack.extend_from_slice(&sum);
+        Some(pack)
+    }
 }
 
 /// One `syncfs` for everything written (objects, index, ref, and the files committed).
@@ -264,5 +418,21 @@ mod tests {
         assert_eq!(git(dir.path(), &["rev-parse", "HEAD"]).unwrap(), third);
         assert!(!is_dirty(dir.path(), ".").unwrap());
         assert_eq!(commit_count(dir.path()).unwrap(), 2);
+        git(dir.path(), &["fsck", "--no-progress", "--strict"]).expect("the pack files are sound");
+
+        // "." stages the whole work tree but what .gitignore names
+        std::fs::write(dir.path().join(".gitignore"), "logs/\n").unwrap();
+        std::fs::create_dir_all(dir.path().join("logs")).unwrap();
+        std::fs::write(dir.path().join("logs/x.log"), "x").unwrap();
+        std::fs::create_dir_all(dir.path().join("local/deep")).unwrap();
+        std::fs::write(dir.path().join("local/deep/config.md"), "PORT:\n").unwrap();
+        std::fs::write(dir.path().join("local/twin.md"), "PORT:\n").unwrap();
+        commit_all(dir.path(), &["."], "all").unwrap().unwrap();
+        assert_eq!(
+            git(dir.path(), &["ls-files"]).unwrap(),
+            ".gitignore\ndocs/c.md\nlocal/deep/config.md\nlocal/twin.md"
+        );
+        assert!(!is_dirty(dir.path(), ".").unwrap());
+        git(dir.path(), &["fsck", "--no-progress", "--strict"]).unwrap();
     }
 }

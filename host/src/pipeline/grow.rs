@@ -333,6 +333,7 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
         &["docs"],
         &format!("Grow: {} pages", records.len()),
     )?;
+    laps.lap("git");
     for r in &mut records {
         r.revision = sha.clone();
     }
@@ -346,7 +347,7 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
         w.completion = completion;
         w.updated_at = Utc::now();
     })?;
-    laps.lap("commit");
+    laps.lap("store");
     // Search index (derived data, issue 6): failures are logged, the next search rebuilds it.
     crate::search::index_wiki_logged(ctx.app, &ctx.wiki);
     laps.lap("index");
