@@ -14,10 +14,7 @@ use std::process::Command;
 #[derive(Debug, thiserror::Error)]
 pub enum GitError {
     #[error("git in {dir}: {source}")]
-    Lib {
-        dir: PathBuf,
-        source: git2::Error,
-    },
+    Lib { dir: PathBuf, source: git2::Error },
     #[error("cannot make the commit in {dir} durable: {source}")]
     Sync {
         dir: PathBuf,
@@ -203,7 +200,11 @@ impl WorkFile {
 /// `.gitignore` ignores, in a stable order.
 fn files_under(repo: &git2::Repository, dir: &Path, path: &str) -> Result<Vec<WorkFile>, GitError> {
     let mut out = Vec::new();
-    let mut todo = vec![path.trim_start_matches("./").trim_end_matches('/').to_string()];
+    let mut todo = vec![
+        path.trim_start_matches("./")
+            .trim_end_matches('/')
+            .to_string(),
+    ];
     while let Some(rel) = todo.pop() {
         let full = if rel.is_empty() || rel == "." {
             dir.to_path_buf()
@@ -223,7 +224,11 @@ fn files_under(repo: &git2::Repository, dir: &Path, path: &str) -> Result<Vec<Wo
                 continue;
             }
             for e in std::fs::read_dir(&full).map_err(io(dir))? {
-                let name = e.map_err(io(dir))?.file_name().to_string_lossy().to_string();
+                let name = e
+                    .map_err(io(dir))?
+                    .file_name()
+                    .to_string_lossy()
+                    .to_string();
                 if name == ".git" {
                     continue;
                 }

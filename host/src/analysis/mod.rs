@@ -183,6 +183,9 @@ pub struct Analysis {
     /// per query word over this instead of one `contains` per sentence.
     haystack: String,
     haystack_starts: Vec<usize>,
+    /// Search weight of each sentence by its length: very short and very long ones rank a
+    /// little lower.
+    sentence_fit: Vec<f32>,
 }
 
 /// Longest passage text handed out (bytes).
@@ -464,6 +467,7 @@ impl Analysis {
             procedures: Vec::new(),
             haystack: String::new(),
             haystack_starts: Vec::new(),
+            sentence_fit: Vec::new(),
         };
         a.build_haystack();
         let texts: Vec<&str> = a.sentences.iter().map(|s| s.text.as_str()).collect();
@@ -514,6 +518,15 @@ impl Analysis {
         }
         self.haystack = hay;
         self.haystack_starts = starts;
+        self.sentence_fit = self
+            .sentences
+            .iter()
+            .map(|s| match s.text.chars().count() {
+                0..12 => 0.7,
+                401.. => 0.8,
+                _ => 1.0,
+            })
+            .collect();
     }
 
     pub fn title(&self) -> &str {
@@ -667,7 +680,8 @@ impl Analysis {
             return Vec::new();
         }
         // Query words are alphanumeric, so a match never spans the NUL between sentences.
-        let mut masks: HashMap<usize, u32> = HashMap::new();
+        let mut masks = vec![0u32; self.sentences.len()];
+        let mut hits: Vec<usize> = Vec::new();
         let mut df = vec![0u32; tokens.len()];
         let hay = self.haystack.as_bytes();
         for (t, tok) in tokens.iter().enumerate() {
@@ -676,13 +690,14 @@ impl Analysis {
                 let i = self.haystack_starts.partition_point(|&s| s <= at) - 1;
                 if i != last {
                     last = i;
-                    *masks.entry(i).or_default() |= 1 << t;
+                    if masks[i] == 0 {
+                        hits.push(i);
+                    }
+                    masks[i] |= 1 << t;
                     df[t] += 1;
                 }
             }
         }
-        let mut hits: Vec<(u32, usize)> = masks.into_iter().map(|(i, m)| (m, i)).collect();
-        hits.sort_unstable_by_key(|&(_, i)| i);
         let n = self.sentences.len().max(1) as f32;
         let idf: Vec<f32> = df
             .iter()
@@ -690,26 +705,27 @@ impl Analysis {
             .collect();
         let mut scored: Vec<(f32, usize)> = hits
             .into_iter()
-            .map(|(mask, i)| {
+            .map(|i| {
+                let mask = masks[i];
                 let base: f32 = (0..tokens.len())
                     .filter(|t| mask & (1 << t) != 0)
                     .map(|t| idf[t])
                     .sum();
-                let chars = self.sentences[i].text.chars().count() as f32;
-                let fit = if chars < 12.0 {
-                    0.7
-                } else if chars > 400.0 {
-                    0.8
-                } else {
-                    1.0
-                };
-                (base * fit, i)
+                (base * self.sentence_fit[i], i)
             })
             .collect();
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let best_first =
+            |a: &(f32, usize), b: &(f32, usize)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
+        if limit == 0 {
+            return Vec::new();
+        }
+        if scored.len() > limit {
+            scored.select_nth_unstable_by(limit - 1, best_first);
+            scored.truncate(limit);
+        }
+        scored.sort_by(best_first);
         scored
             .into_iter()
-            .take(limit)
             .map(|(_, i)| self.passage_at(i))
             .collect()
     }

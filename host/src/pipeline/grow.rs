@@ -327,31 +327,52 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
     }
     laps.lap("write");
     ctx.checkpoint()?;
-    ctx.progress(0.95, "committing");
-    let sha = crate::git::commit_all(
-        &ctx.dir,
-        &["docs"],
-        &format!("Grow: {} pages", records.len()),
-    )?;
-    laps.lap("git");
-    for r in &mut records {
-        r.revision = sha.clone();
-    }
-    let plan_rows: Vec<(String, &PlanEntry)> = entries.iter().map(|e| (e.id.clone(), e)).collect();
-    ctx.app
-        .store
-        .replace_plan(&ctx.wiki.id, &plan_rows, &records)?;
+    ctx.progress(0.95, "committing and indexing");
+    // The wiki as it will be recorded: its page count and time stamp the search index,
+    // which is built from docs/ on another thread while git commits and the store records.
     let completion = pages::completion(&entries);
-    ctx.app.store.update_wiki(&ctx.wiki.id, |w| {
-        w.page_count = records.len() as u64;
-        w.completion = completion;
-        w.updated_at = Utc::now();
-    })?;
-    laps.lap("store");
-    // Search index (derived data, issue 6): failures are logged, the next search rebuilds it.
-    crate::search::index_wiki_logged(ctx.app, &ctx.wiki);
-    laps.lap("index");
-    tracing::info!(wiki.slug = %ctx.wiki.slug, planned = entries.len(), rendered = total, pages = records.len(), completion, ms = %laps, "grown");
+    let mut grown = ctx.wiki.clone();
+    grown.page_count = records.len() as u64;
+    grown.completion = completion;
+    grown.updated_at = Utc::now();
+    let by_id: HashMap<String, PageRecord> =
+        records.iter().map(|r| (r.id.clone(), r.clone())).collect();
+    let app = ctx.app;
+    let (committed, indexed) = std::thread::scope(|s| {
+        let indexer = s.spawn(|| {
+            let t = std::time::Instant::now();
+            // Search index (derived data): failures are logged, the next search rebuilds it.
+            if let Err(e) = crate::search::index_wiki_as(app, &grown, &by_id) {
+                tracing::warn!(wiki.slug = %grown.slug, error = %e, "building the search index failed; it is rebuilt on the next search");
+            }
+            t.elapsed().as_millis()
+        });
+        let committed = (|| -> Result<(), PipelineError> {
+            let sha = crate::git::commit_all(
+                &ctx.dir,
+                &["docs"],
+                &format!("Grow: {} pages", records.len()),
+            )?;
+            laps.lap("git");
+            for r in &mut records {
+                r.revision = sha.clone();
+            }
+            let plan_rows: Vec<(String, &PlanEntry)> =
+                entries.iter().map(|e| (e.id.clone(), e)).collect();
+            app.store.replace_plan(&ctx.wiki.id, &plan_rows, &records)?;
+            app.store.update_wiki(&ctx.wiki.id, |w| {
+                w.page_count = grown.page_count;
+                w.completion = grown.completion;
+                w.updated_at = grown.updated_at;
+            })?;
+            laps.lap("store");
+            Ok(())
+        })();
+        (committed, indexer.join().unwrap_or(0))
+    });
+    committed?;
+    laps.lap("index-wait");
+    tracing::info!(wiki.slug = %ctx.wiki.slug, planned = entries.len(), rendered = total, pages = records.len(), completion, index_ms = indexed, ms = %laps, "grown");
     ctx.progress(1.0, "pages written");
     Ok(StageOutcome::Continue)
 }

@@ -845,12 +845,29 @@ fn html_escape(s: &str) -> String {
 pub fn index_wiki(app: &App, wiki: &WikiRecord) -> Result<Arc<WikiIndex>, SearchError> {
     // Read the wiki again: grow updates it (page count, time) after the caller loaded it.
     let wiki = app.store.wiki(&wiki.id)?.unwrap_or_else(|| wiki.clone());
-    let dir = index_dir(app, &wiki);
-    let built = Arc::new(WikiIndex::build(
-        &dir,
-        &docs_of(app, &wiki),
-        &stamp_of(&wiki),
-    )?);
+    let docs = docs_of(app, &wiki);
+    index_docs(app, &wiki, &docs)
+}
+
+/// Builds the index of `wiki` as it will be once recorded (its `page_count` and `updated_at`
+/// make the index's stamp) from the pages in `docs/` now, with `records` for the metadata a
+/// page file lacks. Lets grow index while it commits, before the store has the new pages.
+pub fn index_wiki_as(
+    app: &App,
+    wiki: &WikiRecord,
+    records: &HashMap<String, crate::store::PageRecord>,
+) -> Result<Arc<WikiIndex>, SearchError> {
+    let docs = docs_in(&app.paths.wiki_dir(&wiki.slug), records);
+    index_docs(app, wiki, &docs)
+}
+
+fn index_docs(
+    app: &App,
+    wiki: &WikiRecord,
+    docs: &[IndexDoc],
+) -> Result<Arc<WikiIndex>, SearchError> {
+    let dir = index_dir(app, wiki);
+    let built = Arc::new(WikiIndex::build(&dir, docs, &stamp_of(wiki))?);
     cache()
         .lock()
         .unwrap_or_else(|e| e.into_inner())
