@@ -20,7 +20,6 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use jieba_rs::Jieba;
 use serde::Serialize;
 use tantivy::collector::{Count, TopDocs};
 use tantivy::query::{Query, QueryParser};
@@ -112,7 +111,7 @@ pub struct WikiIndex {
     index: Index,
     reader: IndexReader,
     fields: Fields,
-    jieba: Arc<Jieba>,
+    jieba: tokenizer::Segmenter,
     stamp: String,
     dir: PathBuf,
     embedded: OnceLock<Arc<SemanticModel>>,
@@ -378,7 +377,7 @@ impl WikiIndex {
     fn open_with(
         dir: &Path,
         stamp: &str,
-        jieba: Option<Arc<Jieba>>,
+        jieba: Option<tokenizer::Segmenter>,
     ) -> Result<WikiIndex, SearchError> {
         let on_disk = std::fs::read_to_string(dir.join(STAMP_FILE))?;
         if on_disk != stamp {
@@ -812,7 +811,9 @@ fn write_vectors(path: &Path, key: &str, pages: &[(String, Vec<f32>)]) -> std::i
     std::fs::rename(tmp, path)
 }
 
-fn jieba_for<'a>(names: impl Iterator<Item = (&'a String, &'a Vec<String>)>) -> Arc<Jieba> {
+fn jieba_for<'a>(
+    names: impl Iterator<Item = (&'a String, &'a Vec<String>)>,
+) -> tokenizer::Segmenter {
     let mut all: Vec<&str> = Vec::new();
     for (t, a) in names {
         all.push(t);
@@ -821,7 +822,7 @@ fn jieba_for<'a>(names: impl Iterator<Item = (&'a String, &'a Vec<String>)>) -> 
     tokenizer::jieba_with(all)
 }
 
-fn register(index: &Index, jieba: &Arc<Jieba>) {
+fn register(index: &Index, jieba: &tokenizer::Segmenter) {
     index.tokenizers().register(
         tokenizer::TOKENIZER,
         tokenizer::analyzer(jieba.clone(), true),

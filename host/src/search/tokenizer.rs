@@ -29,10 +29,28 @@ pub fn base_jieba() -> &'static Arc<Jieba> {
     BASE.get_or_init(|| Arc::new(Jieba::new()))
 }
 
+/// The jieba of one wiki: the process's shared base dictionary, which is only loaded when a
+/// CJK run is first cut (an English wiki never loads it), or a copy with the wiki's names.
+#[derive(Clone)]
+pub enum Segmenter {
+    Base,
+    WithNames(Arc<Jieba>),
+}
+
+impl Segmenter {
+    /// The dictionary; loads the base one on first use.
+    pub fn jieba(&self) -> &Jieba {
+        match self {
+            Segmenter::Base => base_jieba(),
+            Segmenter::WithNames(j) => j,
+        }
+    }
+}
+
 /// jieba's default dictionary plus `names` (a wiki's titles and aliases), each of which will be
 /// cut as one word. Without any CJK name to add (an English wiki) this is the shared base
-/// dictionary itself, not a copy.
-pub fn jieba_with<'a>(names: impl IntoIterator<Item = &'a str>) -> Arc<Jieba> {
+/// dictionary itself, not a copy, and not loaded until needed.
+pub fn jieba_with<'a>(names: impl IntoIterator<Item = &'a str>) -> Segmenter {
     let mut extra = names
         .into_iter()
         .map(str::trim)
@@ -43,20 +61,20 @@ pub fn jieba_with<'a>(names: impl IntoIterator<Item = &'a str>) -> Arc<Jieba> {
         })
         .peekable();
     if extra.peek().is_none() {
-        return base_jieba().clone();
+        return Segmenter::Base;
     }
     let mut jieba = Jieba::clone(base_jieba());
     for name in extra {
         jieba.add_word(name, None, None);
     }
-    Arc::new(jieba)
+    Segmenter::WithNames(Arc::new(jieba))
 }
 
 /// The tokenizer: jieba for CJK runs, word splitting for the rest. Lower-casing and stemming are
 /// filters added by [`analyzer`].
 #[derive(Clone)]
 pub struct GroveTokenizer {
-    jieba: Arc<Jieba>,
+    jieba: Segmenter,
     /// Search mode also emits the dictionary words inside a long word (better recall for the
     /// index); default mode gives one segmentation (for the embedder's co-occurrences).
     search_mode: bool,
@@ -64,7 +82,7 @@ pub struct GroveTokenizer {
 }
 
 impl GroveTokenizer {
-    pub fn new(jieba: Arc<Jieba>, search_mode: bool) -> Self {
+    pub fn new(jieba: Segmenter, search_mode: bool) -> Self {
         GroveTokenizer {
             jieba,
             search_mode,
@@ -125,7 +143,7 @@ impl Tokenizer for GroveTokenizer {
                     chars.next();
                 }
                 let run = &text[start..end];
-                for t in self.jieba.tokenize(run, mode, true) {
+                for t in self.jieba.jieba().tokenize(run, mode, true) {
                     if t.word.chars().any(char::is_alphanumeric) {
                         push(
                             &mut self.tokens,
@@ -157,7 +175,7 @@ impl Tokenizer for GroveTokenizer {
 }
 
 /// The full analyzer: tokenizer, long-token removal, lower-casing, English stemming.
-pub fn analyzer(jieba: Arc<Jieba>, search_mode: bool) -> TextAnalyzer {
+pub fn analyzer(jieba: Segmenter, search_mode: bool) -> TextAnalyzer {
     TextAnalyzer::builder(GroveTokenizer::new(jieba, search_mode))
         .filter(RemoveLongFilter::limit(48))
         .filter(LowerCaser)
@@ -178,14 +196,19 @@ pub fn terms(analyzer: &mut TextAnalyzer, text: &str) -> Vec<String> {
 /// Rewrites a user query so that every CJK run is split into jieba words separated by spaces:
 /// the query parser then treats them as separate terms instead of one phrase. Everything else
 /// (operators, quotes, English words) is left as typed.
-pub fn spaced_query(jieba: &Jieba, query: &str) -> String {
+pub fn spaced_query(jieba: &Segmenter, query: &str) -> String {
     let mut out = String::with_capacity(query.len() * 2);
     let mut run = String::new();
     let flush = |run: &mut String, out: &mut String| {
         if run.is_empty() {
             return;
         }
-        let words: Vec<&str> = jieba.cut(run, true).into_iter().map(|t| t.word).collect();
+        let words: Vec<&str> = jieba
+            .jieba()
+            .cut(run, true)
+            .into_iter()
+            .map(|t| t.word)
+            .collect();
         if !out.is_empty() && !out.ends_with([' ', '"', '(', '+', '-', ':']) {
             out.push(' ');
         }
