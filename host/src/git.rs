@@ -77,21 +77,40 @@ fn open(dir: &Path) -> Result<git2::Repository, GitError> {
     git2::Repository::open(dir).map_err(lib(dir))
 }
 
-/// Makes `dir` a git repository with branch `main` (idempotent). No template: a wiki
-/// repository needs no sample hooks.
+/// Makes `dir` a git repository with branch `main` (idempotent, and safe to re-run after a
+/// crash). No template: a wiki repository needs no sample hooks.
+///
+/// The repository is made in a scratch directory and renamed into place, so `.git` is either
+/// complete or absent. A `.git` that cannot be opened (left by an interrupted init of an
+/// older version) is replaced: `init` runs before any commit of grove's.
 pub fn init(dir: &Path) -> Result<(), GitError> {
-    if dir.join(".git").is_dir() {
-        return Ok(());
+    let git_dir = dir.join(".git");
+    if git_dir.is_dir() {
+        match git2::Repository::open(dir) {
+            Ok(_) => return Ok(()),
+            Err(e) => {
+                tracing::warn!(dir = %dir.display(), error = %e, "the wiki's .git is unreadable (an interrupted init); making it again");
+                std::fs::remove_dir_all(&git_dir).map_err(io(dir))?;
+            }
+        }
+    }
+    let scratch = dir.join(".git-init");
+    if scratch.exists() {
+        std::fs::remove_dir_all(&scratch).map_err(io(dir))?;
     }
     let mut opts = git2::RepositoryInitOptions::new();
     opts.initial_head("main").external_template(false);
-    let repo = git2::Repository::init_opts(dir, &opts).map_err(lib(dir))?;
-    // The repository's own settings win over the machine's (global or system) git
-    // configuration, so line endings and file modes are committed as written everywhere.
-    let mut config = repo.config().map_err(lib(dir))?;
-    for (key, value) in [("core.autocrlf", "false"), ("core.filemode", "true")] {
-        config.set_str(key, value).map_err(lib(dir))?;
+    {
+        let repo = git2::Repository::init_opts(&scratch, &opts).map_err(lib(dir))?;
+        // The repository's own settings win over the machine's (global or system) git
+        // configuration, so line endings and file modes are committed as written everywhere.
+        let mut config = repo.config().map_err(lib(dir))?;
+        for (key, value) in [("core.autocrlf", "false"), ("core.filemode", "true")] {
+            config.set_str(key, value).map_err(lib(dir))?;
+        }
     }
+    std::fs::rename(scratch.join(".git"), &git_dir).map_err(io(dir))?;
+    std::fs::remove_dir_all(&scratch).map_err(io(dir))?;
     Ok(())
 }
 
@@ -99,6 +118,18 @@ pub fn init(dir: &Path) -> Result<(), GitError> {
 /// and commits with `message` when something changed. Returns the HEAD SHA afterwards (None
 /// for a repository without commits). The commit is on disk when this returns.
 pub fn commit_all(dir: &Path, paths: &[&str], message: &str) -> Result<Option<String>, GitError> {
+    // Only grove writes a wiki's repository, and its callers hold the wiki's lock: a lock
+    // file here was left by a process that died mid-commit and would block every commit.
+    for stale in [
+        ".git/index.lock",
+        ".git/HEAD.lock",
+        ".git/refs/heads/main.lock",
+    ] {
+        if dir.join(stale).exists() {
+            tracing::warn!(dir = %dir.display(), file = stale, "removing a lock file left by an interrupted commit");
+            std::fs::remove_file(dir.join(stale)).map_err(io(dir))?;
+        }
+    }
     let repo = open(dir)?;
     let odb = repo.odb().map_err(lib(dir))?;
     let mut index = repo.index().map_err(lib(dir))?;
@@ -376,8 +407,13 @@ mod tests {
     #[test]
     fn commits_only_when_something_changed() {
         let dir = tempfile::tempdir().unwrap();
+        // an interrupted init left a .git that is not a repository
+        std::fs::create_dir_all(dir.path().join(".git/objects")).unwrap();
         init(dir.path()).unwrap();
         init(dir.path()).unwrap();
+        assert!(!dir.path().join(".git-init").exists());
+        // a lock file left by a process that died mid-commit does not block the next one
+        std::fs::write(dir.path().join(".git/index.lock"), "").unwrap();
         assert_eq!(head(dir.path()).unwrap(), None);
         std::fs::create_dir(dir.path().join("docs")).unwrap();
         std::fs::write(dir.path().join("docs/a.md"), "a").unwrap();
