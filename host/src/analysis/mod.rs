@@ -186,6 +186,25 @@ pub struct Analysis {
     /// Search weight of each sentence by its length: very short and very long ones rank a
     /// little lower.
     sentence_fit: Vec<f32>,
+    /// Sentences containing a query word, per word already searched: the genes of one grow
+    /// search the same words (titles, aliases, related entries) for many pages.
+    word_hits: WordHits,
+}
+
+/// The cache behind [`Analysis::search`]; a clone starts empty.
+#[derive(Default)]
+struct WordHits(std::sync::Mutex<HashMap<String, std::sync::Arc<[u32]>>>);
+
+impl Clone for WordHits {
+    fn clone(&self) -> Self {
+        WordHits::default()
+    }
+}
+
+impl std::fmt::Debug for WordHits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("WordHits")
+    }
 }
 
 /// Longest passage text handed out (bytes).
@@ -468,6 +487,7 @@ impl Analysis {
             haystack: String::new(),
             haystack_starts: Vec::new(),
             sentence_fit: Vec::new(),
+            word_hits: WordHits::default(),
         };
         a.build_haystack();
         let texts: Vec<&str> = a.sentences.iter().map(|s| s.text.as_str()).collect();
@@ -683,19 +703,15 @@ impl Analysis {
         let mut masks = vec![0u32; self.sentences.len()];
         let mut hits: Vec<usize> = Vec::new();
         let mut df = vec![0u32; tokens.len()];
-        let hay = self.haystack.as_bytes();
         for (t, tok) in tokens.iter().enumerate() {
-            let mut last = usize::MAX;
-            for at in memchr::memmem::find_iter(hay, tok.as_bytes()) {
-                let i = self.haystack_starts.partition_point(|&s| s <= at) - 1;
-                if i != last {
-                    last = i;
-                    if masks[i] == 0 {
-                        hits.push(i);
-                    }
-                    masks[i] |= 1 << t;
-                    df[t] += 1;
+            let ids = self.sentences_with(tok);
+            df[t] = ids.len() as u32;
+            for &i in ids.iter() {
+                let i = i as usize;
+                if masks[i] == 0 {
+                    hits.push(i);
                 }
+                masks[i] |= 1 << t;
             }
         }
         let n = self.sentences.len().max(1) as f32;
@@ -728,6 +744,32 @@ impl Analysis {
             .into_iter()
             .map(|(_, i)| self.passage_at(i))
             .collect()
+    }
+
+    /// The sentences whose (lower-cased, for English) text contains `word`, ascending: one
+    /// SIMD scan of the haystack, then cached for the next search of the same word.
+    fn sentences_with(&self, word: &str) -> std::sync::Arc<[u32]> {
+        if let Some(ids) = self
+            .word_hits
+            .0
+            .lock()
+            .ok()
+            .and_then(|c| c.get(word).cloned())
+        {
+            return ids;
+        }
+        let mut ids: Vec<u32> = Vec::new();
+        for at in memchr::memmem::find_iter(self.haystack.as_bytes(), word.as_bytes()) {
+            let i = (self.haystack_starts.partition_point(|&s| s <= at) - 1) as u32;
+            if ids.last() != Some(&i) {
+                ids.push(i);
+            }
+        }
+        let ids: std::sync::Arc<[u32]> = ids.into();
+        if let Ok(mut cache) = self.word_hits.0.lock() {
+            cache.insert(word.to_string(), ids.clone());
+        }
+        ids
     }
 
     /// The passages of a chapter from `offset`.
