@@ -2,7 +2,8 @@
 //!
 //! Every change to a wiki's `docs/` is a commit, and `X-Wiki-Version` is the HEAD SHA. Commits
 //! use a fixed author; the git command never reads the operator's git configuration, and the
-//! repository's own settings override it for libgit2, so results do not depend on the machine. This module runs git and reports its failures; it decides nothing.
+//! repository's own settings override it for libgit2, so results do not depend on the
+//! machine. This module runs git and reports its failures; it decides nothing.
 //!
 //! The hot path of every job, [`init`] and [`commit_all`], runs in-process through libgit2
 //! (`git2`): no process per step, no fsync per object; one `syncfs` makes a commit durable.
@@ -15,8 +16,8 @@ use std::process::Command;
 pub enum GitError {
     #[error("git in {dir}: {source}")]
     Lib { dir: PathBuf, source: git2::Error },
-    #[error("cannot make the commit in {dir} durable: {source}")]
-    Sync {
+    #[error("file error in the git repository at {dir}: {source}")]
+    Io {
         dir: PathBuf,
         source: std::io::Error,
     },
@@ -30,10 +31,8 @@ pub enum GitError {
     },
 }
 
-/// Runs git; `Ok(Err(output))` is a run that exited with status 1 (for the callers that expect
-/// it, such as `commit` with nothing to commit).
-fn run(dir: &Path, args: &[&str]) -> Result<std::process::Output, GitError> {
-    Command::new("git")
+fn git(dir: &Path, args: &[&str]) -> Result<String, GitError> {
+    let out = Command::new("git")
         // One flush for all the objects of a command instead of an fsync per object file:
         // as durable, and several times faster for a grow that adds hundreds of pages.
         .args(["-c", "core.fsyncMethod=batch"])
@@ -47,21 +46,13 @@ fn run(dir: &Path, args: &[&str]) -> Result<std::process::Output, GitError> {
         .env("GIT_COMMITTER_EMAIL", "grove@localhost")
         .env("GIT_TERMINAL_PROMPT", "0")
         .output()
-        .map_err(GitError::Spawn)
-}
-
-fn failed(dir: &Path, args: &[&str], out: &std::process::Output) -> GitError {
-    GitError::Failed {
-        args: args.join(" "),
-        dir: dir.to_path_buf(),
-        stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
-    }
-}
-
-fn git(dir: &Path, args: &[&str]) -> Result<String, GitError> {
-    let out = run(dir, args)?;
+        .map_err(GitError::Spawn)?;
     if !out.status.success() {
-        return Err(failed(dir, args, &out));
+        return Err(GitError::Failed {
+            args: args.join(" "),
+            dir: dir.to_path_buf(),
+            stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+        });
     }
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
@@ -189,7 +180,7 @@ pub fn commit_all(dir: &Path, paths: &[&str], message: &str) -> Result<Option<St
 }
 
 fn io(dir: &Path) -> impl FnOnce(std::io::Error) -> GitError + '_ {
-    move |source| GitError::Sync {
+    move |source| GitError::Io {
         dir: dir.to_path_buf(),
         source,
     }
@@ -322,14 +313,8 @@ impl PackWriter {
 
 /// One `syncfs` for everything written (objects, index, ref, and the files committed).
 fn sync(dir: &Path) -> Result<(), GitError> {
-    let f = std::fs::File::open(dir.join(".git")).map_err(|source| GitError::Sync {
-        dir: dir.to_path_buf(),
-        source,
-    })?;
-    rustix::fs::syncfs(&f).map_err(|e| GitError::Sync {
-        dir: dir.to_path_buf(),
-        source: e.into(),
-    })
+    let f = std::fs::File::open(dir.join(".git")).map_err(io(dir))?;
+    rustix::fs::syncfs(&f).map_err(|e| io(dir)(e.into()))
 }
 
 /// The HEAD commit SHA, if any commit exists. Read from `.git` directly when HEAD names a
