@@ -450,8 +450,9 @@ pub mod build {
         out
     }
 
-    /// The first occurrence of `m` in `s` outside `[[…]]` and on word boundaries for Latin
-    /// letters.
+    /// The first occurrence of `m` in `s` outside `[[…]]`, not right after a backslash (the
+    /// text is escaped: a link there would start `\[`, which is no link), and on word
+    /// boundaries for Latin letters.
     fn find_free(s: &str, m: &str) -> Option<usize> {
         let mut from = 0;
         while let Some(p) = s[from..].find(m) {
@@ -463,7 +464,7 @@ pub mod build {
                 |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-');
             let bounded = !ascii
                 || !word(before.chars().next_back()) && !word(s[at + m.len()..].chars().next());
-            if !inside && bounded {
+            if !inside && bounded && !before.ends_with('\\') {
                 return Some(at);
             }
             from = at + m.len().max(1);

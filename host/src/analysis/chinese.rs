@@ -477,6 +477,15 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         }
     }
     let total = total.max(1);
+    // Where the document uses the other names of well-known figures as words, tagged as
+    // person names (太白 the mountain is `ns`, 太白 the poet `nr`).
+    let known_words: HashMap<String, Vec<u32>> = known_names()
+        .filter_map(|n| {
+            let c = cands.get(n)?;
+            let nr = c.tags.get("nr").copied().unwrap_or(0);
+            (nr * 2 > c.count).then(|| (n.to_string(), c.sentences.clone()))
+        })
+        .collect();
     let min = if sentences.len() > 2000 { 3 } else { 2 };
     let mut out = Vec::new();
     let mut singles = Vec::new();
@@ -651,7 +660,97 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
                 .iter()
                 .any(|n| n.split(' ').any(|p| p == f.text))
     });
+    merge_known_names(&mut out, sentences, &known_words);
     (out, total)
+}
+
+/// Other names of well-known figures (字, 号, titles): `data/zh-names.txt`, one person per
+/// line, the usual name first.
+static KNOWN_NAMES: &str = include_str!("data/zh-names.txt");
+
+/// Every name of `data/zh-names.txt`.
+fn known_names() -> impl Iterator<Item = &'static str> {
+    KNOWN_NAMES
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(str::split_whitespace)
+}
+
+/// Merges the other names of a well-known person into one entry where the text supports it:
+/// a person the analysis found takes, as variants, those of its other names the document
+/// uses (`words`: where the segmentation cut a known name as a word; a name of three or more
+/// characters also counts where it occurs inside a longer run, while a two-character one,
+/// such as 乐天 or 太白, is too often part of ordinary words). 孔子 and 仲尼 become one entry.
+fn merge_known_names(out: &mut Vec<Found>, sentences: &[&str], words: &HashMap<String, Vec<u32>>) {
+    let index: HashMap<&str, usize> = out
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.text.as_str(), i))
+        .collect();
+    let mut merges: Vec<(usize, Vec<(String, Option<usize>)>)> = Vec::new();
+    for line in KNOWN_NAMES.lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let names: Vec<&str> = line.split_whitespace().collect();
+        // the entry: the first name of the line that the analysis found as a person
+        let Some(head) = names
+            .iter()
+            .filter_map(|n| index.get(n).copied())
+            .find(|&i| out[i].kind == TermKind::Person)
+        else {
+            continue;
+        };
+        let others: Vec<(String, Option<usize>)> = names
+            .iter()
+            .filter(|n| **n != out[head].text)
+            .filter_map(|n| match index.get(n) {
+                Some(&i) => Some((n.to_string(), Some(i))),
+                None if words.contains_key(*n)
+                    || n.chars().count() >= 3 && sentences.iter().any(|s| s.contains(n)) =>
+                {
+                    Some((n.to_string(), None))
+                }
+                None => None,
+            })
+            .collect();
+        if !others.is_empty() {
+            merges.push((head, others));
+        }
+    }
+    let mut gone: Vec<usize> = Vec::new();
+    for (head, others) in merges {
+        if gone.contains(&head) {
+            continue;
+        }
+        for (name, at) in others {
+            let more: Vec<u32> = match at {
+                Some(i) if i != head && !gone.contains(&i) => {
+                    gone.push(i);
+                    let other = std::mem::take(&mut out[i].sentences);
+                    let variants = std::mem::take(&mut out[i].variants);
+                    out[head].variants.extend(variants);
+                    other
+                }
+                Some(_) => continue,
+                None => match words.get(&name) {
+                    Some(v) => v.clone(),
+                    None => (0..sentences.len() as u32)
+                        .filter(|&si| sentences[si as usize].contains(name.as_str()))
+                        .collect(),
+                },
+            };
+            let f = &mut out[head];
+            f.variants.push(name);
+            f.sentences.extend(more);
+            f.sentences.sort_unstable();
+            f.sentences.dedup();
+        }
+    }
+    gone.sort_unstable();
+    for i in gone.into_iter().rev() {
+        out.remove(i);
+    }
 }
 
 #[cfg(test)]
@@ -660,6 +759,30 @@ mod tests {
 
     fn find<'a>(found: &'a [Found], text: &str) -> Option<&'a Found> {
         found.iter().find(|f| f.text == text)
+    }
+
+    #[test]
+    fn known_other_names_merge_where_the_text_uses_them() {
+        let sentences = [
+            "孔子曰：学而时习之。",
+            "孔子曰：温故而知新。",
+            "叔孙武叔毁仲尼。",
+            "子贡曰：仲尼不可毁也。",
+            "仲尼，日月也。",
+            "孔子适卫。",
+        ];
+        let (found, _) = extract(&sentences, &[]);
+        let kongzi = find(&found, "孔子").expect("孔子");
+        assert_eq!(kongzi.kind, TermKind::Person);
+        assert!(
+            kongzi.variants.iter().any(|v| v == "仲尼"),
+            "{:?}",
+            kongzi.variants
+        );
+        assert!(kongzi.sentences.contains(&2) && kongzi.sentences.contains(&0));
+        assert!(find(&found, "仲尼").is_none());
+        // a name of the line the document does not use is not added
+        assert!(!kongzi.variants.iter().any(|v| v == "孔丘"));
     }
 
     #[test]

@@ -1,5 +1,7 @@
-//! Step sequences: numbered list items ("1.", "2)", "Step 3", "第一步", "（一）") and
-//! runs of imperative sentences in English.
+//! Step sequences: numbered list items ("1.", "2)", "Step 3", "第一步", "（一）"), runs of
+//! imperative sentences in English, and how-to sections: a chapter or section whose heading
+//! names an action ("Installing calibre", "Implementing a writable stream", "How to …",
+//! "第四步：使用 debuild 构建软件包", "安装…"), whose paragraphs are its steps.
 
 use super::{Analysis, Lang, Procedure};
 
@@ -172,9 +174,102 @@ fn is_imperative(sentence: &str) -> bool {
     IMPERATIVES.contains(&first.as_str())
 }
 
-/// Finds step sequences: blocks that are numbered steps 1, 2, 3 … in a row, and runs
-/// of at least three English imperative sentences. Each step is its block's first
-/// sentence.
+/// Words that end in "-ing" but are not an action a how-to heading names.
+const NOT_GERUNDS: &[&str] = &[
+    "thing",
+    "things",
+    "string",
+    "strings",
+    "something",
+    "nothing",
+    "anything",
+    "everything",
+    "morning",
+    "evening",
+    "during",
+    "king",
+    "ring",
+    "spring",
+    "wing",
+    "meaning",
+    "beginning",
+    "warning",
+    "warnings",
+    "ceiling",
+    "wedding",
+    "clothing",
+    "offspring",
+    "bring",
+    "sing",
+    "swing",
+    "sting",
+    "sibling",
+    "ending",
+    "timing",
+    "padding",
+    "heading",
+    "pending",
+];
+
+/// Verbs a Chinese how-to heading starts with ("安装…", "构建…", "如何…").
+const ZH_HOWTO_VERBS: &[&str] = &[
+    "如何", "怎样", "怎么", "安装", "构建", "建立", "配置", "使用", "创建", "编写", "设置", "运行",
+    "生成", "打包", "编译", "制作", "下载", "更新", "升级", "修改", "添加", "删除", "检查", "测试",
+    "部署", "卸载", "实现", "上传", "启动", "设定",
+];
+
+/// Strips a leading section number ("4.8. ", "2.1: ", "3 ") from a heading.
+fn strip_section_number(heading: &str) -> &str {
+    let t = heading.trim();
+    let end = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    if end == 0 || !t[..end].starts_with(|c: char| c.is_ascii_digit()) {
+        return t;
+    }
+    t[end..]
+        .trim_start_matches([':', '：', ')', ' '])
+        .trim_start()
+}
+
+/// If a heading names an action to carry out, the how-to title it gives: the heading
+/// without its section number and step label.
+pub fn howto_title(heading: &str, lang: Lang) -> Option<String> {
+    let t = strip_section_number(heading);
+    // "第四步：…" / "Step 4: …" label the section as a step of a larger procedure
+    let (t, stepped) = match step_marker(t) {
+        Some(_) if t.starts_with('第') => match t.find(['：', ':']) {
+            Some(i) => (t[i..].trim_start_matches(['：', ':']).trim(), true),
+            None => (t, false),
+        },
+        _ => (t, false),
+    };
+    if t.chars().count() < 3 || t.chars().count() > 60 {
+        return None;
+    }
+    let action = match lang {
+        Lang::Zh => stepped || ZH_HOWTO_VERBS.iter().any(|v| t.starts_with(v)),
+        Lang::En => {
+            let words: Vec<String> = t
+                .split_whitespace()
+                .map(|w| {
+                    w.trim_matches(|c: char| !c.is_alphanumeric())
+                        .to_lowercase()
+                })
+                .collect();
+            let first = words.first().map(String::as_str).unwrap_or("");
+            words.len() >= 2
+                && (first == "how" && words.get(1).is_some_and(|w| w == "to")
+                    || first.len() >= 6 && first.ends_with("ing") && !NOT_GERUNDS.contains(&first)
+                    || IMPERATIVES.contains(&first))
+        }
+    };
+    action.then(|| t.to_string())
+}
+
+/// Finds step sequences: blocks that are numbered steps 1, 2, 3 … in a row, runs of at
+/// least three English imperative sentences, and how-to sections. Each step is its block's
+/// first sentence.
 pub fn detect(a: &Analysis) -> Vec<(Procedure, Vec<u32>)> {
     let mut out = Vec::new();
     // First sentence index of every block.
@@ -290,7 +385,61 @@ pub fn detect(a: &Analysis) -> Vec<(Procedure, Vec<u32>)> {
             i += 1;
         }
     }
+    howto_sections(a, &block_first, &mut out);
     out
+}
+
+/// How-to sections: a chapter or section whose heading names an action, and which holds no
+/// numbered or imperative steps found above, is a procedure whose steps are the first
+/// sentences of its own paragraphs (or, for a single paragraph, its sentences).
+fn howto_sections(a: &Analysis, block_first: &[Vec<u32>], out: &mut Vec<(Procedure, Vec<u32>)>) {
+    const MAX_STEPS: usize = 12;
+    let mut seen: Vec<(usize, Option<String>)> = Vec::new();
+    for (ci, ch) in a.doc.chapters.iter().enumerate() {
+        let mut bi = 0;
+        while bi < ch.blocks.len() {
+            let section = ch.blocks[bi].section.clone();
+            let mut end = bi + 1;
+            while end < ch.blocks.len() && ch.blocks[end].section == section {
+                end += 1;
+            }
+            let heading = match &section {
+                Some(path) => path.rsplit(" / ").next().unwrap_or(path),
+                None => ch.title.as_str(),
+            };
+            let found = seen.contains(&(ci, section.clone()))
+                || out.iter().any(|(p, _)| {
+                    p.location.chapter as usize == ci && p.location.section == section
+                });
+            seen.push((ci, section.clone()));
+            if !found && let Some(title) = howto_title(heading, a.lang) {
+                let firsts: Vec<u32> = (bi..end)
+                    .map(|b| block_first[ci][b])
+                    .filter(|&i| i != u32::MAX)
+                    .collect();
+                let ids: Vec<u32> = if firsts.len() >= 2 {
+                    firsts.into_iter().take(MAX_STEPS).collect()
+                } else {
+                    // one paragraph: its sentences are the steps
+                    firsts
+                        .first()
+                        .map(|&first| {
+                            (first..a.sentences.len() as u32)
+                                .take_while(|&i| {
+                                    let s = &a.sentences[i as usize];
+                                    s.chapter as usize == ci
+                                        && s.block == a.sentences[first as usize].block
+                                })
+                                .take(MAX_STEPS)
+                                .collect()
+                        })
+                        .unwrap_or_default()
+                };
+                push(a, out, title, ids);
+            }
+            bi = end;
+        }
+    }
 }
 
 fn push(a: &Analysis, out: &mut Vec<(Procedure, Vec<u32>)>, title: String, ids: Vec<u32>) {

@@ -156,3 +156,60 @@ fn numbered_headings_are_not_steps() {
         assert_eq!(a.procedures().count(), want, "{text}");
     }
 }
+
+#[test]
+fn howto_headings() {
+    use super::procedures::howto_title;
+    let cases: &[(&str, Lang, Option<&str>)] = &[
+        ("Installing calibre", Lang::En, Some("Installing calibre")),
+        (
+            "Implementing a writable stream",
+            Lang::En,
+            Some("Implementing a writable stream"),
+        ),
+        (
+            "2.3: Setting up a build",
+            Lang::En,
+            Some("Setting up a build"),
+        ),
+        ("How to brew tea", Lang::En, Some("How to brew tea")),
+        (
+            "Choose one API style",
+            Lang::En,
+            Some("Choose one API style"),
+        ),
+        ("Buffering", Lang::En, None),
+        ("Something about strings", Lang::En, None),
+        ("Object mode", Lang::En, None),
+        ("Class: stream.Writable", Lang::En, None),
+        (
+            "4.8. 第四步：使用 debuild 构建软件包",
+            Lang::Zh,
+            Some("使用 debuild 构建软件包"),
+        ),
+        ("3. 安装工具", Lang::Zh, Some("安装工具")),
+        ("5. 基本内容", Lang::Zh, None),
+        ("学而第一", Lang::Zh, None),
+    ];
+    for (heading, lang, want) in cases {
+        assert_eq!(howto_title(heading, *lang).as_deref(), *want, "{heading:?}");
+    }
+}
+
+#[test]
+fn howto_sections_are_procedures() {
+    let md = "# Guide\n\n## Installing the tool\n\nDownload the archive from the release page.\n\nUnpack it into a directory on your path. Then start it once.\n\n## Buffering\n\nData is buffered in memory.\n\nThe buffer has a limit.\n";
+    let a = Analysis::new(&Document::from_markdown("M", Lang::En, md));
+    let procs: Vec<_> = a.procedures().collect();
+    assert_eq!(procs.len(), 1, "{procs:?}");
+    assert_eq!(procs[0].title, "Installing the tool");
+    let steps = a.procedure_steps(&procs[0].id, 10);
+    let texts: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "Download the archive from the release page.",
+            "Unpack it into a directory on your path."
+        ]
+    );
+}

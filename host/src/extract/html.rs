@@ -266,6 +266,13 @@ pub(crate) struct HtmlBlock {
     pub kind: HtmlKind,
 }
 
+/// Whether `buf` holds only an ordered list item's number ("3. "), written when the item
+/// opened and waiting for its text.
+pub(crate) fn only_item_number(buf: &str) -> bool {
+    buf.strip_suffix(". ")
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 fn is_block(name: &str) -> bool {
     matches!(
         name,
@@ -319,7 +326,14 @@ pub(crate) fn html_blocks(src: &str) -> (Vec<HtmlBlock>, Option<String>) {
     let mut pre = 0usize;
     let mut title: Option<String> = None;
     let mut in_title = false;
+    // Open lists, innermost last: the next item number of an `<ol>`, `None` for an `<ul>`.
+    // An ordered item keeps its number ("2. Run the installer"), which is what makes a
+    // numbered list a step sequence for the analysis.
+    let mut lists: Vec<Option<u32>> = Vec::new();
     let flush = |blocks: &mut Vec<HtmlBlock>, buf: &mut String, kind: &mut HtmlKind| {
+        if only_item_number(buf) {
+            return; // the number waits for its item's text (`<li><p>…`)
+        }
         if !buf.trim().is_empty() {
             blocks.push(HtmlBlock {
                 text: std::mem::take(buf),
@@ -356,6 +370,22 @@ pub(crate) fn html_blocks(src: &str) -> (Vec<HtmlBlock>, Option<String>) {
                     // images drop; their alt text is not prose
                 } else if is_block(name) {
                     flush(&mut blocks, &mut buf, &mut kind);
+                    match name.as_str() {
+                        "ol" if !*self_closing => lists.push(Some(
+                            tok.attr("start")
+                                .and_then(|v| v.trim().parse().ok())
+                                .unwrap_or(1),
+                        )),
+                        "ul" if !*self_closing => lists.push(None),
+                        "li" => {
+                            buf.clear(); // an empty item's number
+                            if let Some(Some(n)) = lists.last_mut() {
+                                buf.push_str(&format!("{n}. "));
+                                *n += 1;
+                            }
+                        }
+                        _ => {}
+                    }
                     if name == "pre" && !*self_closing {
                         pre += 1;
                         kind = HtmlKind::Code;
@@ -380,6 +410,9 @@ pub(crate) fn html_blocks(src: &str) -> (Vec<HtmlBlock>, Option<String>) {
                     continue;
                 }
                 if is_block(name) {
+                    if matches!(name.as_str(), "ol" | "ul") {
+                        lists.pop();
+                    }
                     if name == "pre" {
                         pre = pre.saturating_sub(1);
                     }
@@ -454,6 +487,28 @@ with a line break.</p><div>Div <b>text</b><p>nested</p> tail</div>
                 ("<unclosed", HtmlKind::Para),
             ]
         );
+    }
+
+    #[test]
+    fn ordered_items_keep_their_numbers() {
+        let cases: &[(&str, &[&str])] = &[
+            (
+                "<ol><li>Open it.</li><li><p>Run it.</p></li></ol>",
+                &["1. Open it.", "2. Run it."],
+            ),
+            ("<ol start=\"5\"><li>Five</li></ol>", &["5. Five"]),
+            ("<ul><li>bullet</li></ul>", &["bullet"]),
+            (
+                "<ol><li>A<ul><li>x</li></ul></li><li>B</li></ol>",
+                &["1. A", "x", "2. B"],
+            ),
+            ("<ol><li></li><li>Two</li></ol>", &["2. Two"]),
+        ];
+        for (src, want) in cases {
+            let (blocks, _) = html_blocks(src);
+            let got: Vec<&str> = blocks.iter().map(|b| b.text.trim()).collect();
+            assert_eq!(&got, want, "{src:?}");
+        }
     }
 
     #[test]

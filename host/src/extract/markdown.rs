@@ -81,8 +81,15 @@ pub(crate) fn extract_md_str(src: &str) -> ExtractedDoc {
     let mut code_line = 0u32;
     let mut skip_depth = 0usize; // inside images or metadata blocks
     let mut first_heading_done = false;
+    // Open lists, innermost last: the next item number of an ordered list, `None` for a
+    // bulleted one. An ordered item keeps its number ("2. Run it"), which is what makes a
+    // numbered list a step sequence for the analysis.
+    let mut lists: Vec<Option<u64>> = Vec::new();
 
     let flush = |b: &mut DocBuilder, buf: &mut String, line: u32| {
+        if super::html::only_item_number(buf) {
+            return; // the number waits for its item's text (a paragraph inside the item)
+        }
         if !buf.trim().is_empty() {
             b.para(buf, None, Some(line));
         }
@@ -137,14 +144,28 @@ pub(crate) fn extract_md_str(src: &str) -> ExtractedDoc {
                 };
                 b.code(&code, None, Some(first));
             }
+            Event::Start(Tag::List(start)) => {
+                flush(&mut b, &mut buf, buf_line);
+                lists.push(*start);
+            }
+            Event::End(TagEnd::List(_)) => {
+                lists.pop();
+            }
+            Event::Start(Tag::Item) => {
+                flush(&mut b, &mut buf, buf_line);
+                buf.clear(); // an empty item's number
+                if let Some(Some(n)) = lists.last_mut() {
+                    buf_line = line;
+                    buf.push_str(&format!("{n}. "));
+                    *n += 1;
+                }
+            }
             Event::Start(
                 Tag::Paragraph
-                | Tag::Item
                 | Tag::BlockQuote(_)
                 | Tag::TableRow
                 | Tag::TableHead
                 | Tag::FootnoteDefinition(_)
-                | Tag::List(_)
                 | Tag::DefinitionListTitle
                 | Tag::DefinitionListDefinition,
             ) => {
@@ -264,6 +285,34 @@ mod tests {
         assert_eq!(b.text, "关关雎鸠，在河之洲。");
         assert_eq!(b.location.section.as_deref(), Some("周南 / 关雎"));
         assert_eq!(b.location.line, Some(9));
+    }
+
+    #[test]
+    fn ordered_items_keep_their_numbers() {
+        let cases: &[(&str, &[&str])] = &[
+            ("1. Open it.\n2. Run it.\n", &["1. Open it.", "2. Run it."]),
+            ("3. Three\n4. Four\n", &["3. Three", "4. Four"]),
+            // loose items: the number joins the item's paragraph
+            (
+                "1. Open it.\n\n2. Run it.\n",
+                &["1. Open it.", "2. Run it."],
+            ),
+            ("- bullet\n- list\n", &["bullet", "list"]),
+            (
+                "1. Outer\n   - inner\n2. Next\n",
+                &["1. Outer", "inner", "2. Next"],
+            ),
+            ("1.\n2. Two\n", &["2. Two"]),
+        ];
+        for (src, want) in cases {
+            let doc = extract_md_str(src);
+            let got: Vec<&str> = doc.chapters[0]
+                .blocks
+                .iter()
+                .map(|b| b.text.as_str())
+                .collect();
+            assert_eq!(&got, want, "{src:?}");
+        }
     }
 
     #[test]

@@ -476,8 +476,8 @@ fn render_markdown(
             md,
             "[^{}]: “{}” — {}",
             c.passage_id,
-            c.quote.replace('\n', " "),
-            where_
+            escape_inline(&c.quote.replace('\n', " ")),
+            escape_inline(&where_)
         );
     }
     if !related.is_empty() {
@@ -489,9 +489,38 @@ fn render_markdown(
     md
 }
 
+/// Source text as Markdown inline text: the characters that would start links, emphasis,
+/// code or HTML are backslash-escaped, so a quote such as `readable[Symbol.asyncDispose]()`
+/// reads as written instead of as an empty link (the same set as the gene SDK's `escape`).
+fn escape_inline(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if matches!(c, '[' | ']' | '<' | '>' | '*' | '_' | '`') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn footnote_quotes_are_escaped() {
+        let cases = [
+            (
+                "readable[Symbol.asyncDispose]()",
+                "readable\\[Symbol.asyncDispose\\]()",
+            ),
+            ("a *b* _c_ `d` <e>", "a \\*b\\* \\_c\\_ \\`d\\` \\<e\\>"),
+            ("子曰：学而时习之", "子曰：学而时习之"),
+        ];
+        for (quote, want) in cases {
+            assert_eq!(escape_inline(quote), want);
+        }
+    }
 
     fn entry(id: &str, state: EntryState, quality: u8) -> PlanEntry {
         let mut e = PlanEntry::planned(
