@@ -687,7 +687,9 @@ fn merge_known_names(out: &mut Vec<Found>, sentences: &[&str], words: &HashMap<S
         .enumerate()
         .map(|(i, f)| (f.text.as_str(), i))
         .collect();
-    let mut merges: Vec<(usize, Vec<(String, Option<usize>)>)> = Vec::new();
+    // (entry, [(other name, its own entry if the analysis found one)])
+    type Merge = (usize, Vec<(String, Option<usize>)>);
+    let mut merges: Vec<Merge> = Vec::new();
     for line in KNOWN_NAMES.lines() {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
