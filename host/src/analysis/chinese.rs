@@ -421,7 +421,8 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
     // 2. Compounds from a first cut.
     let mut word_count: HashMap<&str, u32> = HashMap::new();
     let mut pair_count: HashMap<(&str, &str), u32> = HashMap::new();
-    for s in sentences {
+    // Classical text gets no compounds, so it needs no first cut.
+    for s in sentences.iter().filter(|_| !classical) {
         let toks = jieba.cut(s, false);
         let mut prev: Option<&str> = None;
         for t in toks {
