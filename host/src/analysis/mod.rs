@@ -861,6 +861,21 @@ fn definition_score(sentence: &str, term: &str, lang: Lang) -> Option<f32> {
             let after = s[pos + t.len()..].trim_start_matches([',', ' ', '"', '\'', '”', '’', ')']);
             let before = s[..pos].trim_end();
             let mut score: f32 = 0.0;
+            // A bare "X is …" / "X are …" defines X only when X is the sentence's subject and
+            // what follows is not a passive or a negation ("Has no effect if highWaterMark is
+            // provided", "the stream is not paused").
+            let subject = before.is_empty() || ["the", "a", "an"].contains(&before);
+            let bare_ok = |rest: &str| {
+                let next = rest
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("")
+                    .trim_matches(|c: char| !c.is_alphanumeric());
+                subject
+                    && !next.ends_with("ed")
+                    && !["not", "set", "also", "still", "only", "now", "then", "done"]
+                        .contains(&next)
+            };
             for (pat, w) in [
                 ("is a ", 1.0),
                 ("is an ", 1.0),
@@ -874,7 +889,8 @@ fn definition_score(sentence: &str, term: &str, lang: Lang) -> Option<f32> {
                 ("was the ", 0.6),
                 ("is ", 0.4),
             ] {
-                if after.starts_with(pat) {
+                let bare = pat == "are " || pat == "is ";
+                if after.starts_with(pat) && (!bare || bare_ok(&after[pat.len()..])) {
                     score = score.max(w);
                 }
             }

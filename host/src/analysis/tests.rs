@@ -213,3 +213,46 @@ fn howto_sections_are_procedures() {
         ]
     );
 }
+
+#[test]
+fn english_definition_patterns() {
+    // (sentence, term, defines)
+    let cases = [
+        (
+            "A gene is a small program that makes entries.",
+            "gene",
+            true,
+        ),
+        (
+            "Backpressure refers to data piling up.",
+            "backpressure",
+            true,
+        ),
+        (
+            "The buffer is full when it reaches the limit.",
+            "buffer",
+            true,
+        ),
+        (
+            "Has no effect if highWaterMark is provided.",
+            "highWaterMark",
+            false,
+        ),
+        ("The stream is not paused.", "stream", false),
+        (
+            "When the writer is closed, nothing is sent.",
+            "writer",
+            false,
+        ),
+        ("Streams are the way Node.js moves data.", "streams", true),
+        ("Once the stream is set up, data flows.", "stream", false),
+        ("This is called backpressure.", "backpressure", true),
+    ];
+    for (sentence, term, defines) in cases {
+        assert_eq!(
+            definition_score(sentence, term, Lang::En).is_some(),
+            defines,
+            "{sentence}"
+        );
+    }
+}
