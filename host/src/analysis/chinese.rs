@@ -351,22 +351,10 @@ impl Overlay {
         let Some(ac) = &self.automaton else {
             return vec![(s, None)];
         };
-        let mut out = Vec::new();
-        let mut at = 0;
-        for m in ac.find_iter(s) {
-            if m.start() > at {
-                out.push((&s[at..m.start()], None));
-            }
-            out.push((
-                &s[m.start()..m.end()],
-                Some(self.words[m.pattern().as_usize()].1),
-            ));
-            at = m.end();
-        }
-        if at < s.len() {
-            out.push((&s[at..], None));
-        }
-        out
+        crate::search::tokenizer::pieces(ac, s)
+            .into_iter()
+            .map(|(_, piece, word)| (piece, word.map(|w| self.words[w].1)))
+            .collect()
     }
 
     /// Words of a sentence (jieba's cut without its HMM between the added words).

@@ -57,16 +57,16 @@ impl Segmenter {
         match self {
             Segmenter::Base => base(&mut out, 0, run),
             Segmenter::WithNames(names) => {
-                let mut at = 0;
-                for m in names.find_iter(run) {
-                    if m.start() > at {
-                        base(&mut out, at, &run[at..m.start()]);
+                for (at, piece, name) in pieces(names, run) {
+                    if name.is_none() {
+                        base(&mut out, at, piece);
+                        continue;
                     }
-                    let whole = (m.start(), m.end());
+                    let whole = (at, at + piece.len());
                     if matches!(mode, TokenizeMode::Search) {
                         // the dictionary words inside the name, then the name
                         let before = out.len();
-                        base(&mut out, m.start(), &run[m.start()..m.end()]);
+                        base(&mut out, at, piece);
                         let mut i = before;
                         while i < out.len() {
                             if out[i] == whole {
@@ -77,15 +77,34 @@ impl Segmenter {
                         }
                     }
                     out.push(whole);
-                    at = m.end();
-                }
-                if at < run.len() {
-                    base(&mut out, at, &run[at..]);
                 }
             }
         }
         out
     }
+}
+
+/// `s` cut at the (leftmost-longest) matches of `names`, in order: each piece with its byte
+/// offset and the index of the name it is, or `None` for the text between names. The overlay
+/// of words on jieba's shared dictionary, here and in the Chinese analysis.
+pub fn pieces<'a>(names: &AhoCorasick, s: &'a str) -> Vec<(usize, &'a str, Option<usize>)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for m in names.find_iter(s) {
+        if m.start() > at {
+            out.push((at, &s[at..m.start()], None));
+        }
+        out.push((
+            m.start(),
+            &s[m.start()..m.end()],
+            Some(m.pattern().as_usize()),
+        ));
+        at = m.end();
+    }
+    if at < s.len() {
+        out.push((at, &s[at..], None));
+    }
+    out
 }
 
 /// jieba's default dictionary with `names` (a wiki's titles and aliases) laid over it, each of
