@@ -738,12 +738,25 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
 /// line, the usual name first.
 static KNOWN_NAMES: &str = include_str!("data/zh-names.txt");
 
-/// Every name of `data/zh-names.txt`.
-fn known_names() -> impl Iterator<Item = &'static str> {
+/// The people of `data/zh-names.txt`: each line's names, the usual one first.
+fn known_people() -> impl Iterator<Item = Vec<&'static str>> {
     KNOWN_NAMES
         .lines()
-        .filter(|l| !l.starts_with('#'))
-        .flat_map(str::split_whitespace)
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().collect())
+}
+
+/// Every name of `data/zh-names.txt`.
+fn known_names() -> impl Iterator<Item = &'static str> {
+    known_people().flatten()
+}
+
+/// Where the document uses another name of a person.
+enum Use {
+    /// As an entry of its own, which the person's entry absorbs.
+    Entry(usize),
+    /// In these sentences, without an entry.
+    Sentences(Vec<u32>),
 }
 
 /// Merges the other names of a well-known person into one entry where the text supports it:
@@ -757,14 +770,8 @@ fn merge_known_names(out: &mut Vec<Found>, sentences: &[&str], words: &HashMap<S
         .enumerate()
         .map(|(i, f)| (f.text.as_str(), i))
         .collect();
-    // (entry, [(other name, its own entry if the analysis found one)])
-    type Merge = (usize, Vec<(String, Option<usize>)>);
-    let mut merges: Vec<Merge> = Vec::new();
-    for line in KNOWN_NAMES.lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let names: Vec<&str> = line.split_whitespace().collect();
+    let mut merges: Vec<(usize, Vec<(&str, Use)>)> = Vec::new();
+    for names in known_people() {
         // the entry: the first name of the line that the analysis found as a person
         let Some(head) = names
             .iter()
@@ -773,17 +780,24 @@ fn merge_known_names(out: &mut Vec<Found>, sentences: &[&str], words: &HashMap<S
         else {
             continue;
         };
-        let others: Vec<(String, Option<usize>)> = names
+        let others: Vec<(&str, Use)> = names
             .iter()
             .filter(|n| **n != out[head].text)
-            .filter_map(|n| match index.get(n) {
-                Some(&i) => Some((n.to_string(), Some(i))),
-                None if words.contains_key(*n)
-                    || n.chars().count() >= 3 && sentences.iter().any(|s| s.contains(n)) =>
-                {
-                    Some((n.to_string(), None))
+            .filter_map(|&n| {
+                let used = match (index.get(n), words.get(n)) {
+                    (Some(&i), _) => Use::Entry(i),
+                    (None, Some(v)) => Use::Sentences(v.clone()),
+                    (None, None) if n.chars().count() >= 3 => Use::Sentences(
+                        (0..sentences.len() as u32)
+                            .filter(|&si| sentences[si as usize].contains(n))
+                            .collect(),
+                    ),
+                    (None, None) => return None,
+                };
+                match &used {
+                    Use::Sentences(v) if v.is_empty() => None,
+                    _ => Some((n, used)),
                 }
-                None => None,
             })
             .collect();
         if !others.is_empty() {
@@ -795,25 +809,19 @@ fn merge_known_names(out: &mut Vec<Found>, sentences: &[&str], words: &HashMap<S
         if gone.contains(&head) {
             continue;
         }
-        for (name, at) in others {
-            let more: Vec<u32> = match at {
-                Some(i) if i != head && !gone.contains(&i) => {
+        for (name, used) in others {
+            let more = match used {
+                Use::Entry(i) if i != head && !gone.contains(&i) => {
                     gone.push(i);
-                    let other = std::mem::take(&mut out[i].sentences);
                     let variants = std::mem::take(&mut out[i].variants);
                     out[head].variants.extend(variants);
-                    other
+                    std::mem::take(&mut out[i].sentences)
                 }
-                Some(_) => continue,
-                None => match words.get(&name) {
-                    Some(v) => v.clone(),
-                    None => (0..sentences.len() as u32)
-                        .filter(|&si| sentences[si as usize].contains(name.as_str()))
-                        .collect(),
-                },
+                Use::Entry(_) => continue,
+                Use::Sentences(v) => v,
             };
             let f = &mut out[head];
-            f.variants.push(name);
+            f.variants.push(name.to_string());
             f.sentences.extend(more);
             f.sentences.sort_unstable();
             f.sentences.dedup();

@@ -249,42 +249,34 @@ pub fn write_batch_checked(
     let now = Utc::now();
     // Markdown, checklist and file per page on one worker per core (a few hundred pages take
     // tens of milliseconds on one); the entries are updated afterwards, in order.
-    type Finished = (usize, Page, PageRecord, u8, Vec<String>, bool);
+    // (record, quality, unresolved links, worse than the floor) of each page, in `todo`'s order
+    type Finished = (PageRecord, u8, Vec<String>, bool);
     let workers = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
-        .clamp(1, 4)
-        .min(todo.len().max(1));
+        .clamp(1, 4);
     let per = todo.len().div_ceil(workers).max(1);
     let shared: &[PlanEntry] = entries;
-    let exists = &exists;
-    let docs_dir = &docs;
-    let mut chunks: Vec<Vec<(usize, Page)>> = Vec::new();
-    let mut rest = todo;
-    while rest.len() > per {
-        let tail = rest.split_off(per);
-        chunks.push(rest);
-        rest = tail;
-    }
-    chunks.push(rest);
     let results: Vec<std::io::Result<Vec<Finished>>> = std::thread::scope(|s| {
-        let handles: Vec<_> = chunks
-            .into_iter()
+        let handles: Vec<_> = todo
+            .chunks(per)
             .map(|chunk| {
+                let (exists, docs) = (&exists, &docs);
                 s.spawn(move || -> std::io::Result<Vec<Finished>> {
                     let mut done = Vec::with_capacity(chunk.len());
                     for (i, page) in chunk {
+                        let i = *i;
                         let (markdown, record, quality, unresolved) = finish(
-                            i, &page, shared, catalog, exists, analysis, registry, previous, now,
+                            i, page, shared, catalog, exists, analysis, registry, previous, now,
                         );
                         let worse = floor.get(&i).is_some_and(|&f| quality < f);
                         if !worse {
                             write_atomic_unsynced(
-                                &docs_dir.join(format!("{}.md", shared[i].id)),
+                                &docs.join(format!("{}.md", shared[i].id)),
                                 markdown.as_bytes(),
                             )?;
                         }
-                        done.push((i, page, record, quality, unresolved, worse));
+                        done.push((record, quality, unresolved, worse));
                     }
                     Ok(done)
                 })
@@ -298,11 +290,11 @@ pub fn write_batch_checked(
             })
             .collect()
     });
-    let mut finished: Vec<Finished> = Vec::new();
+    let mut finished: Vec<Finished> = Vec::with_capacity(todo.len());
     for r in results {
         finished.extend(r?);
     }
-    for (i, page, record, quality, unresolved, worse) in finished {
+    for ((i, page), (record, quality, unresolved, worse)) in todo.into_iter().zip(finished) {
         if worse {
             out.worse.push((i, quality));
             continue;

@@ -65,16 +65,9 @@ impl Segmenter {
                     let whole = (at, at + piece.len());
                     if matches!(mode, TokenizeMode::Search) {
                         // the dictionary words inside the name, then the name
-                        let before = out.len();
-                        base(&mut out, at, piece);
-                        let mut i = before;
-                        while i < out.len() {
-                            if out[i] == whole {
-                                out.remove(i);
-                            } else {
-                                i += 1;
-                            }
-                        }
+                        let mut inside = Vec::new();
+                        base(&mut inside, at, piece);
+                        out.extend(inside.into_iter().filter(|w| *w != whole));
                     }
                     out.push(whole);
                 }
