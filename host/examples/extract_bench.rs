@@ -5,6 +5,10 @@
 //! `.md` and `.json` there for inspection. Not a test: it asserts nothing.
 
 use std::path::PathBuf;
+
+/// The grove binary's allocator, so the figures are the product's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::time::Instant;
 
 fn main() {

@@ -3,6 +3,14 @@
 
 use clap::{Parser, Subcommand};
 
+/// mimalloc instead of the system allocator: PDF extraction, analysis and page rendering
+/// allocate many small short-lived objects on several threads, where glibc's malloc spent
+/// about a quarter of the PDF extraction's time (docs/benchmarks.md, session 5). Built without
+/// transparent huge pages (`no_thp`): with them, 15% of a job's CPU time went to the kernel
+/// zeroing 2 MiB pages that mimalloc had released and touched again.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "grove",

@@ -19,6 +19,7 @@ mod markdown;
 mod normalize;
 mod output;
 mod pdf;
+mod pdf_lines;
 mod text;
 
 #[cfg(test)]

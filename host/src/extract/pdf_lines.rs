@@ -1,0 +1,257 @@
+//! Line assembly for PDF pages: positioned text runs (what the PDF backend reads from a page's
+//! content stream in one pass) become the page's lines, top to bottom and left to right, with a
+//! space where the gap between two runs is a word gap, and a blank line between blocks (a wider
+//! gap between lines than the line spacing, or a change of font size, as between a heading and
+//! its text).
+//!
+//! This is the fast path of PDF extraction: a single-column page needs nothing more, and it keeps
+//! a sentence whole where a code-font word sits inside it. It refuses (returns `None`) what it
+//! cannot read in that order, a page set in two or more columns, so the caller can hand such a
+//! page to the backend's full reading-order analysis. Not for: headers, footers, hyphens and
+//! paragraphs (that is `pdf::layout`, over the lines this returns), nor for vertical or rotated
+//! text (the caller never sends it here).
+
+/// One run of text as drawn on the page, in PDF user space (y grows upwards).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Run {
+    pub text: String,
+    /// Left edge.
+    pub x: f32,
+    /// Vertical position of the run (the same reference for every run of a page).
+    pub y: f32,
+    pub width: f32,
+    /// Font size in points (1 em).
+    pub size: f32,
+}
+
+impl Run {
+    fn end(&self) -> f32 {
+        self.x + self.width
+    }
+}
+
+/// A gap wider than this many em between two runs on a line is a word gap.
+const WORD_GAP_EM: f32 = 0.15;
+/// A gap wider than this many em is a gutter candidate (between columns or table cells).
+const GUTTER_EM: f32 = 1.5;
+/// Lines further apart than this many em (baseline to baseline) are in different blocks:
+/// body text is set at about 1.2 em, paragraphs, headings and code blocks further apart.
+const BLOCK_GAP_EM: f32 = 1.5;
+
+/// The page's text, one line per output line, or `None` when the page is set in columns.
+/// `page_width` is the media box width (0 when unknown).
+pub(crate) fn assemble(mut runs: Vec<Run>, page_width: f32) -> Option<String> {
+    runs.retain(|r| !r.text.trim().is_empty() && r.size > 0.0 && r.x.is_finite());
+    // Top to bottom, then left to right.
+    runs.sort_by(|a, b| b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x)));
+    let mut lines: Vec<Vec<Run>> = Vec::new();
+    for run in runs {
+        match lines.last_mut() {
+            // Same line: the baseline is within half the larger font size (superscripts and
+            // mixed fonts stay on their line).
+            Some(line) if (line[0].y - run.y).abs() <= 0.5 * line[0].size.max(run.size) => {
+                line.push(run)
+            }
+            _ => lines.push(vec![run]),
+        }
+    }
+    let mut columned = 0;
+    let mut out = String::new();
+    // The previous line's baseline and font size (those of its largest run).
+    let mut above: Option<(f32, f32)> = None;
+    for line in &mut lines {
+        line.sort_by(|a, b| a.x.total_cmp(&b.x));
+        let main = line
+            .iter()
+            .max_by(|a, b| a.size.total_cmp(&b.size))
+            .expect("a line has a run");
+        let (y, size) = (main.y, main.size);
+        if let Some((y_above, size_above)) = above {
+            if y_above - y > BLOCK_GAP_EM * size.min(size_above)
+                || (size - size_above).abs() >= 1.0
+            {
+                out.push('\n');
+            }
+        }
+        above = Some((y, size));
+        if splits_into_columns(line, page_width) {
+            columned += 1;
+        }
+        let mut prev: Option<&Run> = None;
+        for run in line.iter() {
+            if let Some(p) = prev {
+                // The same text drawn twice at (nearly) the same place: fake bold, shadows.
+                if p.text == run.text && (p.x - run.x).abs() < 0.5 * run.size {
+                    continue;
+                }
+                let gap = run.x - p.end();
+                // Measured in the smaller font: a footnote mark before its text.
+                if gap > WORD_GAP_EM * run.size.min(p.size)
+                    && !out.ends_with(char::is_whitespace)
+                    && !run.text.starts_with(char::is_whitespace)
+                {
+                    out.push(' ');
+                }
+            }
+            out.push_str(&run.text);
+            prev = Some(run);
+        }
+        out.push('\n');
+    }
+    // Two columns of text side by side on most lines: reading them line by line would
+    // interleave the columns.
+    if columned >= 3 && columned * 2 >= lines.len() {
+        return None;
+    }
+    Some(out)
+}
+
+/// Whether a line is two blocks of text side by side: a gutter-wide gap with a substantial
+/// amount of text on both sides (a table row with a short first cell is not).
+fn splits_into_columns(line: &[Run], page_width: f32) -> bool {
+    if page_width <= 0.0 || line.len() < 2 {
+        return false;
+    }
+    let start = line[0].x;
+    let end = line.iter().map(Run::end).fold(f32::MIN, f32::max);
+    line.windows(2).any(|w| {
+        let gap = w[1].x - w[0].end();
+        gap > GUTTER_EM * w[1].size
+            && w[0].end() - start >= 0.25 * page_width
+            && end - w[1].x >= 0.25 * page_width
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str, x: f32, y: f32, width: f32) -> Run {
+        Run {
+            text: text.into(),
+            x,
+            y,
+            width,
+            size: 10.0,
+        }
+    }
+
+    #[test]
+    fn runs_become_lines_in_reading_order() {
+        let cases: &[(&str, Vec<Run>, Option<&str>)] = &[
+            (
+                "drawn out of order",
+                vec![
+                    run("second line", 72.0, 708.0, 50.0),
+                    run("world", 110.0, 720.0, 25.0),
+                    run("Hello", 72.0, 720.0, 25.0),
+                ],
+                Some("Hello world\nsecond line\n"),
+            ),
+            (
+                "a wider gap between lines starts a block",
+                vec![
+                    run("end of a paragraph.", 72.0, 720.0, 80.0),
+                    run("next paragraph", 72.0, 700.0, 60.0),
+                ],
+                Some("end of a paragraph.\n\nnext paragraph\n"),
+            ),
+            (
+                "a heading in a larger font is its own block",
+                vec![
+                    Run {
+                        size: 14.0,
+                        ..run("4.4.5 salsa.debian.org", 72.0, 720.0, 150.0)
+                    },
+                    run("If you want to use a git repository", 72.0, 706.0, 150.0),
+                ],
+                Some("4.4.5 salsa.debian.org\n\nIf you want to use a git repository\n"),
+            ),
+            (
+                "a footnote mark in a small font, then its text",
+                vec![
+                    Run {
+                        size: 6.0,
+                        ..run("9", 72.0, 100.0, 3.0)
+                    },
+                    run("Found in the archive.", 76.0, 100.0, 80.0),
+                ],
+                Some("9 Found in the archive.\n"),
+            ),
+            (
+                "a code-font word inside a sentence, no gap after it",
+                vec![
+                    run("Use", 72.0, 720.0, 15.0),
+                    run("sed", 90.0, 720.0, 15.0),
+                    run(", then stop.", 105.0, 720.0, 50.0),
+                ],
+                Some("Use sed, then stop.\n"),
+            ),
+            (
+                "a superscript stays on its line",
+                vec![
+                    run("E = mc", 72.0, 720.0, 30.0),
+                    Run {
+                        size: 6.0,
+                        ..run("2", 102.0, 724.0, 3.0)
+                    },
+                    run("next", 72.0, 708.0, 20.0),
+                ],
+                Some("E = mc2\nnext\n"),
+            ),
+            (
+                "fake bold: the same run twice",
+                vec![
+                    run("Bold", 72.0, 720.0, 20.0),
+                    run("Bold", 72.3, 720.0, 20.0),
+                ],
+                Some("Bold\n"),
+            ),
+            (
+                "blank runs dropped",
+                vec![run("  ", 72.0, 720.0, 5.0), run("text", 72.0, 708.0, 20.0)],
+                Some("text\n"),
+            ),
+            (
+                "a table with a short first column is not columns",
+                (0..6)
+                    .flat_map(|i| {
+                        let y = 700.0 - 12.0 * i as f32;
+                        [
+                            run("sed", 72.0, y, 15.0),
+                            run("The stream editor of the system", 160.0, y, 200.0),
+                        ]
+                    })
+                    .collect(),
+                Some(
+                    "sed The stream editor of the system\n\
+                     sed The stream editor of the system\n\
+                     sed The stream editor of the system\n\
+                     sed The stream editor of the system\n\
+                     sed The stream editor of the system\n\
+                     sed The stream editor of the system\n",
+                ),
+            ),
+            (
+                "two columns of text",
+                (0..6)
+                    .flat_map(|i| {
+                        let y = 700.0 - 12.0 * i as f32;
+                        [
+                            run("left column text runs wide", 50.0, y, 240.0),
+                            run("right column text runs wide", 320.0, y, 240.0),
+                        ]
+                    })
+                    .collect(),
+                None,
+            ),
+        ];
+        for (name, runs, want) in cases {
+            assert_eq!(
+                assemble(runs.clone(), 612.0).as_deref(),
+                *want,
+                "case: {name}"
+            );
+        }
+    }
+}
