@@ -122,7 +122,9 @@ mod backend {
     /// anyway), and it reads each page twice more. On the corpus PDFs the fast path gives the same
     /// words and keeps sentences with code-font words whole where the full path split them.
     fn page_text(doc: &PdfDocument, i: usize) -> Result<String, String> {
-        let upright = doc.get_page_rotation(i).map_or(true, |r| r.rem_euclid(360) == 0);
+        let upright = doc
+            .get_page_rotation(i)
+            .map_or(true, |r| r.rem_euclid(360) == 0);
         if upright {
             let spans = doc
                 .extract_spans_with_config(i, SpanMergingConfig::default())
@@ -135,7 +137,10 @@ mod backend {
                         && s.bbox.y < ury.max(lly) + s.font_size
                         && s.bbox.y > lly.min(ury) - s.font_size)
             };
-            if spans.iter().all(|s| s.wmode == 0 && s.rotation_degrees == 0.0) {
+            if spans
+                .iter()
+                .all(|s| s.wmode == 0 && s.rotation_degrees == 0.0)
+            {
                 let runs = spans
                     .into_iter()
                     // Marked artifacts (a tagged PDF's running headers, page numbers,

@@ -67,8 +67,7 @@ pub(crate) fn assemble(mut runs: Vec<Run>, page_width: f32) -> Option<String> {
             .expect("a line has a run");
         let (y, size) = (main.y, main.size);
         if let Some((y_above, size_above)) = above {
-            if y_above - y > BLOCK_GAP_EM * size.min(size_above)
-                || (size - size_above).abs() >= 1.0
+            if y_above - y > BLOCK_GAP_EM * size.min(size_above) || (size - size_above).abs() >= 1.0
             {
                 out.push('\n');
             }
