@@ -107,7 +107,8 @@ pub fn init(dir: &Path) -> Result<(), GitError> {
 
 /// Stages everything under `paths` (new, changed and deleted files; `.gitignore` honoured)
 /// and commits with `message` when something changed. Returns the HEAD SHA afterwards (None
-/// for a repository without commits). The commit is on disk when this returns.
+/// for a repository without commits). The commit, and the files under `paths`, are on disk
+/// when this returns (one `syncfs`).
 pub fn commit_all(dir: &Path, paths: &[&str], message: &str) -> Result<Option<String>, GitError> {
     // Only grove writes a wiki's repository, and its callers hold the wiki's lock: a lock
     // file here was left by a process that died mid-commit and would block every commit.
@@ -167,6 +168,9 @@ pub fn commit_all(dir: &Path, paths: &[&str], message: &str) -> Result<Option<St
         None => index.is_empty(),
     };
     if unchanged {
+        // Nothing to commit, but the files under `paths` may have been rewritten (with the
+        // same bytes): callers rely on them being on disk when this returns.
+        sync(dir)?;
         return head(dir);
     }
     let tree = repo.find_tree(tree_id).map_err(lib(dir))?;

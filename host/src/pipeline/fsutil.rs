@@ -17,7 +17,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// Like [`write_atomic`] (temporary file, then rename) but without forcing the data to disk:
-/// for a batch of files that one [`sync_filesystem`] makes durable afterwards. A crash of the
+/// for a batch of files that one `syncfs` makes durable afterwards (for pages, the one that ends
+/// [`crate::git::commit_all`]). A crash of the
 /// process never leaves a half-written file; a power loss before the sync may lose the batch.
 pub fn write_atomic_unsynced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
@@ -25,21 +26,6 @@ pub fn write_atomic_unsynced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     tmp.write_all(bytes)?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
-}
-
-/// Makes every write on the filesystem that holds `dir` durable: one barrier for a batch of
-/// [`write_atomic_unsynced`] files instead of one `fsync` per file (hundreds of pages took
-/// 0.3–0.8 s of fsyncs; syncfs takes a few milliseconds on an idle disk).
-pub fn sync_filesystem(dir: &Path) -> std::io::Result<()> {
-    let f = std::fs::File::open(dir)?;
-    #[cfg(target_os = "linux")]
-    {
-        rustix::fs::syncfs(&f).map_err(std::io::Error::from)
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        f.sync_all()
-    }
 }
 
 /// Copies the tree at `from` into `to` (created if needed). Symbolic links and other special
