@@ -66,11 +66,11 @@ pub(crate) fn assemble(mut runs: Vec<Run>, page_width: f32) -> Option<String> {
             .max_by(|a, b| a.size.total_cmp(&b.size))
             .expect("a line has a run");
         let (y, size) = (main.y, main.size);
-        if let Some((y_above, size_above)) = above {
-            if y_above - y > BLOCK_GAP_EM * size.min(size_above) || (size - size_above).abs() >= 1.0
-            {
-                out.push('\n');
-            }
+        if let Some((y_above, size_above)) = above
+            && (y_above - y > BLOCK_GAP_EM * size.min(size_above)
+                || (size - size_above).abs() >= 1.0)
+        {
+            out.push('\n');
         }
         above = Some((y, size));
         if splits_into_columns(line, page_width) {
@@ -133,6 +133,19 @@ mod tests {
             width,
             size: 10.0,
         }
+    }
+
+    /// Six lines 12 pt apart, each with a left and a right run.
+    fn rows(left: (&str, f32, f32), right: (&str, f32, f32)) -> Vec<Run> {
+        (0..6)
+            .flat_map(|i| {
+                let y = 700.0 - 12.0 * i as f32;
+                [
+                    run(left.0, left.1, y, left.2),
+                    run(right.0, right.1, y, right.2),
+                ]
+            })
+            .collect()
     }
 
     #[test]
@@ -213,15 +226,10 @@ mod tests {
             ),
             (
                 "a table with a short first column is not columns",
-                (0..6)
-                    .flat_map(|i| {
-                        let y = 700.0 - 12.0 * i as f32;
-                        [
-                            run("sed", 72.0, y, 15.0),
-                            run("The stream editor of the system", 160.0, y, 200.0),
-                        ]
-                    })
-                    .collect(),
+                rows(
+                    ("sed", 72.0, 15.0),
+                    ("The stream editor of the system", 160.0, 200.0),
+                ),
                 Some(
                     "sed The stream editor of the system\n\
                      sed The stream editor of the system\n\
@@ -233,15 +241,10 @@ mod tests {
             ),
             (
                 "two columns of text",
-                (0..6)
-                    .flat_map(|i| {
-                        let y = 700.0 - 12.0 * i as f32;
-                        [
-                            run("left column text runs wide", 50.0, y, 240.0),
-                            run("right column text runs wide", 320.0, y, 240.0),
-                        ]
-                    })
-                    .collect(),
+                rows(
+                    ("left column text runs wide", 50.0, 240.0),
+                    ("right column text runs wide", 320.0, 240.0),
+                ),
                 None,
             ),
         ];
