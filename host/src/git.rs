@@ -133,19 +133,24 @@ pub fn commit_all(dir: &Path, paths: &[&str], message: &str) -> Result<Option<St
     for path in paths {
         for file in files_under(&repo, dir, path)? {
             let bytes = std::fs::read(dir.join(&file.rel)).map_err(io(dir))?;
-            let id = git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).map_err(lib(dir))?;
+            let id = blob_id(&bytes);
             if packed.insert(id) && !odb.exists(id) {
-                pack.add_blob(&bytes).map_err(io(dir))?;
+                pack.add_blob(id, &bytes).map_err(io(dir))?;
             }
             staged.push(file.entry(id));
         }
     }
-    // The new blobs go to disk as one pack file: a grow of 500 pages writes two files
-    // instead of 500 loose objects (and their directories), and libgit2 indexes the pack.
-    if let Some(bytes) = pack.finish() {
-        let mut writer = odb.packwriter().map_err(lib(dir))?;
-        std::io::Write::write_all(&mut writer, &bytes).map_err(io(dir))?;
-        writer.commit().map_err(lib(dir))?;
+    // The new blobs go to disk as one pack file and its index: a grow of 500 pages writes
+    // two files instead of 500 loose objects (and their directories).
+    if let Some((pack, idx, name)) = pack.finish() {
+        let dest = dir.join(".git").join("objects").join("pack");
+        std::fs::create_dir_all(&dest).map_err(io(dir))?;
+        // The .idx is what makes a pack visible, so it is renamed into place last.
+        for (ext, bytes) in [("pack", &pack), ("idx", &idx)] {
+            let tmp = dest.join(format!("tmp_{name}.{ext}"));
+            std::fs::write(&tmp, bytes).map_err(io(dir))?;
+            std::fs::rename(&tmp, dest.join(format!("pack-{name}.{ext}"))).map_err(io(dir))?;
+        }
         odb.refresh().map_err(lib(dir))?;
     }
     for entry in &staged {
@@ -271,17 +276,33 @@ fn files_under(repo: &git2::Repository, dir: &Path, path: &str) -> Result<Vec<Wo
     Ok(out)
 }
 
-/// A git pack file (version 2) of whole, zlib-compressed blobs, built in memory. No deltas:
-/// wiki pages are small and different, and libgit2 indexes the pack as it is written.
+/// The git object id of a blob (SHA-1 of `blob <len>\0` and the bytes). Computed here, not
+/// by libgit2, whose collision-detecting SHA-1 is several times slower than the CPU's.
+fn blob_id(bytes: &[u8]) -> git2::Oid {
+    use sha1::Digest;
+    let mut h = sha1::Sha1::new();
+    h.update(format!("blob {}\0", bytes.len()).as_bytes());
+    h.update(bytes);
+    git2::Oid::from_bytes(&h.finalize()).expect("a SHA-1 is 20 bytes")
+}
+
+/// A git pack file (version 2) of whole, zlib-compressed blobs and its index (version 2),
+/// built in memory. No deltas: wiki pages are small and different. The index is written
+/// from what was packed, so nothing reads the pack back to index it.
 #[derive(Default)]
 struct PackWriter {
-    objects: u32,
     body: Vec<u8>,
+    /// Per object: id, offset in the pack, CRC-32 of its packed bytes.
+    objects: Vec<(git2::Oid, u64, u32)>,
 }
 
 impl PackWriter {
-    fn add_blob(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+    /// Offset of the first object: after "PACK", the version and the object count.
+    const HEADER: usize = 12;
+
+    fn add_blob(&mut self, id: git2::Oid, bytes: &[u8]) -> std::io::Result<()> {
         const BLOB: u8 = 3;
+        let start = self.body.len();
         let mut size = bytes.len();
         let mut byte = (BLOB << 4) | (size & 0x0f) as u8;
         size >>= 4;
@@ -294,24 +315,66 @@ impl PackWriter {
         let mut z = flate2::write::ZlibEncoder::new(&mut self.body, flate2::Compression::fast());
         std::io::Write::write_all(&mut z, bytes)?;
         z.finish()?;
-        self.objects += 1;
+        let crc = crc32fast::hash(&self.body[start..]);
+        self.objects
+            .push((id, (Self::HEADER + start) as u64, crc));
         Ok(())
     }
 
-    /// The pack file, or None when it holds no object.
-    fn finish(self) -> Option<Vec<u8>> {
+    /// The pack file, its index and its name (the pack's checksum in hex), or None when it
+    /// holds no object.
+    fn finish(mut self) -> Option<(Vec<u8>, Vec<u8>, String)> {
         use sha1::Digest;
-        if self.objects == 0 {
+        if self.objects.is_empty() {
             return None;
         }
-        let mut pack = Vec::with_capacity(self.body.len() + 32);
+        let mut pack = Vec::with_capacity(Self::HEADER + self.body.len() + 20);
         pack.extend_from_slice(b"PACK");
         pack.extend_from_slice(&2u32.to_be_bytes());
-        pack.extend_from_slice(&self.objects.to_be_bytes());
+        pack.extend_from_slice(&(self.objects.len() as u32).to_be_bytes());
         pack.extend_from_slice(&self.body);
         let sum = sha1::Sha1::digest(&pack);
         pack.extend_from_slice(&sum);
-        Some(pack)
+
+        // Index v2: fan-out table, sorted ids, CRCs, 31-bit offsets (with a table of 64-bit
+        // ones for objects past 2 GiB), the pack's checksum, then the index's own.
+        self.objects.sort_by_key(|o| o.0);
+        let mut idx = Vec::with_capacity(8 + 1024 + self.objects.len() * 28 + 40);
+        idx.extend_from_slice(&[0xff, b't', b'O', b'c']);
+        idx.extend_from_slice(&2u32.to_be_bytes());
+        let mut fanout = [0u32; 256];
+        for (id, _, _) in &self.objects {
+            fanout[id.as_bytes()[0] as usize] += 1;
+        }
+        let mut total = 0;
+        for n in fanout {
+            total += n;
+            idx.extend_from_slice(&total.to_be_bytes());
+        }
+        for (id, _, _) in &self.objects {
+            idx.extend_from_slice(id.as_bytes());
+        }
+        for (_, _, crc) in &self.objects {
+            idx.extend_from_slice(&crc.to_be_bytes());
+        }
+        let mut large = Vec::new();
+        for &(_, offset, _) in &self.objects {
+            let small = if offset < 0x8000_0000 {
+                offset as u32
+            } else {
+                large.push(offset);
+                0x8000_0000 | (large.len() as u32 - 1)
+            };
+            idx.extend_from_slice(&small.to_be_bytes());
+        }
+        for offset in large {
+            idx.extend_from_slice(&offset.to_be_bytes());
+        }
+        idx.extend_from_slice(&sum);
+        let idx_sum = sha1::Sha1::digest(&idx);
+        idx.extend_from_slice(&idx_sum);
+        let name = sum.iter().map(|b| format!("{b:02x}")).collect();
+        Some((pack, idx, name))
     }
 }
 
