@@ -112,6 +112,22 @@ def warm_up(base, token):
 
 
 def wait(base, token, job_id):
+    """Waits for the job's end on its event stream (GET /jobs/{id}/stream: the final `done` or
+    `failed` event arrives the moment the job ends, where polling would add up to its interval),
+    then returns the job."""
+    req = urllib.request.Request(f"{base}/api/v1/jobs/{job_id}/stream")
+    req.add_header("Authorization", "Bearer " + token)
+    try:
+        with urllib.request.urlopen(req) as resp:
+            for line in resp:
+                if line.strip() in (b"event: done", b"event: failed"):
+                    break
+    except OSError:
+        pass  # fall back to polling below
+    return poll(base, token, job_id)
+
+
+def poll(base, token, job_id):
     while True:
         job = request(base, token, "GET", f"/api/v1/jobs/{job_id}")["job"]
         if job["state"] in ("ready", "failed", "cancelled"):

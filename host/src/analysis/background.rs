@@ -7,7 +7,8 @@
 //!
 //! Not a language model and not a stemmer: plain look-ups, loaded once per process.
 
-use std::collections::HashMap;
+
+use rustc_hash::FxHashMap;
 use std::io::Read;
 use std::sync::OnceLock;
 
@@ -18,17 +19,17 @@ static EN_DATA: &[u8] = include_bytes!("data/en-background.txt.gz");
 const EN_BANDS: [(u8, f64); 4] = [(10, 3e-4), (20, 4e-5), (35, 6e-6), (50, 1.5e-6)];
 const EN_UNSEEN: f64 = 3e-7;
 
-fn en_table() -> &'static HashMap<String, u8> {
-    static TABLE: OnceLock<HashMap<String, u8>> = OnceLock::new();
+fn en_table() -> &'static FxHashMap<String, u8> {
+    static TABLE: OnceLock<FxHashMap<String, u8>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut text = String::new();
         let mut dec = flate2::read::GzDecoder::new(EN_DATA);
         if dec.read_to_string(&mut text).is_err() {
             tracing::error!("the English background table does not decode; salience falls back to in-document counts");
-            return HashMap::new();
+            return FxHashMap::default();
         }
         let mut band = 0u8;
-        let mut map = HashMap::with_capacity(60_000);
+        let mut map = FxHashMap::with_capacity_and_hasher(60_000, Default::default());
         for line in text.lines() {
             if let Some(l) = line.strip_prefix("# ") {
                 band = l.trim().parse().unwrap_or(band);

@@ -15,6 +15,9 @@
 //! Not a tagger or a parser: generic surface rules only, never a list of a document's names.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::TermKind;
 use super::background::{en_frequency, en_is_common, en_lemma, en_phrase_frequency, rarity};
@@ -499,12 +502,34 @@ fn is_code(w: &str) -> bool {
     inner_cap || w.contains('_') || dotted || w.contains('/')
 }
 
-fn is_content_word(w: &str, stop: &HashSet<&str>) -> bool {
+/// Is `w` in [`NOT_CONCEPT`]? (A set: this is asked for every word of the text.)
+fn not_concept(w: &str) -> bool {
+    static SET: LazyLock<FxHashSet<&'static str>> =
+        LazyLock::new(|| NOT_CONCEPT.iter().copied().collect());
+    SET.contains(w)
+}
+
+/// [`EN_STOP`] as a set.
+fn en_stop() -> &'static FxHashSet<&'static str> {
+    static SET: LazyLock<FxHashSet<&'static str>> =
+        LazyLock::new(|| EN_STOP.iter().copied().collect());
+    &SET
+}
+
+/// The candidate of `key` in `map`, made when missing (the key is copied only then).
+fn cand<'m, V: Default>(map: &'m mut FxHashMap<String, V>, key: &str) -> &'m mut V {
+    if !map.contains_key(key) {
+        map.insert(key.to_string(), V::default());
+    }
+    map.get_mut(key).expect("inserted above")
+}
+
+fn is_content_word(w: &str, stop: &FxHashSet<&str>) -> bool {
     w.len() >= 3
         && w.chars().all(|c| c.is_ascii_lowercase() || c == '-')
         && !w.starts_with('-')
         && !stop.contains(w)
-        && !NOT_CONCEPT.contains(&w)
+        && !not_concept(w)
         && (!w.ends_with("ly") || w.len() <= 4)
 }
 
@@ -570,12 +595,13 @@ fn byline_names<'a>(toks: &'a [Tok<'a>], mut i: usize) -> Vec<(usize, usize)> {
 /// English needs no segmentation dictionary: `_extra_names` (the wiki's entry titles) are
 /// accepted for symmetry with Chinese and not used.
 pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usize) {
-    let stop: HashSet<&str> = EN_STOP.iter().copied().collect();
-    let mut names: HashMap<String, NameCand> = HashMap::new();
-    let mut words: HashMap<String, WordCand> = HashMap::new();
-    let mut phrases: HashMap<String, WordCand> = HashMap::new();
-    let mut code: HashMap<String, WordCand> = HashMap::new();
-    let mut lower_count: HashMap<String, u32> = HashMap::new();
+    let stop = en_stop();
+    let mut names: FxHashMap<String, NameCand> = FxHashMap::default();
+    let mut words: FxHashMap<String, WordCand> = FxHashMap::default();
+    let mut phrases: FxHashMap<String, WordCand> = FxHashMap::default();
+    let mut code: FxHashMap<String, WordCand> = FxHashMap::default();
+    let mut lower_count: FxHashMap<String, u32> = FxHashMap::default();
+    let mut phrase = String::new();
     let mut total_words = 0usize;
     for (si, s) in sentences.iter().enumerate() {
         let si = si as u32;
@@ -583,7 +609,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         total_words += toks.len();
         for t in &toks {
             if t.text.chars().next().is_some_and(char::is_lowercase) {
-                *lower_count.entry(t.text.to_string()).or_default() += 1;
+                *cand(&mut lower_count, t.text) += 1;
             }
         }
         // Bylines: "by A B", "Author: A B", "A B <a@b.c>".
@@ -627,7 +653,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         while i < toks.len() {
             let w = text_of(i);
             if is_code(w) {
-                let c = code.entry(w.to_string()).or_default();
+                let c = cand(&mut code, w);
                 push_sentence(&mut c.sentences, si);
                 c.occurrences += 1;
                 i += 1;
@@ -684,7 +710,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                         .join(" ");
                     let single_stop = j - start == 1 && stop.contains(name.to_lowercase().as_str());
                     if !single_stop && name.chars().count() >= 2 {
-                        let c = names.entry(name.clone()).or_default();
+                        let c = cand(&mut names, &name);
                         push_sentence(&mut c.sentences, si);
                         if honorific {
                             *c.forms
@@ -748,7 +774,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 // A sentence-initial ordinary word also counts as a word.
                 if i == 0 && j - i == 1 {
                     let lw = w.to_lowercase();
-                    if is_content_word(&lw, &stop) {
+                    if is_content_word(&lw, stop) {
                         let c = words.entry(lw).or_default();
                         push_sentence(&mut c.sentences, si);
                         c.occurrences += 1;
@@ -761,7 +787,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
             let mut j = i;
             while j < toks.len()
                 && (j == i || !toks[j].punct_before)
-                && is_content_word(text_of(j), &stop)
+                && is_content_word(text_of(j), stop)
             {
                 j += 1;
             }
@@ -774,7 +800,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 .is_some_and(|p| NOUN_BEFORE.contains(&text_of(p).to_lowercase().as_str()));
             for k in i..j {
                 let w = text_of(k);
-                let c = words.entry(w.to_string()).or_default();
+                let c = cand(&mut words, w);
                 push_sentence(&mut c.sentences, si);
                 c.occurrences += 1;
                 // A word after a determiner, or inside a run after it, or the last of a run
@@ -784,8 +810,14 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 }
                 for n in 2..=3 {
                     if k + n <= j {
-                        let ws: Vec<&str> = (k..k + n).map(text_of).collect();
-                        let p = phrases.entry(ws.join(" ")).or_default();
+                        phrase.clear();
+                        for (m, w) in (k..k + n).map(text_of).enumerate() {
+                            if m > 0 {
+                                phrase.push(' ');
+                            }
+                            phrase.push_str(w);
+                        }
+                        let p = cand(&mut phrases, &phrase);
                         push_sentence(&mut p.sentences, si);
                         p.occurrences += 1;
                         // A phrase right after a determiner or preposition reads as a noun
@@ -873,7 +905,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 }
             }
         }
-        if NOT_CONCEPT.contains(&l.as_str()) && !NOT_CONCEPT.contains(&w) {
+        if not_concept(&l) && !not_concept(w) {
             w.to_string()
         } else {
             l
@@ -894,7 +926,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         let n = ws.len();
         ws[n - 1] = &last;
         // A phrase must end in a noun-like word and not start with a verb form.
-        if ws[0].ends_with("ed") || NOT_CONCEPT.contains(&ws[n - 1]) {
+        if ws[0].ends_with("ed") || not_concept(ws[n - 1]) {
             continue;
         }
         let e = lemma_phrases.entry(ws.join(" ")).or_default();
@@ -914,10 +946,23 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         .collect();
     // A 2-word phrase mostly seen inside one 3-word phrase gives way to it, and vice versa a
     // 3-word phrase much rarer than its parts is a fragment.
-    let counts: HashMap<String, u32> = kept_phrases
+    let counts: FxHashMap<String, u32> = kept_phrases
         .iter()
         .map(|(p, c)| (p.clone(), c.occurrences))
         .collect();
+    // For each 2-word phrase, the count of the most frequent kept 3-word phrase it begins or
+    // ends ("readable stream" in "readable stream object"), the middle word also as its lemma.
+    let mut in_longer: FxHashMap<String, u32> = FxHashMap::default();
+    for (q, &qc) in &counts {
+        let ws: Vec<&str> = q.split(' ').collect();
+        if let [a, b, c] = ws[..] {
+            let mid = lemma_of(b);
+            for sub in [format!("{a} {b}"), format!("{a} {mid}"), format!("{b} {c}")] {
+                let e = in_longer.entry(sub).or_default();
+                *e = (*e).max(qc);
+            }
+        }
+    }
     kept_phrases.retain(|(p, c)| {
         let n = p.split(' ').count();
         if n == 3 {
@@ -934,9 +979,9 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 );
             sub == 0 || c.occurrences * 2 >= sub
         } else {
-            !counts.iter().any(|(q, &qc)| {
-                q.split(' ').count() == 3 && q.contains(p.as_str()) && qc * 10 >= c.occurrences * 8
-            })
+            !in_longer
+                .get(p.as_str())
+                .is_some_and(|&qc| qc * 10 >= c.occurrences * 8)
         }
     });
     let mut in_phrase: HashMap<&str, u32> = HashMap::new();

@@ -17,6 +17,8 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
         .map_err(PipelineError::io("write .gitignore"))?;
     write_config(ctx, false)?;
     ctx.checkpoint()?;
+    // grow's analysis of the text runs on another thread while git commits the corpus
+    super::grow::prepare_analysis(ctx.job_id, &ctx.dir, &ctx.wiki.name, &ctx.wiki.lang);
     crate::git::commit_all(
         &ctx.dir,
         &["."],

@@ -63,6 +63,51 @@ pub fn load_analysis(
     ))
 }
 
+/// Analyses started ahead of grow, by job id (see [`prepare_analysis`]).
+type Pending = std::thread::JoinHandle<Result<Analysis, PipelineError>>;
+
+fn prepared() -> &'static std::sync::Mutex<HashMap<u64, Pending>> {
+    static PREPARED: std::sync::OnceLock<std::sync::Mutex<HashMap<u64, Pending>>> =
+        std::sync::OnceLock::new();
+    PREPARED.get_or_init(Default::default)
+}
+
+/// Starts analysing the job's text on another thread for the grow that follows, so that the
+/// analysis (tens of milliseconds for a book) overlaps boot's git commit. Boot calls this
+/// after egg wrote `corpus/document.json`; nothing between boot and grow changes what the
+/// analysis reads (`corpus/`, the titles in `docs/`). A job that resumes after a restart
+/// finds nothing prepared and analyses in grow, as before.
+pub(super) fn prepare_analysis(job_id: u64, dir: &std::path::Path, title: &str, lang: &str) {
+    let (dir, title, lang) = (dir.to_path_buf(), title.to_string(), lang.to_string());
+    let spawned = std::thread::Builder::new()
+        .name("grove-analysis".into())
+        .spawn(move || load_analysis(&dir, &title, &lang));
+    match spawned {
+        Ok(handle) => {
+            if let Ok(mut map) = prepared().lock() {
+                map.insert(job_id, handle);
+            }
+        }
+        Err(e) => tracing::debug!(error = %e, "no thread for the analysis; grow will analyse"),
+    }
+}
+
+/// Forgets the analysis prepared for a job that ended before its grow used it.
+pub(super) fn discard_prepared(job_id: u64) {
+    if let Ok(mut map) = prepared().lock() {
+        map.remove(&job_id);
+    }
+}
+
+/// The analysis boot prepared for this job, or a fresh one.
+fn analysis_for(ctx: &StageContext<'_>) -> Result<Analysis, PipelineError> {
+    let pending = prepared().lock().ok().and_then(|mut m| m.remove(&ctx.job_id));
+    if let Some(Ok(result)) = pending.map(std::thread::JoinHandle::join) {
+        return result;
+    }
+    load_analysis(&ctx.dir, &ctx.wiki.name, &ctx.wiki.lang)
+}
+
 /// Titles and aliases of the pages in `docs/` (front matter only), at most 20,000 names.
 fn entry_names(docs: &std::path::Path) -> Vec<String> {
     let mut names = Vec::new();
@@ -203,7 +248,7 @@ fn page_ids(planned: &[Planned]) -> Vec<String> {
 pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineError> {
     let mut laps = Laps::start();
     ctx.progress(0.0, "analysing the text");
-    let analysis = Arc::new(load_analysis(&ctx.dir, &ctx.wiki.name, &ctx.wiki.lang)?);
+    let analysis = Arc::new(analysis_for(ctx)?);
     ctx.checkpoint()?;
     let registry = ctx.app.genes.clone();
     let genes = registry.active();

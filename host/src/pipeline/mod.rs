@@ -178,6 +178,7 @@ pub async fn run_job(app: Arc<App>, job_id: u64, cancel: Arc<AtomicBool>) {
         if let Err(e) = run_job_inner(&app, job_id, cancel).await {
             tracing::error!(error = %e, "job bookkeeping failed; the job will be retried after a restart");
         }
+        grow::discard_prepared(job_id);
     }
     .instrument(span)
     .await

@@ -10,7 +10,7 @@ use std::sync::{Arc, OnceLock};
 use aho_corasick::{AhoCorasick, MatchKind};
 use jieba_rs::{Jieba, TokenizeMode};
 use tantivy::tokenizer::{
-    Language, LowerCaser, RemoveLongFilter, Stemmer, TextAnalyzer, Token, TokenStream, Tokenizer,
+    LowerCaser, RemoveLongFilter, TextAnalyzer, Token, TokenFilter, TokenStream, Tokenizer,
 };
 
 /// Name under which the analyzer is registered in every wiki index.
@@ -232,8 +232,85 @@ pub fn analyzer(jieba: Segmenter, search_mode: bool) -> TextAnalyzer {
     TextAnalyzer::builder(GroveTokenizer::new(jieba, search_mode))
         .filter(RemoveLongFilter::limit(48))
         .filter(LowerCaser)
-        .filter(Stemmer::new(Language::English))
+        .filter(EnglishStemmer)
         .build()
+}
+
+/// Snowball's English stemmer with a memo of the words it has stemmed: a wiki's pages repeat
+/// the same few thousand words, and stemming each occurrence again was a third of the time
+/// of indexing one. Gives exactly the stems of tantivy's `Stemmer::new(Language::English)`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EnglishStemmer;
+
+/// Words remembered by one analyzer before its memo starts over.
+const STEM_MEMO: usize = 1 << 16;
+
+impl TokenFilter for EnglishStemmer {
+    type Tokenizer<T: Tokenizer> = EnglishStemmerFilter<T>;
+
+    fn transform<T: Tokenizer>(self, inner: T) -> EnglishStemmerFilter<T> {
+        EnglishStemmerFilter {
+            inner,
+            memo: std::collections::HashMap::new(),
+        }
+    }
+}
+
+/// The tokenizer [`EnglishStemmer`] makes; the memo lives as long as the analyzer.
+#[derive(Clone)]
+pub struct EnglishStemmerFilter<T> {
+    inner: T,
+    memo: std::collections::HashMap<String, String>,
+}
+
+impl<T: Tokenizer> Tokenizer for EnglishStemmerFilter<T> {
+    type TokenStream<'a> = EnglishStemmerStream<'a, T::TokenStream<'a>>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> Self::TokenStream<'a> {
+        if self.memo.len() >= STEM_MEMO {
+            self.memo.clear();
+        }
+        EnglishStemmerStream {
+            tail: self.inner.token_stream(text),
+            memo: &mut self.memo,
+        }
+    }
+}
+
+/// A token stream whose tokens are replaced by their stems.
+pub struct EnglishStemmerStream<'a, T> {
+    tail: T,
+    memo: &'a mut std::collections::HashMap<String, String>,
+}
+
+fn english_stemmer() -> &'static frostem::Stemmer {
+    static STEMMER: OnceLock<frostem::Stemmer> = OnceLock::new();
+    STEMMER.get_or_init(|| frostem::Stemmer::new(frostem::Algorithm::English))
+}
+
+impl<T: TokenStream> TokenStream for EnglishStemmerStream<'_, T> {
+    fn advance(&mut self) -> bool {
+        if !self.tail.advance() {
+            return false;
+        }
+        let token = self.tail.token_mut();
+        if let Some(stem) = self.memo.get(&token.text) {
+            token.text.clone_from(stem);
+        } else {
+            let stem = english_stemmer().stem(&token.text).into_owned();
+            let word = std::mem::replace(&mut token.text, stem.clone());
+            self.memo.insert(word, stem);
+        }
+        true
+    }
+
+    fn token(&self) -> &Token {
+        self.tail.token()
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        self.tail.token_mut()
+    }
 }
 
 /// The analysed terms of `text`, in order.
@@ -297,6 +374,26 @@ mod tests {
         assert!(t.contains(&"farmer".to_string()), "{t:?}");
         let mut b = analyzer(jieba, true);
         assert!(terms(&mut b, "planting").contains(&"plant".to_string()));
+    }
+
+    #[test]
+    fn the_memoized_stemmer_stems_as_tantivys() {
+        use tantivy::tokenizer::{Language, SimpleTokenizer, Stemmer};
+        let text = "Running runners ran; the packages' maintainers maintained packaging. \
+                    Running again: generously, generalization, généralement, 孔子 Running";
+        let mut ours = TextAnalyzer::builder(SimpleTokenizer::default())
+            .filter(LowerCaser)
+            .filter(EnglishStemmer)
+            .build();
+        let mut theirs = TextAnalyzer::builder(SimpleTokenizer::default())
+            .filter(LowerCaser)
+            .filter(Stemmer::new(Language::English))
+            .build();
+        // twice: the second pass is answered from the memo
+        for _ in 0..2 {
+            assert_eq!(terms(&mut ours, text), terms(&mut theirs, text));
+        }
+        assert!(terms(&mut ours, text).contains(&"run".to_string()));
     }
 
     #[test]
