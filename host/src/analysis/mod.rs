@@ -609,12 +609,24 @@ impl Analysis {
         if needle.trim().is_empty() {
             return Vec::new();
         }
-        self.sentences
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| contains_term(&s.text, &needle, self.lang))
-            .map(|(i, _)| i as u32)
-            .collect()
+        // One scan of the haystack (the sentences, lower-cased for English, NUL between
+        // them): a match of a UTF-8 needle starts and ends on character boundaries.
+        let hay = self.haystack.as_str();
+        let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+        let mut ids: Vec<u32> = Vec::new();
+        for at in memchr::memmem::find_iter(hay.as_bytes(), needle.as_bytes()) {
+            if self.lang == Lang::En
+                && (word(hay[..at].chars().next_back())
+                    || word(hay[at + needle.len()..].chars().next()))
+            {
+                continue;
+            }
+            let i = (self.haystack_starts.partition_point(|&s| s <= at) - 1) as u32;
+            if ids.last() != Some(&i) {
+                ids.push(i);
+            }
+        }
+        ids
     }
 
     /// Passages mentioning `term` (or a merged variant), in reading order.
@@ -636,9 +648,10 @@ impl Analysis {
         let mut scored: Vec<(f32, u32)> = Vec::new();
         for i in self.sentence_ids_mentioning(term) {
             let s = &self.sentences[i as usize].text;
+            let key = self.sentence_key(i as usize);
             let best = names
                 .iter()
-                .filter_map(|n| definition_score(s, n, self.lang))
+                .filter_map(|n| definition_score(s, key, n, self.lang))
                 .fold(None, |a: Option<f32>, b| Some(a.map_or(b, |a| a.max(b))));
             if let Some(sc) = best {
                 scored.push((sc, i));
@@ -746,6 +759,16 @@ impl Analysis {
             .collect()
     }
 
+    /// Sentence `i` as the haystack holds it: lower-cased for English, as written for Chinese.
+    fn sentence_key(&self, i: usize) -> &str {
+        let start = self.haystack_starts[i];
+        let end = self
+            .haystack_starts
+            .get(i + 1)
+            .map_or(self.haystack.len(), |&next| next - 1);
+        &self.haystack[start..end.max(start)]
+    }
+
     /// The sentences whose (lower-cased, for English) text contains `word`, ascending: one
     /// SIMD scan of the haystack, then cached for the next search of the same word.
     fn sentences_with(&self, word: &str) -> std::sync::Arc<[u32]> {
@@ -824,38 +847,17 @@ fn key(s: &str, lang: Lang) -> String {
     }
 }
 
-/// Whether `text` contains `needle` (already a key); whole words for English.
-fn contains_term(text: &str, needle: &str, lang: Lang) -> bool {
-    match lang {
-        Lang::Zh => text.contains(needle),
-        Lang::En => {
-            let hay = text.to_lowercase();
-            let mut from = 0;
-            while let Some(pos) = hay[from..].find(needle) {
-                let s = from + pos;
-                let e = s + needle.len();
-                let before = hay[..s].chars().next_back();
-                let after = hay[e..].chars().next();
-                let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
-                if !word(before) && !word(after) {
-                    return true;
-                }
-                from = s + hay[s..].chars().next().map_or(1, char::len_utf8);
-            }
-            false
-        }
-    }
-}
-
 /// How strongly `sentence` reads as a definition of `term`; None if not at all.
-fn definition_score(sentence: &str, term: &str, lang: Lang) -> Option<f32> {
+///
+/// `key` is the sentence as the haystack holds it (lower-cased for English).
+fn definition_score(sentence: &str, key: &str, term: &str, lang: Lang) -> Option<f32> {
     if term.trim().is_empty() {
         return None;
     }
     let len_penalty = (sentence.chars().count() as f32 / 400.0).min(0.5);
     match lang {
         Lang::En => {
-            let s = sentence.to_lowercase();
+            let s = key;
             let t = term.to_lowercase();
             let pos = s.find(&t)?;
             let after = s[pos + t.len()..].trim_start_matches([',', ' ', '"', '\'', '”', '’', ')']);

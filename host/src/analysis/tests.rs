@@ -250,9 +250,58 @@ fn english_definition_patterns() {
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
-            definition_score(sentence, term, Lang::En).is_some(),
+            definition_score(sentence, &sentence.to_lowercase(), term, Lang::En).is_some(),
             defines,
             "{sentence}"
+        );
+    }
+}
+
+/// What `sentence_ids_mentioning` answered before it scanned the haystack: each sentence
+/// lower-cased and searched on its own (whole words for English). The oracle of the test below.
+fn mentions_by_sentence(a: &Analysis, needle: &str) -> Vec<u32> {
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    a.sentences
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| match a.lang {
+            Lang::Zh => s.text.contains(needle),
+            Lang::En => {
+                let hay = s.text.to_lowercase();
+                hay.match_indices(needle).any(|(at, m)| {
+                    !word(hay[..at].chars().next_back()) && !word(hay[at + m.len()..].chars().next())
+                })
+            }
+        })
+        .map(|(i, _)| i as u32)
+        .collect()
+}
+
+#[test]
+fn mentions_scan_matches_a_sentence_by_sentence_search() {
+    let en = Analysis::new(&Document::from_text(
+        "T",
+        Lang::En,
+        "Streams are fun. A Stream ends; streams, streams!\n\nUpstream is not stream. \
+         Ünïcode Straße and straße. stream\n\nThe end of the stream",
+    ));
+    for needle in ["stream", "streams", "straße", "the end", "end", "ünïcode", "ream", "zzz"] {
+        assert_eq!(
+            en.sentence_ids_mentioning(needle),
+            mentions_by_sentence(&en, needle),
+            "{needle}"
+        );
+    }
+    let zh = Analysis::new(&Document::from_text(
+        "T",
+        Lang::Zh,
+        "子曰：学而时习之。有朋自远方来。\n\n孔子曰：学。",
+    ));
+    for needle in ["学", "子曰", "远方", "无"] {
+        assert_eq!(
+            zh.sentence_ids_mentioning(needle),
+            mentions_by_sentence(&zh, needle),
+            "{needle}"
         );
     }
 }
