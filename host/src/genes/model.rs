@@ -191,21 +191,25 @@ pub fn cut(s: &str, max: usize) -> &str {
     &s[..end]
 }
 
-fn cut_passage(p: &Passage) -> Passage {
-    let mut p = p.clone();
-    if p.text.len() > limits::MAX_PASSAGE {
-        p.text = cut(&p.text, limits::MAX_PASSAGE).to_string();
-    }
-    p.location.chapter_title = cut(&p.location.chapter_title, limits::MAX_TITLE).to_string();
+/// Cuts `s` in place to at most `max` bytes at a char boundary.
+fn cut_in_place(s: &mut String, max: usize) {
+    let keep = cut(s, max).len();
+    s.truncate(keep);
+}
+
+/// A passage within the host -> gene bounds (its text and titles cut, nothing copied).
+fn cut_passage(mut p: Passage) -> Passage {
+    cut_in_place(&mut p.text, limits::MAX_PASSAGE);
+    cut_in_place(&mut p.location.chapter_title, limits::MAX_TITLE);
     if let Some(s) = &mut p.location.section {
-        *s = cut(s, limits::MAX_TITLE).to_string();
+        cut_in_place(s, limits::MAX_TITLE);
     }
     p
 }
 
 /// Applies the host -> gene bounds to a passage list result.
 pub(crate) fn bound_passages(ps: Vec<Passage>) -> Vec<Passage> {
-    ps.iter()
+    ps.into_iter()
         .take(limits::MAX_IMPORT_ITEMS as usize)
         .map(cut_passage)
         .collect()
@@ -237,7 +241,7 @@ impl DocSummary {
                     frequency: t.frequency,
                     salience: t.salience,
                     chapter_count: t.chapter_count,
-                    first: cut_passage(&t.first),
+                    first: cut_passage(t.first.clone()),
                     variants: t
                         .variants
                         .iter()
@@ -252,7 +256,7 @@ impl DocSummary {
                 .take(limits::MAX_DOC_PROCEDURES)
                 .map(|p| Procedure {
                     title: cut(&p.title, limits::MAX_TITLE).to_string(),
-                    location: cut_passage(&Passage {
+                    location: cut_passage(Passage {
                         id: String::new(),
                         text: String::new(),
                         location: p.location.clone(),

@@ -111,10 +111,20 @@ pub fn completion(entries: &[PlanEntry]) -> u8 {
 
 /// Normalized name for matching titles and aliases.
 pub fn norm(s: &str) -> String {
-    s.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+    let mut joined = String::with_capacity(s.len());
+    for w in s.split_whitespace() {
+        if !joined.is_empty() {
+            joined.push(' ');
+        }
+        joined.push_str(w);
+    }
+    // Asked for every link and name of a grow: ASCII is lower-cased in place.
+    if joined.is_ascii() {
+        joined.make_ascii_lowercase();
+        joined
+    } else {
+        joined.to_lowercase()
+    }
 }
 
 /// Names (titles and aliases) of the plan to entry indexes.
@@ -546,6 +556,21 @@ fn escape_inline(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_normalize_to_one_key() {
+        let cases = [
+            ("Mr.  Darcy", "mr. darcy"),
+            ("  readable\tStream \n", "readable stream"),
+            // final sigma, as str::to_lowercase writes it
+            ("ΟΔΥΣΣΕΥΣ  Ἰθάκη", "οδυσσευς ἰθάκη"),
+            ("孔子", "孔子"),
+            ("", ""),
+        ];
+        for (name, key) in cases {
+            assert_eq!(norm(name), key, "{name:?}");
+        }
+    }
 
     #[test]
     fn footnote_quotes_are_escaped() {
