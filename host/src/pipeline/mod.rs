@@ -105,7 +105,7 @@ impl StageContext<'_> {
         }
         let (lo, hi) = stage_range(self.stage);
         let pct = lo + ((f32::from(hi - lo)) * frac.clamp(0.0, 1.0)) as u8;
-        if let Ok(job) = self.app.store.update_job(self.job_id, |j| {
+        if let Ok(job) = self.app.store.update_job_progress(self.job_id, |j| {
             j.progress = j.progress.max(pct);
             j.message = message.to_string();
             j.event_seq += 1;
@@ -131,7 +131,7 @@ impl StageContext<'_> {
 }
 
 fn publish(app: &App, job: &JobRecord, kind: &'static str) {
-    let Ok(job) = app.store.update_job(job.id, |j| j.event_seq += 1) else {
+    let Ok(job) = app.store.update_job_progress(job.id, |j| j.event_seq += 1) else {
         return;
     };
     app.events.publish(JobEvent {
@@ -208,7 +208,9 @@ async fn run_job_inner(
             continue;
         }
         let started = Utc::now();
-        let job = app.store.update_job(job_id, |j| {
+        // Not forced to disk: after a crash the job resumes after its last completed stage,
+        // which is recorded durably below.
+        let job = app.store.update_job_progress(job_id, |j| {
             j.state = stage;
             j.progress = j.progress.max(stage_range(stage).0);
             j.message = format!("{} started", stage.as_str());

@@ -314,7 +314,26 @@ impl Store {
     where
         F: FnOnce(&mut JobRecord),
     {
-        let txn = self.db.begin_write()?;
+        self.change_job(id, redb::Durability::Immediate, f)
+    }
+
+    /// [`Store::update_job`] for what may be lost in a crash: progress, its message and the
+    /// event counter. The change is visible at once and reaches the disk with the next
+    /// durable commit (every state change is one), without an fsync of its own.
+    pub fn update_job_progress<F>(&self, id: u64, f: F) -> Result<JobRecord>
+    where
+        F: FnOnce(&mut JobRecord),
+    {
+        self.change_job(id, redb::Durability::None, f)
+    }
+
+    fn change_job<F>(&self, id: u64, durability: redb::Durability, f: F) -> Result<JobRecord>
+    where
+        F: FnOnce(&mut JobRecord),
+    {
+        let mut txn = self.db.begin_write()?;
+        txn.set_durability(durability)
+            .map_err(|e| StoreError::Db(e.into()))?;
         let updated = {
             let mut table = txn.open_table(JOBS)?;
             let mut job: JobRecord = match table.get(id)? {
