@@ -332,15 +332,18 @@ impl PackWriter {
             let read = self.zlib.total_in() as usize;
             let status = self
                 .zlib
-                .compress_vec(&bytes[read..], &mut self.body, flate2::FlushCompress::Finish)
+                .compress_vec(
+                    &bytes[read..],
+                    &mut self.body,
+                    flate2::FlushCompress::Finish,
+                )
                 .map_err(std::io::Error::other)?;
             if status == flate2::Status::StreamEnd {
                 break;
             }
         }
         let crc = crc32fast::hash(&self.body[start..]);
-        self.objects
-            .push((id, (Self::HEADER + start) as u64, crc));
+        self.objects.push((id, (Self::HEADER + start) as u64, crc));
         Ok(())
     }
 
@@ -537,11 +540,22 @@ mod tests {
             .collect();
         std::fs::create_dir_all(dir.path().join("assets")).unwrap();
         std::fs::write(dir.path().join("assets/noise.bin"), &noise).unwrap();
-        std::fs::write(dir.path().join("assets/long.md"), "a line of text\n".repeat(40_000)).unwrap();
-        commit_all(dir.path(), &["assets"], "assets").unwrap().unwrap();
-        assert_eq!(git(dir.path(), &["cat-file", "-s", "HEAD:assets/noise.bin"]).unwrap(), "300000");
+        std::fs::write(
+            dir.path().join("assets/long.md"),
+            "a line of text\n".repeat(40_000),
+        )
+        .unwrap();
+        commit_all(dir.path(), &["assets"], "assets")
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            git(dir.path(), &["cat-file", "-s", "HEAD:assets/noise.bin"]).unwrap(),
+            "300000"
+        );
         std::fs::remove_dir_all(dir.path().join("assets")).unwrap();
-        commit_all(dir.path(), &["assets"], "no assets").unwrap().unwrap();
+        commit_all(dir.path(), &["assets"], "no assets")
+            .unwrap()
+            .unwrap();
         std::fs::write(dir.path().join("docs/c.md"), "c").unwrap();
         let third = commit_all(dir.path(), &["docs"], "three").unwrap().unwrap();
         assert_eq!(

@@ -7,7 +7,6 @@
 //!
 //! Not a language model and not a stemmer: plain look-ups, loaded once per process.
 
-
 use rustc_hash::FxHashMap;
 use std::io::Read;
 use std::sync::OnceLock;

@@ -979,9 +979,9 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 );
             sub == 0 || c.occurrences * 2 >= sub
         } else {
-            !in_longer
+            in_longer
                 .get(p.as_str())
-                .is_some_and(|&qc| qc * 10 >= c.occurrences * 8)
+                .is_none_or(|&qc| qc * 10 < c.occurrences * 8)
         }
     });
     let mut in_phrase: HashMap<&str, u32> = HashMap::new();

@@ -269,7 +269,8 @@ fn mentions_by_sentence(a: &Analysis, needle: &str) -> Vec<u32> {
             Lang::En => {
                 let hay = s.text.to_lowercase();
                 hay.match_indices(needle).any(|(at, m)| {
-                    !word(hay[..at].chars().next_back()) && !word(hay[at + m.len()..].chars().next())
+                    !word(hay[..at].chars().next_back())
+                        && !word(hay[at + m.len()..].chars().next())
                 })
             }
         })
@@ -285,7 +286,16 @@ fn mentions_scan_matches_a_sentence_by_sentence_search() {
         "Streams are fun. A Stream ends; streams, streams!\n\nUpstream is not stream. \
          Ünïcode Straße and straße. stream\n\nThe end of the stream",
     ));
-    for needle in ["stream", "streams", "straße", "the end", "end", "ünïcode", "ream", "zzz"] {
+    for needle in [
+        "stream",
+        "streams",
+        "straße",
+        "the end",
+        "end",
+        "ünïcode",
+        "ream",
+        "zzz",
+    ] {
         assert_eq!(
             en.sentence_ids_mentioning(needle),
             mentions_by_sentence(&en, needle),

@@ -101,7 +101,10 @@ pub(super) fn discard_prepared(job_id: u64) {
 
 /// The analysis boot prepared for this job, or a fresh one.
 fn analysis_for(ctx: &StageContext<'_>) -> Result<Analysis, PipelineError> {
-    let pending = prepared().lock().ok().and_then(|mut m| m.remove(&ctx.job_id));
+    let pending = prepared()
+        .lock()
+        .ok()
+        .and_then(|mut m| m.remove(&ctx.job_id));
     if let Some(Ok(result)) = pending.map(std::thread::JoinHandle::join) {
         return result;
     }
@@ -262,17 +265,36 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
     let base_ctx = CallContext::new(analysis.clone()).with_job(ctx.job_id.to_string());
 
     ctx.progress(0.05, "genes are proposing entries");
+    // Every gene proposes on its own thread (each call is its own instance); the proposals
+    // are gathered in the registry's order, so the plan does not depend on which ends first.
+    let lang = ctx.wiki.lang.as_str();
+    let proposing: Vec<_> = genes
+        .iter()
+        .filter(|g| {
+            let langs = &g.info.languages;
+            langs.is_empty() || langs.iter().any(|l| l == lang || l == "*")
+        })
+        .collect();
+    let results: Vec<_> = std::thread::scope(|s| {
+        let handles: Vec<_> = proposing
+            .iter()
+            .map(|gene| {
+                let (registry, base_ctx, summary) = (&registry, &base_ctx, &summary);
+                s.spawn(move || registry.propose(&gene.info.name, base_ctx, summary))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join()).collect()
+    });
     let mut proposals = Vec::new();
-    for gene in &genes {
-        let name = gene.info.name.clone();
-        let langs = &gene.info.languages;
-        if !langs.is_empty() && !langs.iter().any(|l| l == &ctx.wiki.lang || l == "*") {
-            continue;
-        }
-        match registry.propose(&name, &base_ctx, &summary) {
-            Ok(ps) => proposals.extend(ps.into_iter().map(|p| (name.clone(), p))),
-            Err(e) => {
+    for (gene, result) in proposing.iter().zip(results) {
+        let name = &gene.info.name;
+        match result {
+            Ok(Ok(ps)) => proposals.extend(ps.into_iter().map(|p| (name.clone(), p))),
+            Ok(Err(e)) => {
                 tracing::warn!(gene.name = %name, error = %e, "propose failed; the gene's entries are skipped")
+            }
+            Err(_) => {
+                tracing::error!(gene.name = %name, "propose panicked: this is a bug in grove; the gene's entries are skipped")
             }
         }
     }

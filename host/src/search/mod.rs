@@ -333,7 +333,9 @@ impl WikiIndex {
         let jieba = jieba_for(docs.iter().map(|d| (&d.title, &d.aliases)));
         register(&index, &jieba);
         {
-            let mut writer = index.writer_with_num_threads::<TantivyDocument>(1, 64 << 20)?;
+            // Two indexing threads (two segments): the second one takes the core that git's
+            // commit leaves free at the end of grow, when the index is the last thing left.
+            let mut writer = index.writer_with_num_threads::<TantivyDocument>(2, 64 << 20)?;
             for d in docs {
                 let mut doc = TantivyDocument::default();
                 doc.add_text(fields.id, &d.id);
