@@ -498,13 +498,21 @@ pub mod build {
         out
     }
 
-    /// A page under construction. Citations are kept unique by passage.
+    /// A page under construction. Citations are kept unique by passage, and quotes by text.
     pub struct PageBuilder {
         pub page: Page,
         pub zh: bool,
         /// (mention, entry title) pairs of other entries, for linking mentions.
         pub names: Vec<(String, String)>,
         cited: HashSet<String>,
+        /// The texts quoted so far (whitespace collapsed): a sentence a document repeats (a
+        /// table of contents, a running list) is quoted once.
+        quoted: HashSet<String>,
+    }
+
+    /// A passage's text as compared for repeats: trimmed, whitespace collapsed.
+    fn quote_key(text: &str) -> String {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
     }
 
     impl PageBuilder {
@@ -523,6 +531,7 @@ pub mod build {
                 zh: entry.lang == "zh",
                 names: Vec::new(),
                 cited: HashSet::new(),
+                quoted: HashSet::new(),
             }
         }
 
@@ -538,6 +547,7 @@ pub mod build {
                 zh,
                 names: Vec::new(),
                 cited,
+                quoted: HashSet::new(),
             }
         }
 
@@ -556,6 +566,7 @@ pub mod build {
         /// The summary is the passage (quoted, cited).
         pub fn summary_quote(&mut self, p: &Passage) {
             self.page.summary = page::truncate(p.text.trim(), 4000).to_string();
+            self.quoted.insert(quote_key(&p.text));
             self.cite(p);
         }
 
@@ -564,12 +575,13 @@ pub mod build {
             self.page.summary = line;
         }
 
-        /// A section of quoted passages (those not cited yet); returns how many were added.
+        /// A section of quoted passages (those not cited yet, and whose text was not quoted
+        /// yet from another place); returns how many were added.
         pub fn quotes(&mut self, heading: &str, passages: &[Passage]) -> usize {
             let mut body = String::new();
             let mut n = 0;
             for p in passages {
-                if self.has(p) {
+                if self.has(p) || !self.quoted.insert(quote_key(&p.text)) {
                     continue;
                 }
                 body.push_str(&quote_md(p, &self.names));
