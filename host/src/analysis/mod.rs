@@ -602,23 +602,29 @@ impl Analysis {
     }
 
     fn sentence_ids_mentioning(&self, term: &str) -> Vec<u32> {
-        if let Some(&ti) = self.term_lookup.get(&key(term, self.lang)) {
+        let needle = key(term, self.lang);
+        if let Some(&ti) = self.term_lookup.get(&needle) {
             return self.term_sentences[ti].clone();
         }
-        let needle = key(term, self.lang);
         if needle.trim().is_empty() {
             return Vec::new();
         }
-        // One scan of the haystack (the sentences, lower-cased for English, NUL between
-        // them): a match of a UTF-8 needle starts and ends on character boundaries.
         let hay = self.haystack.as_str();
         let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-        let mut ids: Vec<u32> = Vec::new();
-        for at in memchr::memmem::find_iter(hay.as_bytes(), needle.as_bytes()) {
-            if self.lang == Lang::En
-                && (word(hay[..at].chars().next_back())
+        self.haystack_hits(&needle, |at| {
+            self.lang != Lang::En
+                || !(word(hay[..at].chars().next_back())
                     || word(hay[at + needle.len()..].chars().next()))
-            {
+        })
+    }
+
+    /// The sentences in which `needle` occurs at a position `accept` takes, ascending: one
+    /// SIMD scan of the haystack (the sentences, lower-cased for English, NUL between them).
+    /// A match of a UTF-8 needle starts and ends on character boundaries.
+    fn haystack_hits(&self, needle: &str, accept: impl Fn(usize) -> bool) -> Vec<u32> {
+        let mut ids: Vec<u32> = Vec::new();
+        for at in memchr::memmem::find_iter(self.haystack.as_bytes(), needle.as_bytes()) {
+            if !accept(at) {
                 continue;
             }
             let i = (self.haystack_starts.partition_point(|&s| s <= at) - 1) as u32;
@@ -781,14 +787,7 @@ impl Analysis {
         {
             return ids;
         }
-        let mut ids: Vec<u32> = Vec::new();
-        for at in memchr::memmem::find_iter(self.haystack.as_bytes(), word.as_bytes()) {
-            let i = (self.haystack_starts.partition_point(|&s| s <= at) - 1) as u32;
-            if ids.last() != Some(&i) {
-                ids.push(i);
-            }
-        }
-        let ids: std::sync::Arc<[u32]> = ids.into();
+        let ids: std::sync::Arc<[u32]> = self.haystack_hits(word, |_| true).into();
         if let Ok(mut cache) = self.word_hits.0.lock() {
             cache.insert(word.to_string(), ids.clone());
         }
