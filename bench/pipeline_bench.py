@@ -12,6 +12,13 @@ dedup), to show both upload routes reach ready. Side by side, for the Chinese do
 Each document is generated ROUNDS times (default 3), on a fresh server each round, and the
 median is printed; so is the median of as many `jieba.lcut` runs.
 
+Two baselines say how fast the machine is during the run: Python `jieba` for the CPU, and the
+time to create files in the data directory's filesystem (a wiki is a directory of Markdown
+pages: one file per page). On this project's VM the second varies tenfold over a day (ext4
+without a journal skips recently deleted inodes when it allocates one, so file creation slows
+down after builds and tests delete many files), so both are printed beside the results.
+The data directory is made under $TMPDIR (default /tmp).
+
 Usage: [ROUNDS=3] python3 bench/pipeline_bench.py [CORPUS_DIR]
 """
 import json
@@ -135,6 +142,23 @@ def poll(base, token, job_id):
         time.sleep(0.01)
 
 
+def file_create_ms(parent, files=400, size=3000):
+    """Milliseconds to create `files` files of `size` bytes in a fresh directory under `parent`
+    (temporary name, then rename: what writing a wiki page costs the filesystem). Median of 3."""
+    times = []
+    for _ in range(3):
+        d = tempfile.mkdtemp(prefix="fs-baseline-", dir=parent)
+        body = b"x" * size
+        t0 = time.perf_counter()
+        for i in range(files):
+            tmp = os.path.join(d, f".tmp{i}")
+            with open(tmp, "wb") as f:
+                f.write(body)
+            os.rename(tmp, os.path.join(d, f"page-{i}.md"))
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
 def peak_rss_mib(pid):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -161,6 +185,7 @@ def main():
     # the median is reported: this 2-core VM is noisy.
     rounds = []
     peak = 0.0
+    fs_before = file_create_ms(tmp)
     for r in range(ROUNDS):
         if rounds:
             proc.terminate()
@@ -206,6 +231,10 @@ def main():
         for lang, (s_, mb_) in sorted(by_lang.items()):
             print(f"{'all ' + lang + ' documents (generated, not cloned)':48} {lang:4} {'':6} {'':>6} {s_:>8.3f} {mb_:>8.3f} {mb_ / s_:>7.2f}")
         print(f"peak RSS of the server: {peak:.1f} MiB")
+        fs_after = file_create_ms(tmp)
+        print(f"filesystem baseline: 400 files of 3 KB created in the data directory's filesystem in "
+              f"{fs_before:.0f} ms before the rounds, {fs_after:.0f} ms after "
+              f"({fs_before / 400:.3f} / {fs_after / 400:.3f} ms per file)")
         print("\ndedup clones (same documents again):")
         for name, lang in docs[:4]:
             t0 = time.perf_counter()

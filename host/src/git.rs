@@ -69,11 +69,13 @@ fn open(dir: &Path) -> Result<git2::Repository, GitError> {
 }
 
 /// Makes `dir` a git repository with branch `main` (idempotent, and safe to re-run after a
-/// crash). No template: a wiki repository needs no sample hooks.
+/// crash). No template: a wiki repository needs no sample hooks, description or exclude file.
 ///
-/// The repository is made in a scratch directory and renamed into place, so `.git` is either
-/// complete or absent. A `.git` that cannot be opened (left by an interrupted init of an
-/// older version) is replaced: `init` runs before any commit of grove's.
+/// The git directory is written here, not by libgit2's `init`: the seven files and directories
+/// a repository needs (libgit2 makes twenty-odd, and rewrites `config` under a lock for each
+/// setting), in a scratch directory renamed into place, so `.git` is either complete or absent.
+/// A `.git` that cannot be opened (left by an interrupted init of an older version) is
+/// replaced: `init` runs before any commit of grove's.
 pub fn init(dir: &Path) -> Result<(), GitError> {
     let git_dir = dir.join(".git");
     if git_dir.is_dir() {
@@ -89,21 +91,18 @@ pub fn init(dir: &Path) -> Result<(), GitError> {
     if scratch.exists() {
         std::fs::remove_dir_all(&scratch).map_err(io(dir))?;
     }
-    let mut opts = git2::RepositoryInitOptions::new();
-    opts.initial_head("main").external_template(false);
-    {
-        let repo = git2::Repository::init_opts(&scratch, &opts).map_err(lib(dir))?;
-        // The repository's own settings win over the machine's (global or system) git
-        // configuration, so line endings and file modes are committed as written everywhere.
-        let mut config = repo.config().map_err(lib(dir))?;
-        for (key, value) in [("core.autocrlf", "false"), ("core.filemode", "true")] {
-            config.set_str(key, value).map_err(lib(dir))?;
-        }
-    }
-    std::fs::rename(scratch.join(".git"), &git_dir).map_err(io(dir))?;
-    std::fs::remove_dir_all(&scratch).map_err(io(dir))?;
+    std::fs::create_dir_all(scratch.join("objects/pack")).map_err(io(dir))?;
+    std::fs::create_dir_all(scratch.join("refs/heads")).map_err(io(dir))?;
+    std::fs::write(scratch.join("HEAD"), "ref: refs/heads/main\n").map_err(io(dir))?;
+    // The repository's own settings win over the machine's (global or system) git
+    // configuration, so line endings and file modes are committed as written everywhere.
+    std::fs::write(scratch.join("config"), REPOSITORY_CONFIG).map_err(io(dir))?;
+    std::fs::rename(&scratch, &git_dir).map_err(io(dir))?;
     Ok(())
 }
+
+/// `.git/config` of a wiki repository.
+const REPOSITORY_CONFIG: &str = "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n\tautocrlf = false\n";
 
 /// Stages everything under `paths` (new, changed and deleted files; `.gitignore` honoured)
 /// and commits with `message` when something changed. Returns the HEAD SHA afterwards (None
@@ -133,16 +132,65 @@ pub fn commit_all(dir: &Path, paths: &[&str], message: &str) -> Result<Option<St
     for path in paths {
         for file in files_under(&repo, dir, path)? {
             let bytes = std::fs::read(dir.join(&file.rel)).map_err(io(dir))?;
-            let id = blob_id(&bytes);
+            let id = object_id(ObjectKind::Blob, &bytes);
             // No refresh of the pack list on a miss (libgit2's default): only grove writes
             // this repository, and the odb was opened above.
             if packed.insert(id) && !odb.exists_ext(id, git2::OdbLookupFlags::NO_REFRESH) {
-                pack.add_blob(id, &bytes).map_err(io(dir))?;
+                pack.add(ObjectKind::Blob, id, &bytes).map_err(io(dir))?;
             }
             staged.push(file.entry(id));
         }
     }
-    // The new blobs go to disk as one pack file and its index: a grow of 500 pages writes
+    // Trees and the commit are made here too and go into the same pack as the blobs: libgit2
+    // would write each as a loose object (a file, often a directory, and a rename each). The
+    // index takes the staged files once their blobs are on disk (libgit2 checks).
+    let mut files: std::collections::BTreeMap<Vec<u8>, (u32, git2::Oid)> =
+        index.iter().map(|e| (e.path, (e.mode, e.id))).collect();
+    for e in &staged {
+        files.insert(e.path.clone(), (e.mode, e.id));
+    }
+    let files: Vec<(Vec<u8>, u32, git2::Oid)> = files
+        .into_iter()
+        .map(|(path, (mode, id))| (path, mode, id))
+        .collect();
+    let mut trees = Vec::new();
+    let tree_id = write_trees(&files, &mut trees);
+    let parent = match repo.head() {
+        Ok(head) => Some(head.peel_to_commit().map_err(lib(dir))?),
+        Err(e)
+            if e.code() == git2::ErrorCode::UnbornBranch
+                || e.code() == git2::ErrorCode::NotFound =>
+        {
+            None
+        }
+        Err(e) => return Err(lib(dir)(e)),
+    };
+    let unchanged = match &parent {
+        Some(p) => p.tree_id() == tree_id,
+        None => files.is_empty(),
+    };
+    if unchanged {
+        // Nothing to commit (every blob is in the repository already), but the files under
+        // `paths` may have been rewritten with the same bytes: the index takes their new stat
+        // data, and callers rely on them being on disk when this returns.
+        for entry in &staged {
+            index.add(entry).map_err(lib(dir))?;
+        }
+        index.write().map_err(lib(dir))?;
+        sync(dir)?;
+        return head(dir);
+    }
+    for (id, bytes) in &trees {
+        if packed.insert(*id) && !odb.exists_ext(*id, git2::OdbLookupFlags::NO_REFRESH) {
+            pack.add(ObjectKind::Tree, *id, bytes).map_err(io(dir))?;
+        }
+    }
+    let who = git2::Signature::now("Grove", "grove@localhost").map_err(lib(dir))?;
+    let commit = commit_object(tree_id, parent.as_ref().map(|p| p.id()), &who, message);
+    let commit_id = object_id(ObjectKind::Commit, &commit);
+    pack.add(ObjectKind::Commit, commit_id, &commit)
+        .map_err(io(dir))?;
+    // Every new object goes to disk as one pack file and its index: a grow of 500 pages writes
     // two files instead of 500 loose objects (and their directories).
     if let Some((pack, idx, name)) = pack.finish() {
         let dest = dir.join(".git").join("objects").join("pack");
@@ -158,36 +206,134 @@ pub fn commit_all(dir: &Path, paths: &[&str], message: &str) -> Result<Option<St
     for entry in &staged {
         index.add(entry).map_err(lib(dir))?;
     }
-    let tree_id = index.write_tree().map_err(lib(dir))?;
-    let parent = match repo.head() {
-        Ok(head) => Some(head.peel_to_commit().map_err(lib(dir))?),
-        Err(e)
-            if e.code() == git2::ErrorCode::UnbornBranch
-                || e.code() == git2::ErrorCode::NotFound =>
-        {
-            None
-        }
-        Err(e) => return Err(lib(dir)(e)),
-    };
     index.write().map_err(lib(dir))?;
-    let unchanged = match &parent {
-        Some(p) => p.tree_id() == tree_id,
-        None => index.is_empty(),
+    // The branch HEAD names moves last (with its reflog, and HEAD's).
+    let branch = repo
+        .find_reference("HEAD")
+        .ok()
+        .and_then(|h| h.symbolic_target().map(str::to_string))
+        .unwrap_or_else(|| "refs/heads/main".to_string());
+    let subject = message.lines().next().unwrap_or_default();
+    let log = if parent.is_some() {
+        format!("commit: {subject}")
+    } else {
+        format!("commit (initial): {subject}")
     };
-    if unchanged {
-        // Nothing to commit, but the files under `paths` may have been rewritten (with the
-        // same bytes): callers rely on them being on disk when this returns.
-        sync(dir)?;
-        return head(dir);
-    }
-    let tree = repo.find_tree(tree_id).map_err(lib(dir))?;
-    let who = git2::Signature::now("Grove", "grove@localhost").map_err(lib(dir))?;
-    let parents: Vec<&git2::Commit<'_>> = parent.iter().collect();
-    let commit = repo
-        .commit(Some("HEAD"), &who, &who, message, &tree, &parents)
+    repo.reference(&branch, commit_id, true, &log)
         .map_err(lib(dir))?;
     sync(dir)?;
-    Ok(Some(commit.to_string()))
+    Ok(Some(commit_id.to_string()))
+}
+
+/// The kinds of git object grove writes, with their pack type codes.
+#[derive(Clone, Copy)]
+enum ObjectKind {
+    Commit = 1,
+    Tree = 2,
+    Blob = 3,
+}
+
+impl ObjectKind {
+    fn name(self) -> &'static str {
+        match self {
+            ObjectKind::Commit => "commit",
+            ObjectKind::Tree => "tree",
+            ObjectKind::Blob => "blob",
+        }
+    }
+}
+
+/// The git object id of an object (SHA-1 of `<kind> <len>\0` and the bytes). Computed here,
+/// not by libgit2, whose collision-detecting SHA-1 is several times slower than the CPU's.
+fn object_id(kind: ObjectKind, bytes: &[u8]) -> git2::Oid {
+    use sha1::Digest;
+    let mut h = sha1::Sha1::new();
+    h.update(format!("{} {}\0", kind.name(), bytes.len()).as_bytes());
+    h.update(bytes);
+    git2::Oid::from_bytes(&h.finalize()).expect("a SHA-1 is 20 bytes")
+}
+
+/// A directory of the tree being built: its entries by name.
+#[derive(Default)]
+struct TreeDir {
+    files: Vec<(Vec<u8>, u32, git2::Oid)>,
+    dirs: std::collections::BTreeMap<Vec<u8>, TreeDir>,
+}
+
+/// The tree objects of the index entries `files` (path, mode, blob id): every tree, innermost
+/// first, is appended to `out` as (id, bytes); returns the root tree's id. The same trees as
+/// `git write-tree` makes from that index.
+fn write_trees(
+    files: &[(Vec<u8>, u32, git2::Oid)],
+    out: &mut Vec<(git2::Oid, Vec<u8>)>,
+) -> git2::Oid {
+    let mut root = TreeDir::default();
+    for (path, mode, id) in files {
+        let mut at = &mut root;
+        let mut parts = path.split(|&b| b == b'/').peekable();
+        while let Some(part) = parts.next() {
+            if parts.peek().is_none() {
+                at.files.push((part.to_vec(), *mode, *id));
+            } else {
+                at = at.dirs.entry(part.to_vec()).or_default();
+            }
+        }
+    }
+    write_tree(&root, out)
+}
+
+fn write_tree(dir: &TreeDir, out: &mut Vec<(git2::Oid, Vec<u8>)>) -> git2::Oid {
+    // Git orders a tree's entries by name, a directory's name as if it ended with '/'.
+    let mut entries: Vec<(Vec<u8>, u32, git2::Oid)> =
+        Vec::with_capacity(dir.files.len() + dir.dirs.len());
+    for (name, sub) in &dir.dirs {
+        let id = write_tree(sub, out);
+        let mut key = name.clone();
+        key.push(b'/');
+        entries.push((key, 0o40000, id));
+    }
+    entries.extend(dir.files.iter().cloned());
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut bytes = Vec::with_capacity(entries.len() * 48);
+    for (key, mode, id) in &entries {
+        let name = key
+            .strip_suffix(b"/")
+            .filter(|_| *mode == 0o40000)
+            .unwrap_or(key);
+        bytes.extend_from_slice(format!("{mode:o} ").as_bytes());
+        bytes.extend_from_slice(name);
+        bytes.push(0);
+        bytes.extend_from_slice(id.as_bytes());
+    }
+    let id = object_id(ObjectKind::Tree, &bytes);
+    out.push((id, bytes));
+    id
+}
+
+/// A commit object's bytes, as libgit2 and git write them.
+fn commit_object(
+    tree: git2::Oid,
+    parent: Option<git2::Oid>,
+    who: &git2::Signature<'_>,
+    message: &str,
+) -> Vec<u8> {
+    let when = who.when();
+    let offset = when.offset_minutes();
+    let sign = if offset < 0 { '-' } else { '+' };
+    let stamp = format!(
+        "{} <{}> {} {sign}{:02}{:02}",
+        who.name().unwrap_or("Grove"),
+        who.email().unwrap_or("grove@localhost"),
+        when.seconds(),
+        offset.abs() / 60,
+        offset.abs() % 60
+    );
+    let mut out = format!("tree {tree}\n");
+    if let Some(p) = parent {
+        out.push_str(&format!("parent {p}\n"));
+    }
+    out.push_str(&format!("author {stamp}\ncommitter {stamp}\n\n{message}"));
+    out.into_bytes()
 }
 
 fn io(dir: &Path) -> impl FnOnce(std::io::Error) -> GitError + '_ {
@@ -278,17 +424,7 @@ fn files_under(repo: &git2::Repository, dir: &Path, path: &str) -> Result<Vec<Wo
     Ok(out)
 }
 
-/// The git object id of a blob (SHA-1 of `blob <len>\0` and the bytes). Computed here, not
-/// by libgit2, whose collision-detecting SHA-1 is several times slower than the CPU's.
-fn blob_id(bytes: &[u8]) -> git2::Oid {
-    use sha1::Digest;
-    let mut h = sha1::Sha1::new();
-    h.update(format!("blob {}\0", bytes.len()).as_bytes());
-    h.update(bytes);
-    git2::Oid::from_bytes(&h.finalize()).expect("a SHA-1 is 20 bytes")
-}
-
-/// A git pack file (version 2) of whole, zlib-compressed blobs and its index (version 2),
+/// A git pack file (version 2) of whole, zlib-compressed objects and its index (version 2),
 /// built in memory. No deltas: wiki pages are small and different. The index is written
 /// from what was packed, so nothing reads the pack back to index it.
 struct PackWriter {
@@ -314,11 +450,10 @@ impl PackWriter {
     /// Offset of the first object: after "PACK", the version and the object count.
     const HEADER: usize = 12;
 
-    fn add_blob(&mut self, id: git2::Oid, bytes: &[u8]) -> std::io::Result<()> {
-        const BLOB: u8 = 3;
+    fn add(&mut self, kind: ObjectKind, id: git2::Oid, bytes: &[u8]) -> std::io::Result<()> {
         let start = self.body.len();
         let mut size = bytes.len();
-        let mut byte = (BLOB << 4) | (size & 0x0f) as u8;
+        let mut byte = ((kind as u8) << 4) | (size & 0x0f) as u8;
         size >>= 4;
         while size > 0 {
             self.body.push(byte | 0x80);
@@ -564,6 +699,11 @@ mod tests {
             "the index holds exactly what was committed"
         );
         assert_eq!(git(dir.path(), &["rev-parse", "HEAD"]).unwrap(), third);
+        // the trees grove wrote are the ones git makes from the same index
+        assert_eq!(
+            git(dir.path(), &["write-tree"]).unwrap(),
+            git(dir.path(), &["rev-parse", "HEAD^{tree}"]).unwrap()
+        );
         assert!(!is_dirty(dir.path(), ".").unwrap());
         assert_eq!(commit_count(dir.path()).unwrap(), 4);
         git(dir.path(), &["fsck", "--no-progress", "--strict"]).expect("the pack files are sound");
@@ -575,10 +715,25 @@ mod tests {
         std::fs::create_dir_all(dir.path().join("local/deep")).unwrap();
         std::fs::write(dir.path().join("local/deep/config.md"), "PORT:\n").unwrap();
         std::fs::write(dir.path().join("local/twin.md"), "PORT:\n").unwrap();
-        commit_all(dir.path(), &["."], "all").unwrap().unwrap();
+        // names that sort differently as files and as directories ("local" sorts as "local/")
+        std::fs::write(dir.path().join("local.md"), "a").unwrap();
+        std::fs::write(dir.path().join("local-x.md"), "b").unwrap();
+        std::fs::write(dir.path().join("local0"), "c").unwrap();
+        commit_all(dir.path(), &["."], "all\n\nwith a body")
+            .unwrap()
+            .unwrap();
         assert_eq!(
             git(dir.path(), &["ls-files"]).unwrap(),
-            ".gitignore\ndocs/c.md\nlocal/deep/config.md\nlocal/twin.md"
+            ".gitignore\ndocs/c.md\nlocal-x.md\nlocal.md\nlocal/deep/config.md\nlocal/twin.md\nlocal0"
+        );
+        assert_eq!(
+            git(dir.path(), &["write-tree"]).unwrap(),
+            git(dir.path(), &["rev-parse", "HEAD^{tree}"]).unwrap()
+        );
+        assert_eq!(subject(dir.path(), "HEAD").unwrap(), "all");
+        assert_eq!(
+            git(dir.path(), &["reflog", "-1", "--format=%gs", "HEAD"]).unwrap(),
+            "commit: all"
         );
         assert!(!is_dirty(dir.path(), ".").unwrap());
         git(dir.path(), &["fsck", "--no-progress", "--strict"]).unwrap();

@@ -374,6 +374,7 @@ pub fn run(input: RoundInput<'_>) -> Result<Outcome, ButlerError> {
         &relink,
         &records,
         &floor,
+        pages::Publish::Live,
     )
     .map_err(|e| ButlerError::Io(format!("writing docs/: {e}")))?;
     for &i in &outcome.rejected {

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::fsutil::write_atomic;
+use super::fsutil::write_atomic_unsynced;
 use super::{PipelineError, StageContext, StageOutcome};
 
 pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineError> {
@@ -13,7 +13,9 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
     }
     ctx.progress(0.2, "initializing the git repository");
     crate::git::init(&ctx.dir)?;
-    write_atomic(&ctx.dir.join(".gitignore"), b"logs/\n")
+    // Not synced one by one: the commit below ends with one `syncfs`, and boot is recorded
+    // done only after it.
+    write_atomic_unsynced(&ctx.dir.join(".gitignore"), b"logs/\n")
         .map_err(PipelineError::io("write .gitignore"))?;
     write_config(ctx, false)?;
     ctx.checkpoint()?;
@@ -49,7 +51,9 @@ pub(super) fn write_config(ctx: &StageContext<'_>, force: bool) -> Result<(), Pi
         "# Wiki configuration\n\nNAME: {}\nSLUG: {}\nLANG: {}\nPORT: {}\n",
         ctx.wiki.name, ctx.wiki.slug, ctx.wiki.lang, port
     );
-    write_atomic(&path, text.as_bytes()).map_err(PipelineError::io("write local/config.md"))
+    // Made durable by the commit that follows every call (boot's, or the clone's).
+    write_atomic_unsynced(&path, text.as_bytes())
+        .map_err(PipelineError::io("write local/config.md"))
 }
 
 /// Reads `KEY: value` lines of a `local/config.md`.

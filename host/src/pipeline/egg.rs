@@ -37,8 +37,12 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
     ctx.progress(0.6, "storing the extracted text");
     std::fs::create_dir_all(&corpus).map_err(PipelineError::io("create corpus/"))?;
     if source != stored {
-        std::fs::copy(&source, &stored)
-            .map_err(PipelineError::io("store the source in corpus/"))?;
+        // Moved, not copied, when the upload is on the same filesystem (it is, under the data
+        // directory): no second copy of the bytes, no new file.
+        if std::fs::rename(&source, &stored).is_err() {
+            std::fs::copy(&source, &stored)
+                .map_err(PipelineError::io("store the source in corpus/"))?;
+        }
     }
     write_atomic(
         &corpus.join("text.md"),
@@ -55,8 +59,9 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
         w.fingerprint = Some(fingerprint.clone());
         w.updated_at = Utc::now();
     })?;
-    if upload.exists() {
-        let _ = std::fs::remove_dir_all(upload.parent().expect("upload dir"));
+    let upload_dir = upload.parent().expect("upload dir");
+    if upload_dir.exists() {
+        let _ = std::fs::remove_dir_all(upload_dir);
     }
     tracing::info!(
         wiki.slug = %ctx.wiki.slug,

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::fsutil::write_atomic_unsynced;
+use super::fsutil::{write_atomic_unsynced, write_unpublished};
 use crate::analysis::{self, Analysis};
 use crate::genes::{Entry, GeneRegistry, Page, Proposal};
 use crate::store::PageRecord;
@@ -211,7 +211,17 @@ pub fn write_batch(
         relink,
         previous,
         &HashMap::new(),
+        Publish::NotYet,
     )
+}
+
+/// Whether readers can see the `docs/` a batch writes to while it is written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Publish {
+    /// Grow, before the wiki is ready: new pages are written in place.
+    NotYet,
+    /// A ready wiki (the butler): every page is replaced atomically.
+    Live,
 }
 
 /// [`write_batch`] where a new page for an entry in `floor` is only written when its checklist
@@ -227,6 +237,7 @@ pub fn write_batch_checked(
     relink: &[usize],
     previous: &HashMap<String, PageRecord>,
     floor: &HashMap<usize, u8>,
+    publish: Publish,
 ) -> std::io::Result<BatchOutcome> {
     let mut out = BatchOutcome::default();
     let mut accepted: Vec<(usize, Page)> = Vec::new();
@@ -282,10 +293,11 @@ pub fn write_batch_checked(
                         );
                         let worse = floor.get(&i).is_some_and(|&f| quality < f);
                         if !worse {
-                            write_atomic_unsynced(
-                                &docs.join(format!("{}.md", shared[i].id)),
-                                markdown.as_bytes(),
-                            )?;
+                            let path = docs.join(format!("{}.md", shared[i].id));
+                            match publish {
+                                Publish::NotYet => write_unpublished(&path, markdown.as_bytes())?,
+                                Publish::Live => write_atomic_unsynced(&path, markdown.as_bytes())?,
+                            }
                         }
                         done.push((record, quality, unresolved, worse));
                     }
