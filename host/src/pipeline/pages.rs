@@ -11,7 +11,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
@@ -269,8 +269,11 @@ pub fn write_batch_checked(
     let docs = dir.join("docs");
     std::fs::create_dir_all(&docs)?;
     let now = Utc::now();
-    // Markdown, checklist and file per page on one worker per core (a few hundred pages take
-    // tens of milliseconds on one); the entries are updated afterwards, in order.
+    // Markdown and checklist per page on one worker per core (a few hundred pages take tens of
+    // milliseconds on one); the files are written by one more thread as the pages come. One
+    // writer, because creating files in one directory takes the directory's lock: two writers
+    // spent most of their time spinning on it when the filesystem is slow to create files.
+    // The entries are updated afterwards, in order.
     // (record, quality, unresolved links, worse than the floor) of each page, in `todo`'s order
     type Finished = (PageRecord, u8, Vec<String>, bool);
     let workers = std::thread::available_parallelism()
@@ -279,12 +282,22 @@ pub fn write_batch_checked(
         .clamp(1, 4);
     let per = todo.len().div_ceil(workers).max(1);
     let shared: &[PlanEntry] = entries;
-    let results: Vec<std::io::Result<Vec<Finished>>> = std::thread::scope(|s| {
+    let (results, written): (Vec<Vec<Finished>>, std::io::Result<()>) = std::thread::scope(|s| {
+        let (files, to_write) = std::sync::mpsc::sync_channel::<(PathBuf, String)>(64);
+        let writer = s.spawn(move || -> std::io::Result<()> {
+            for (path, markdown) in to_write {
+                match publish {
+                    Publish::NotYet => write_unpublished(&path, markdown.as_bytes())?,
+                    Publish::Live => write_atomic_unsynced(&path, markdown.as_bytes())?,
+                }
+            }
+            Ok(())
+        });
         let handles: Vec<_> = todo
             .chunks(per)
             .map(|chunk| {
-                let (exists, docs) = (&exists, &docs);
-                s.spawn(move || -> std::io::Result<Vec<Finished>> {
+                let (exists, docs, files) = (&exists, &docs, files.clone());
+                s.spawn(move || -> Vec<Finished> {
                     let mut done = Vec::with_capacity(chunk.len());
                     for (i, page) in chunk {
                         let i = *i;
@@ -294,28 +307,33 @@ pub fn write_batch_checked(
                         let worse = floor.get(&i).is_some_and(|&f| quality < f);
                         if !worse {
                             let path = docs.join(format!("{}.md", shared[i].id));
-                            match publish {
-                                Publish::NotYet => write_unpublished(&path, markdown.as_bytes())?,
-                                Publish::Live => write_atomic_unsynced(&path, markdown.as_bytes())?,
+                            if files.send((path, markdown)).is_err() {
+                                break; // the writer failed: its error is the batch's
                             }
                         }
                         done.push((record, quality, unresolved, worse));
                     }
-                    Ok(done)
+                    done
                 })
             })
             .collect();
-        handles
+        drop(files);
+        let results = handles
             .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(std::io::Error::other("a page writer panicked")))
-            })
-            .collect()
+            .map(|h| h.join().unwrap_or_default())
+            .collect();
+        let written = writer
+            .join()
+            .unwrap_or_else(|_| Err(std::io::Error::other("the page writer panicked")));
+        (results, written)
     });
+    written?;
+    if results.iter().map(Vec::len).sum::<usize>() != todo.len() {
+        return Err(std::io::Error::other("a page worker panicked"));
+    }
     let mut finished: Vec<Finished> = Vec::with_capacity(todo.len());
     for r in results {
-        finished.extend(r?);
+        finished.extend(r);
     }
     for ((i, page), (record, quality, unresolved, worse)) in todo.into_iter().zip(finished) {
         if worse {
