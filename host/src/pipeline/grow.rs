@@ -426,12 +426,12 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
             }
             let plan_rows: Vec<(String, &PlanEntry)> =
                 entries.iter().map(|e| (e.id.clone(), e)).collect();
-            app.store.replace_plan(&ctx.wiki.id, &plan_rows, &records)?;
-            app.store.update_wiki(&ctx.wiki.id, |w| {
-                w.page_count = grown.page_count;
-                w.completion = grown.completion;
-                w.updated_at = grown.updated_at;
-            })?;
+            app.store
+                .replace_plan(&ctx.wiki.id, &plan_rows, &records, |w| {
+                    w.page_count = grown.page_count;
+                    w.completion = grown.completion;
+                    w.updated_at = grown.updated_at;
+                })?;
             laps.lap("store");
             Ok(())
         })();

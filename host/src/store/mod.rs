@@ -103,6 +103,24 @@ fn encode<T: Serialize>(value: &T) -> Vec<u8> {
     serde_json::to_vec(value).expect("records always serialize")
 }
 
+/// Applies `f` to wiki `id` inside `txn` (its slug never changes) and returns the result.
+fn update_wiki_in(
+    txn: &redb::WriteTransaction,
+    id: &str,
+    f: impl FnOnce(&mut WikiRecord),
+) -> Result<WikiRecord> {
+    let mut table = txn.open_table(WIKIS)?;
+    let mut wiki: WikiRecord = match table.get(id)? {
+        Some(v) => decode("wikis", id, v.value())?,
+        None => return Err(StoreError::Missing(format!("wiki {id}"))),
+    };
+    let slug = wiki.slug.clone();
+    f(&mut wiki);
+    wiki.slug = slug;
+    table.insert(id, encode(&wiki).as_slice())?;
+    Ok(wiki)
+}
+
 fn decode<T: DeserializeOwned>(table: &'static str, key: &str, bytes: &[u8]) -> Result<T> {
     serde_json::from_slice(bytes).map_err(|source| StoreError::Corrupt {
         table,
@@ -252,18 +270,7 @@ impl Store {
         F: FnOnce(&mut WikiRecord),
     {
         let txn = self.db.begin_write()?;
-        let updated = {
-            let mut table = txn.open_table(WIKIS)?;
-            let mut wiki: WikiRecord = match table.get(id)? {
-                Some(v) => decode("wikis", id, v.value())?,
-                None => return Err(StoreError::Missing(format!("wiki {id}"))),
-            };
-            let slug = wiki.slug.clone();
-            f(&mut wiki);
-            wiki.slug = slug;
-            table.insert(id, encode(&wiki).as_slice())?;
-            wiki
-        };
+        let updated = update_wiki_in(&txn, id, f)?;
         txn.commit()?;
         Ok(updated)
     }
@@ -461,15 +468,17 @@ fn remove_prefix(table: &mut redb::Table<'_, &str, &[u8]>, prefix: &str) -> Resu
 /// The plan and the butler: records whose shape belongs to their callers (`pipeline::pages`,
 /// `butler`), stored as JSON like every other record.
 impl Store {
-    /// Replaces a wiki's whole plan (grow) and its page records in one transaction.
+    /// Replaces a wiki's whole plan (grow) and its page records, and updates the wiki record
+    /// with `update`, in one transaction. Returns the updated wiki.
     pub fn replace_plan<T: Serialize>(
         &self,
         wiki_id: &str,
         entries: &[(String, T)],
         pages: &[PageRecord],
-    ) -> Result<()> {
+        update: impl FnOnce(&mut WikiRecord),
+    ) -> Result<WikiRecord> {
         let txn = self.db.begin_write()?;
-        {
+        let wiki = {
             let prefix = format!("{wiki_id}/");
             let mut plan = txn.open_table(PLAN)?;
             remove_prefix(&mut plan, &prefix)?;
@@ -483,9 +492,10 @@ impl Store {
                 let key = Self::page_key(wiki_id, &page.id);
                 table.insert(key.as_str(), encode(page).as_slice())?;
             }
-        }
+            update_wiki_in(&txn, wiki_id, update)?
+        };
         txn.commit()?;
-        Ok(())
+        Ok(wiki)
     }
 
     /// Every plan entry of a wiki, in page-id order (empty when it has none).
@@ -517,15 +527,7 @@ impl Store {
                 let key = Self::page_key(wiki_id, &page.id);
                 table.insert(key.as_str(), encode(page).as_slice())?;
             }
-            let mut wikis = txn.open_table(WIKIS)?;
-            let mut wiki: WikiRecord = match wikis.get(wiki_id)? {
-                Some(v) => decode("wikis", wiki_id, v.value())?,
-                None => return Err(StoreError::Missing(format!("wiki {wiki_id}"))),
-            };
-            let slug = wiki.slug.clone();
-            update(&mut wiki);
-            wiki.slug = slug;
-            wikis.insert(wiki_id, encode(&wiki).as_slice())?;
+            let wiki = update_wiki_in(&txn, wiki_id, update)?;
             txn.open_table(BUTLERS)?
                 .insert(wiki_id, encode(state).as_slice())?;
             if let Some((n, record)) = log {
@@ -719,8 +721,18 @@ mod tests {
         assert!(store.butler::<serde_json::Value>("w1").unwrap().is_none());
         store.create_wiki(wiki("w1", "book")).unwrap();
         let e = |id: &str| (id.to_string(), serde_json::json!({"id": id}));
-        store.replace_plan("w1", &[e("a"), e("b")], &[]).unwrap();
-        store.replace_plan("w10", &[e("c")], &[]).unwrap();
+        store.create_wiki(wiki("w10", "book-10")).unwrap();
+        let w = store
+            .replace_plan("w1", &[e("a"), e("b")], &[], |w| w.page_count = 2)
+            .unwrap();
+        assert_eq!(w.page_count, 2);
+        assert_eq!(store.wiki("w1").unwrap().unwrap().page_count, 2);
+        store.replace_plan("w10", &[e("c")], &[], |_| {}).unwrap();
+        assert!(
+            store.replace_plan("nope", &[e("c")], &[], |_| {}).is_err(),
+            "a plan for a wiki that does not exist is refused"
+        );
+        assert!(store.plan::<serde_json::Value>("nope").unwrap().is_empty());
         store.copy_plan("w10", "w2").unwrap();
         assert_eq!(store.plan::<serde_json::Value>("w2").unwrap().len(), 1);
         let w = store
