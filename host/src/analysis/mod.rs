@@ -210,6 +210,30 @@ impl std::fmt::Debug for WordHits {
 /// Longest passage text handed out (bytes).
 pub const MAX_PASSAGE_BYTES: usize = 2048;
 
+/// The sentences lower-cased (English) and joined with NULs, each one's start in it, and each
+/// one's length fit for a summary (short and very long sentences weigh less).
+fn haystack_of(sentences: &[Sentence], lang: Lang) -> (String, Vec<usize>, Vec<f32>) {
+    let mut hay = String::with_capacity(sentences.iter().map(|s| s.text.len() + 1).sum());
+    let mut starts = Vec::with_capacity(sentences.len());
+    for s in sentences {
+        starts.push(hay.len());
+        match lang {
+            Lang::En => hay.extend(s.text.chars().flat_map(char::to_lowercase)),
+            Lang::Zh => hay.push_str(&s.text),
+        }
+        hay.push('\0');
+    }
+    let fit = sentences
+        .iter()
+        .map(|s| match s.text.chars().count() {
+            0..12 => 0.7,
+            401.. => 0.8,
+            _ => 1.0,
+        })
+        .collect();
+    (hay, starts, fit)
+}
+
 fn cut(s: &str, max: usize) -> &str {
     if s.len() <= max {
         return s;
@@ -489,9 +513,27 @@ impl Analysis {
             sentence_fit: Vec::new(),
             word_hits: WordHits::default(),
         };
-        a.build_haystack();
+        // Three independent passes over the sentences, side by side: term extraction (the
+        // longest), step sequences and the lower-cased haystack.
         let texts: Vec<&str> = a.sentences.iter().map(|s| s.text.as_str()).collect();
-        let found = terms::extract(&texts, doc.lang, names);
+        let (found, procedures, (haystack, starts, fit)) = std::thread::scope(|s| {
+            let shared = &a;
+            let procedures = s.spawn(move || procedures::detect(shared));
+            let haystack = s.spawn(move || haystack_of(&shared.sentences, shared.lang));
+            let found = terms::extract(&texts, doc.lang, names);
+            (
+                found,
+                procedures
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                haystack
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            )
+        });
+        a.haystack = haystack;
+        a.haystack_starts = starts;
+        a.sentence_fit = fit;
         a.sentence_terms = vec![Vec::new(); a.sentences.len()];
         for (ti, t) in found.into_iter().enumerate() {
             let first = t.sentences.first().copied().unwrap_or(0);
@@ -521,32 +563,8 @@ impl Analysis {
             });
             a.term_sentences.push(t.sentences);
         }
-        a.procedures = procedures::detect(&a);
+        a.procedures = procedures;
         a
-    }
-
-    fn build_haystack(&mut self) {
-        let mut hay = String::with_capacity(self.sentences.iter().map(|s| s.text.len() + 1).sum());
-        let mut starts = Vec::with_capacity(self.sentences.len());
-        for s in &self.sentences {
-            starts.push(hay.len());
-            match self.lang {
-                Lang::En => hay.extend(s.text.chars().flat_map(char::to_lowercase)),
-                Lang::Zh => hay.push_str(&s.text),
-            }
-            hay.push('\0');
-        }
-        self.haystack = hay;
-        self.haystack_starts = starts;
-        self.sentence_fit = self
-            .sentences
-            .iter()
-            .map(|s| match s.text.chars().count() {
-                0..12 => 0.7,
-                401.. => 0.8,
-                _ => 1.0,
-            })
-            .collect();
     }
 
     pub fn title(&self) -> &str {
