@@ -73,8 +73,37 @@ impl DataPaths {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(self.secrets(), std::fs::Permissions::from_mode(0o700))?;
         }
+        for dir in [self.wikis(), self.index()] {
+            mark_top_of_hierarchy(&dir);
+        }
         Ok(())
     }
+}
+
+/// Marks `dir` as the top of directory hierarchies (`chattr +T`, `FS_TOPDIR_FL`): on ext4 the
+/// allocator then places each new subdirectory (a wiki, a wiki's search index) in a block
+/// group of its own with free inodes, as it does for the home directories under `/home`,
+/// instead of in the group of its parent. A wiki is a few hundred files made at once; in a
+/// group where many files were deleted recently (another wiki, a build), ext4 without a
+/// journal skips each recently freed inode, and creating a file took 0.3 ms instead of 0.02.
+/// Best effort: filesystems without the flag ignore it or refuse, and both are fine.
+fn mark_top_of_hierarchy(dir: &Path) {
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::fs::{IFlags, ioctl_getflags, ioctl_setflags};
+        let result = std::fs::File::open(dir).and_then(|f| {
+            let flags = ioctl_getflags(&f)?;
+            if !flags.contains(IFlags::TOPDIR) {
+                ioctl_setflags(&f, flags | IFlags::TOPDIR)?;
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            tracing::debug!(dir = %dir.display(), error = %e, "the filesystem keeps no top-directory flag; new wikis are placed by its default policy");
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = dir;
 }
 
 /// The service.
@@ -128,5 +157,29 @@ impl App {
     /// Is the butler working on this wiki?
     pub fn butler_running(&self, slug: &str) -> bool {
         self.butler.is_running(slug)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_layout_marks_wikis_and_indexes_as_tops_of_hierarchies_where_the_filesystem_can() {
+        let dir = tempfile::tempdir().unwrap();
+        let paths = DataPaths::new(&dir.path().join("data"));
+        paths.create_all().unwrap();
+        paths.create_all().unwrap(); // idempotent
+        #[cfg(target_os = "linux")]
+        for d in [paths.wikis(), paths.index()] {
+            use rustix::fs::{IFlags, ioctl_getflags};
+            let f = std::fs::File::open(&d).unwrap();
+            // ext4 (where the flag matters) keeps it; tmpfs and others may have no flags at all
+            if let Ok(flags) = ioctl_getflags(&f)
+                && !flags.is_empty()
+            {
+                assert!(flags.contains(IFlags::TOPDIR), "{}: {flags:?}", d.display());
+            }
+        }
     }
 }
