@@ -173,10 +173,7 @@ pub fn commit_all(dir: &Path, paths: &[&str], message: &str) -> Result<Option<St
         // Nothing to commit (every blob is in the repository already), but the files under
         // `paths` may have been rewritten with the same bytes: the index takes their new stat
         // data, and callers rely on them being on disk when this returns.
-        for entry in &staged {
-            index.add(entry).map_err(lib(dir))?;
-        }
-        index.write().map_err(lib(dir))?;
+        write_index(dir, &mut index, &staged)?;
         sync(dir)?;
         return head(dir);
     }
@@ -203,10 +200,7 @@ pub fn commit_all(dir: &Path, paths: &[&str], message: &str) -> Result<Option<St
         }
         odb.refresh().map_err(lib(dir))?;
     }
-    for entry in &staged {
-        index.add(entry).map_err(lib(dir))?;
-    }
-    index.write().map_err(lib(dir))?;
+    write_index(dir, &mut index, &staged)?;
     // The branch HEAD names moves last (with its reflog, and HEAD's).
     let branch = repo
         .find_reference("HEAD")
@@ -223,6 +217,19 @@ pub fn commit_all(dir: &Path, paths: &[&str], message: &str) -> Result<Option<St
         .map_err(lib(dir))?;
     sync(dir)?;
     Ok(Some(commit_id.to_string()))
+}
+
+/// Adds the staged files to the index (their blobs must be in the repository: libgit2 checks)
+/// and writes it.
+fn write_index(
+    dir: &Path,
+    index: &mut git2::Index,
+    staged: &[git2::IndexEntry],
+) -> Result<(), GitError> {
+    for entry in staged {
+        index.add(entry).map_err(lib(dir))?;
+    }
+    index.write().map_err(lib(dir))
 }
 
 /// The kinds of git object grove writes, with their pack type codes.
