@@ -279,6 +279,23 @@ mod backend {
     }
 }
 
+/// Whether a cover's first line reads like a document title: 2 to 12 words (or a short line
+/// of CJK text), mostly letters, starting with a capital or a CJK character, not ending like a
+/// sentence or a label, not a page number.
+fn looks_like_title(line: &str) -> bool {
+    let chars = line.chars().count();
+    let letters = line.chars().filter(|c| c.is_alphabetic()).count();
+    let first = line.chars().next().unwrap_or(' ');
+    let words = line.split_whitespace().count();
+    let cjk = line.chars().any(is_cjk);
+    (4..=100).contains(&chars)
+        && letters * 2 >= chars
+        && (first.is_uppercase() || is_cjk(first))
+        && ((2..=12).contains(&words) || (cjk && chars <= 40))
+        && !line.ends_with(['.', ',', ':', ';'])
+        && !is_page_number(line)
+}
+
 /// Key of a line for header/footer detection: digits folded, whitespace removed, lowercase.
 fn furniture_key(line: &str) -> String {
     line.chars()
@@ -392,12 +409,27 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
         .collect();
     let use_outline = chapters_at.len() >= 2;
 
+    // A PDF without a /Title is named by its cover: the first line of page 1 when it reads
+    // like a title (else the file name stands in, later).
+    let title = raw
+        .title
+        .clone()
+        .filter(|t| !t.trim().is_empty())
+        .or_else(|| {
+            let first = pages
+                .first()?
+                .iter()
+                .map(|l| l.trim())
+                .find(|l| !l.is_empty())?;
+            (!furniture(&furniture_key(first)) && looks_like_title(first))
+                .then(|| first.to_string())
+        });
     let mut b = DocBuilder::new();
     b.max_chars = limits.max_text_chars;
     b.chapter(if use_outline {
         ""
     } else {
-        raw.title.as_deref().unwrap_or("")
+        title.as_deref().unwrap_or("")
     });
     let mut next_ch = 0usize;
     let mut para = String::new();
@@ -484,7 +516,7 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
     let chapters = b.into_chapters();
     ExtractedDoc {
         format: Format::Pdf,
-        title: raw.title,
+        title,
         lang_hint: raw.lang,
         encoding: None,
         chapters,
@@ -495,6 +527,51 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn a_cover_line_names_a_pdf_only_when_it_reads_like_a_title() {
+        for (line, title) in [
+            ("Filesystem Hierarchy Standard", true),
+            ("Producing PDFs", true),
+            ("Debian 维护者指南", true),
+            ("论语", false),     // too short to tell from a label
+            ("Tidsakse", false), // one word: a figure label
+            ("gir ut ny", false),
+            ("12", false),
+            ("- 3 -", false),
+            ("This document describes the layout.", false),
+            ("Contents:", false),
+            ("2023-03-06", false),
+        ] {
+            assert_eq!(looks_like_title(line), title, "{line}");
+        }
+        let cover = |title: Option<&str>, page1: &str| {
+            let raw = RawPdf {
+                pages: vec![page1.into(), "Some text on the second page.".into()],
+                title: title.map(str::to_string),
+                ..RawPdf::default()
+            };
+            layout(raw, &Limits::default()).title
+        };
+        let fhs = "Filesystem Hierarchy Standard\nLSB Workgroup, The Linux Foundation";
+        assert_eq!(
+            cover(None, fhs).as_deref(),
+            Some("Filesystem Hierarchy Standard")
+        );
+        assert_eq!(
+            cover(Some(" "), fhs).as_deref(),
+            Some("Filesystem Hierarchy Standard")
+        );
+        assert_eq!(
+            cover(Some("From /Title"), fhs).as_deref(),
+            Some("From /Title")
+        );
+        assert_eq!(
+            cover(None, "Tidsakse\ngir ut ny"),
+            None,
+            "the file name stands in"
+        );
+    }
 
     fn esc(s: &str) -> String {
         s.replace('\\', "\\\\")
