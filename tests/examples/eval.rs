@@ -74,6 +74,8 @@ struct Wiki {
     broken_links: usize,
     /// Quotes whose citation names a structural unit, of all quotes.
     unit_quotes: Count,
+    /// Entries whose title occurs only outside prose (tables, code, index, licence).
+    non_prose: Vec<String>,
 }
 
 struct PageInfo {
@@ -134,6 +136,7 @@ struct Figures {
     duplicates: Count,
     leads: Count,
     units: Count,
+    non_prose: Count,
     text_bytes: usize,
     uncited: usize,
     broken: usize,
@@ -154,6 +157,7 @@ impl Figures {
         self.duplicates.add(o.duplicates);
         self.leads.add(o.leads);
         self.units.add(o.units);
+        self.non_prose.add(o.non_prose);
         self.text_bytes += o.text_bytes;
         self.uncited += o.uncited;
         self.broken += o.broken;
@@ -164,7 +168,7 @@ impl Figures {
         let mb = self.text_bytes as f64 / 1_048_576.0;
         let r = |t: &str| self.recall.get(t).copied().unwrap_or_default().cell();
         format!(
-            "| {name} | {half} | {lang} | {genre} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} | {} | {} | {:.1} |",
+            "| {name} | {half} | {lang} | {genre} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} | {} | {} | {:.1} |",
             self.pages,
             r("person"),
             r("concept"),
@@ -177,6 +181,7 @@ impl Figures {
             self.duplicates.pct(),
             self.leads.pct(),
             self.units.pct(),
+            self.non_prose.hit,
             if mb > 0.0 {
                 self.pages as f64 / mb
             } else {
@@ -189,7 +194,7 @@ impl Figures {
     }
 }
 
-const HEADER: &str = "| document | half | lang | genre | pages | person | concept | method | other | precision | type acc. | unlabelled | fragments | duplicates | identifying leads | named units | pages/MB | uncited | broken links | s |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+const HEADER: &str = "| document | half | lang | genre | pages | person | concept | method | other | precision | type acc. | unlabelled | fragments | duplicates | identifying leads | named units | non-prose | pages/MB | uncited | broken links | s |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
 fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -336,8 +341,21 @@ fn sample<'a>(doc: &str, pages: &'a [PageInfo]) -> Vec<&'a PageInfo> {
     v
 }
 
-/// Lower-case, trimmed, outer punctuation and a leading slash removed, inner spaces single.
+/// Lower-case, trimmed, outer punctuation, a leading slash and a manual section (`cp(1)`)
+/// removed, inner spaces single.
 fn norm(s: &str) -> String {
+    let s = s.trim();
+    let s = match s.strip_suffix(')').and_then(|r| r.rsplit_once('(')) {
+        Some((name, sec))
+            if !name.is_empty()
+                && !name.ends_with(' ')
+                && sec.len() <= 3
+                && sec.chars().next().is_some_and(|c| c.is_ascii_digit()) =>
+        {
+            name
+        }
+        _ => s,
+    };
     let t = s
         .trim()
         .trim_matches(|c: char| !c.is_alphanumeric() && c != '/')
@@ -626,7 +644,7 @@ fn identifying_lead(page: &PageInfo) -> bool {
         "passages in",
         "found in",
         "A procedure of",
-        "Overview of chapter",
+        "Overview of",
         "见于",
         "中的一个方法",
         "的概览",
@@ -700,7 +718,16 @@ fn page_quotes(md: &str) -> Vec<(String, String)> {
         let q = q.trim();
         if let Some(label) = q.strip_prefix("— ") {
             let label = label.rsplit_once(" [^").map_or(label, |(l, _)| l);
-            out.push((std::mem::take(&mut text), label.to_string()));
+            // the page escapes Markdown characters of the source (`\[`, `\_`)
+            let mut plain = String::with_capacity(label.len());
+            let mut chars = label.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c == '\\' && chars.peek().is_some_and(|n| "[]<>*_`".contains(*n)) {
+                    continue;
+                }
+                plain.push(c);
+            }
+            out.push((std::mem::take(&mut text), plain));
         } else if !q.is_empty() {
             if !text.is_empty() {
                 text.push(' ');
@@ -725,13 +752,33 @@ fn label_unit(label: &str) -> &str {
 
 /// The analysed document: its text size and the size of each citable unit (the label
 /// `chapter › section` that `location_label` writes), in bytes.
-fn units_of(wiki_dir: &Path) -> (usize, HashMap<String, usize>) {
+/// The analysed source of a wiki, as the eval reads it.
+#[derive(Default)]
+struct Source {
+    /// Bytes of block text.
+    total: usize,
+    /// Bytes per citable unit (the label `chapter › section` that `location_label` writes).
+    units: HashMap<String, usize>,
+    /// Lower-cased text of the prose blocks, and of the others (code, tables, front and back
+    /// matter), one block per line.
+    prose: String,
+    non_prose: String,
+}
+
+impl Source {
+    /// Whether an entry title occurs only outside prose: in a table, code, an index, a licence.
+    fn only_outside_prose(&self, title: &str) -> bool {
+        let t = title.trim().to_lowercase();
+        !t.is_empty() && !self.prose.contains(&t) && self.non_prose.contains(&t)
+    }
+}
+
+fn source_of(wiki_dir: &Path) -> Source {
     let Ok(json) = std::fs::read_to_string(wiki_dir.join("corpus/document.json")) else {
-        return (0, HashMap::new());
+        return Source::default();
     };
     let v: Value = serde_json::from_str(&json).unwrap_or(Value::Null);
-    let mut total = 0;
-    let mut units: HashMap<String, usize> = HashMap::new();
+    let mut src = Source::default();
     for (i, ch) in v["chapters"].as_array().into_iter().flatten().enumerate() {
         let title = ch["title"].as_str().unwrap_or_default();
         let chapter = if title.is_empty() {
@@ -740,16 +787,22 @@ fn units_of(wiki_dir: &Path) -> (usize, HashMap<String, usize>) {
             title.to_string()
         };
         for b in ch["blocks"].as_array().into_iter().flatten() {
-            let n = b["text"].as_str().map_or(0, str::len);
-            total += n;
-            let unit = match b["section"].as_str() {
+            let text = b["text"].as_str().unwrap_or_default();
+            src.total += text.len();
+            let unit = match b["location"]["section"].as_str() {
                 Some(s) if !s.is_empty() && s != title => format!("{chapter} › {s}"),
                 _ => chapter.clone(),
             };
-            *units.entry(unit).or_default() += n;
+            *src.units.entry(unit).or_default() += text.len();
+            let into = match b["kind"].as_str() {
+                None | Some("paragraph") => &mut src.prose,
+                Some(_) => &mut src.non_prose,
+            };
+            into.push_str(&text.to_lowercase());
+            into.push('\n');
         }
     }
-    (total, units)
+    src
 }
 
 /// Whether a citation label names a unit a reader can find: a titled chapter or section
@@ -800,7 +853,8 @@ fn generate(server: &Server, doc: &Doc) -> Result<Wiki, String> {
         }
     }
     let seconds = started.elapsed().as_secs_f64();
-    let (text_bytes, units) = units_of(&dir);
+    let source = source_of(&dir);
+    let text_bytes = source.total;
     let docs = dir.join("docs");
     let mut pages = Vec::new();
     let mut broken = 0;
@@ -823,7 +877,7 @@ fn generate(server: &Server, doc: &Doc) -> Result<Wiki, String> {
         let quotes = page_quotes(&md);
         for (_, label) in &quotes {
             unit_quotes.total += 1;
-            if names_unit(label, text_bytes, &units) {
+            if names_unit(label, text_bytes, &source.units) {
                 unit_quotes.hit += 1;
             }
         }
@@ -845,12 +899,24 @@ fn generate(server: &Server, doc: &Doc) -> Result<Wiki, String> {
                 .collect(),
         });
     }
+    // Chapter overviews and how-to sections are named by their heading on purpose (their text
+    // is prose); every other entry should come from prose.
+    let non_prose = pages
+        .iter()
+        .filter(|p| {
+            !(p.summary.starts_with("Overview of") || p.summary.contains("的概览"))
+                && p.page_type != "method"
+                && source.only_outside_prose(&p.title)
+        })
+        .map(|p| p.title.clone())
+        .collect();
     Ok(Wiki {
         pages,
         text_bytes,
         seconds,
         broken_links: broken,
         unit_quotes,
+        non_prose,
     })
 }
 
@@ -925,12 +991,16 @@ fn score(doc: &Doc, wiki: &Wiki, verbose: bool, report: &mut String) -> Figures 
     f.duplicates = Count::of(dups.len(), n);
     f.leads = Count::of(wiki.pages.iter().filter(|p| identifying_lead(p)).count(), n);
     f.uncited = wiki.pages.iter().filter(|p| p.citations == 0).count();
+    f.non_prose = Count::of(wiki.non_prose.len(), n);
     if verbose {
         for (p, r) in &fragments {
             report.push_str(&format!(
                 "{}: fragment {} \"{}\" ({r})\n",
                 doc.name, p.page_type, p.title
             ));
+        }
+        for t in &wiki.non_prose {
+            report.push_str(&format!("{}: only outside prose \"{t}\"\n", doc.name));
         }
         for (d, of) in &dups {
             report.push_str(&format!("{}: duplicate \"{d}\" of \"{of}\"\n", doc.name));
@@ -1121,6 +1191,7 @@ mod tests {
         assert!(matches(&p, &["readable stream".into()]));
         assert!(matches(&p, &["子".into(), "孔子".into()]));
         assert!(!matches(&p, &["writable".into()]));
+        assert!(matches(&page("cp(1)", &[]), &["cp".into()]));
     }
 
     #[test]

@@ -127,18 +127,19 @@ impl Gene for Other {
             }
             let all = host::chapter_passages(idx, 0, 100);
             let mut b = PageBuilder::new(&entry);
+            // The chapter is named by its own title, which carries the book's numbering where
+            // the book numbers its chapters; our index would disagree when front matter precedes
+            // chapter 1.
             b.summary_line(if zh {
                 format!(
-                    "《{}》第{}章“{}”的概览，共{}句。",
+                    "《{}》中“{}”一章的概览，共{}句。",
                     entry.document_title,
-                    idx + 1,
                     entry.title,
                     all.len()
                 )
             } else {
                 format!(
-                    "Overview of chapter {}, “{}”, of “{}” ({} sentences).",
-                    idx + 1,
+                    "Overview of “{}”, a chapter of “{}” ({} sentences).",
                     entry.title,
                     entry.document_title,
                     all.len()

@@ -218,9 +218,19 @@ const ZH_HOWTO_VERBS: &[&str] = &[
     "部署", "卸载", "实现", "上传", "启动", "设定",
 ];
 
-/// Strips a leading section number ("4.8. ", "2.1: ", "3 ") from a heading.
+/// The title of the section (else the chapter) a block is in, without its number.
+fn unit_title(section: Option<&str>, chapter: &str) -> String {
+    strip_section_number(section.unwrap_or(chapter)).to_string()
+}
+
+/// Strips a leading section number ("4.8. ", "2.1: ", "3 ", "A.2. ") from a heading.
 fn strip_section_number(heading: &str) -> &str {
     let t = heading.trim();
+    // an appendix's letter: "A.2. Withdrawing ballot options"
+    let t = match t.as_bytes() {
+        [l, b'.', d, ..] if l.is_ascii_uppercase() && d.is_ascii_digit() => &t[2..],
+        _ => t,
+    };
     let end = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(t.len());
@@ -312,16 +322,10 @@ pub fn detect(a: &Analysis) -> Vec<(Procedure, Vec<u32>)> {
                             .unwrap_or_default();
                         title_from(&first)
                     } else {
-                        ch.blocks[bi]
-                            .section
-                            .clone()
-                            .unwrap_or_else(|| ch.title.clone())
+                        unit_title(ch.blocks[bi].section.as_deref(), &ch.title)
                     };
                     let title = if title.is_empty() {
-                        ch.blocks[bi]
-                            .section
-                            .clone()
-                            .unwrap_or_else(|| ch.title.clone())
+                        unit_title(ch.blocks[bi].section.as_deref(), &ch.title)
                     } else {
                         title
                     };
@@ -460,7 +464,7 @@ fn push(a: &Analysis, out: &mut Vec<(Procedure, Vec<u32>)>, title: String, ids: 
             "例如",
         ]
         .contains(&title.to_lowercase().as_str());
-    let mut title = if weak {
+    let title = if weak {
         location
             .section
             .clone()
@@ -469,6 +473,8 @@ fn push(a: &Analysis, out: &mut Vec<(Procedure, Vec<u32>)>, title: String, ids: 
     } else {
         title
     };
+    // A heading names the procedure without its number ("4.2. Procedure" -> "Procedure").
+    let mut title = strip_section_number(&title).to_string();
     // Titles are unique: a repeated one names its section or chapter, then a number.
     let taken = |t: &str, out: &Vec<(Procedure, Vec<u32>)>| {
         out.iter().any(|(p, _)| p.title.eq_ignore_ascii_case(t))
@@ -480,7 +486,7 @@ fn push(a: &Analysis, out: &mut Vec<(Procedure, Vec<u32>)>, title: String, ids: 
             .filter(|s| !s.is_empty() && *s != title)
             .unwrap_or_else(|| location.chapter_title.clone());
         if !place.is_empty() && place != title {
-            title = format!("{title} ({place})");
+            title = format!("{title} ({})", strip_section_number(&place));
         }
         let base = title.clone();
         let mut n = 2;

@@ -20,6 +20,7 @@ mod normalize;
 mod output;
 mod pdf;
 mod pdf_lines;
+mod structure;
 mod text;
 
 #[cfg(test)]
@@ -131,6 +132,13 @@ pub enum BlockKind {
     /// as is (only newlines unified, control and zero-width characters stripped). Analysis should
     /// not take sentences from it.
     Code,
+    /// A drawn table (`|a|b|` rows, box drawing), lines kept. Not prose: analysis takes no
+    /// sentences from it.
+    Table,
+    /// Front and back matter and furniture: a table of contents, index lines, licence text, an
+    /// admonition label ("Note"), a manual page's footer, an anthology piece's title line. Kept
+    /// for reading; never a source of entries or quotes.
+    Matter,
 }
 
 /// One paragraph (or code block) of normalized text with its place in the source.
@@ -218,6 +226,7 @@ pub fn extract_as(
         Format::Pdf => pdf::extract_pdf(bytes, limits)?,
     };
     finish(&mut doc, file_name);
+    structure::classify_blocks(&mut doc);
     if doc.blocks().next().is_none() {
         return Err(ExtractError::NoText(match format {
             Format::Pdf => "the PDF has no extractable text (it may be scanned images only; \
@@ -319,6 +328,18 @@ impl DocBuilder {
     pub(crate) fn code(&mut self, raw: &str, page: Option<u32>, line: Option<u32>) {
         let text = normalize::normalize_code(raw);
         self.push(text, BlockKind::Code, page, line);
+    }
+
+    /// Adds a drawn table (lines kept).
+    pub(crate) fn table(&mut self, raw: &str, page: Option<u32>, line: Option<u32>) {
+        let text = normalize::normalize_code(raw);
+        self.push(text, BlockKind::Table, page, line);
+    }
+
+    /// Adds front or back matter (lines kept; see [`BlockKind::Matter`]).
+    pub(crate) fn matter(&mut self, raw: &str, page: Option<u32>, line: Option<u32>) {
+        let text = normalize::normalize_code(raw);
+        self.push(text, BlockKind::Matter, page, line);
     }
 
     fn push(&mut self, text: String, kind: BlockKind, page: Option<u32>, line: Option<u32>) {

@@ -39,7 +39,7 @@ pub fn to_markdown(doc: &ExtractedDoc) -> String {
                 ));
             }
             match b.kind {
-                BlockKind::Code => {
+                BlockKind::Code | BlockKind::Table => {
                     let fence = if b.text.contains("```") {
                         "~~~~"
                     } else {
@@ -52,7 +52,7 @@ pub fn to_markdown(doc: &ExtractedDoc) -> String {
                     out.push_str(fence);
                     out.push_str("\n\n");
                 }
-                BlockKind::Paragraph => {
+                BlockKind::Paragraph | BlockKind::Matter => {
                     if b.text.starts_with(['#', '>', '<', '`', '~', '=']) {
                         out.push('\\');
                     }

@@ -408,6 +408,13 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
         .map(|o| (o.2, o.1.clone()))
         .collect();
     let use_outline = chapters_at.len() >= 2;
+    // the outline's second level -> sections, by page (set where their heading line is met)
+    let sections_at: Vec<(u32, String)> = raw
+        .outline
+        .iter()
+        .filter(|o| use_outline && top_level.is_some_and(|t| o.0 == t + 1) && o.2 >= 1)
+        .map(|o| (o.2, o.1.clone()))
+        .collect();
 
     // A PDF without a /Title is named by its cover: the first line of page 1 when it reads
     // like a title (else the file name stands in, later).
@@ -432,6 +439,20 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
         title.as_deref().unwrap_or("")
     });
     let mut next_ch = 0usize;
+    let mut next_sec = 0usize;
+    // sections whose page has come, waiting for their heading line
+    let mut pending: Vec<String> = Vec::new();
+    let mut chapter_title = String::new();
+    // a heading compared without its number, punctuation and case ("1.1 What is Bash?")
+    let heading_key = |s: &str| -> String {
+        let key: String = s
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect();
+        key.trim_start_matches(|c: char| c.is_ascii_digit())
+            .to_string()
+    };
     let mut para = String::new();
     let mut para_page = 1u32;
     let mut prev_cont = false; // previous line may continue into the next
@@ -439,14 +460,28 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
     for (pi, lines) in pages.iter().enumerate() {
         let page_no = pi as u32 + 1;
         if use_outline {
+            // a section whose heading line was not found starts with the next page
+            if let Some(last) = pending.pop() {
+                if !para.is_empty() {
+                    b.para(&para, Some(para_page), None);
+                    para.clear();
+                }
+                b.set_section(Some(last));
+                pending.clear();
+            }
             while next_ch < chapters_at.len() && chapters_at[next_ch].0 <= page_no {
                 if !para.is_empty() {
                     b.para(&para, Some(para_page), None);
                     para.clear();
                 }
                 b.chapter(&chapters_at[next_ch].1);
+                chapter_title = heading_key(&chapters_at[next_ch].1);
                 next_ch += 1;
                 prev_cont = false;
+            }
+            while next_sec < sections_at.len() && sections_at[next_sec].0 <= page_no {
+                pending.push(sections_at[next_sec].1.clone());
+                next_sec += 1;
             }
         }
         let edges = edge(lines);
@@ -468,6 +503,25 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 Some(s) => (s, true),
                 None => (t.to_string(), false),
             };
+            // a heading line of the outline: it sets the section and is no prose
+            if use_outline && !toc {
+                let key = heading_key(&t);
+                let chapter_line = !key.is_empty() && key == chapter_title;
+                let section = pending.iter().position(|p| heading_key(p) == key);
+                if chapter_line || section.is_some() {
+                    if !para.is_empty() {
+                        b.para(&para, Some(para_page), None);
+                        para.clear();
+                    }
+                    if let Some(k) = section {
+                        b.set_section(Some(pending[k].clone()));
+                        pending.drain(..=k);
+                    }
+                    b.matter(&t, Some(page_no), None);
+                    prev_cont = false;
+                    continue;
+                }
+            }
             let starts_lower = t.chars().next().is_some_and(|c| c.is_lowercase());
             let bullet = t.starts_with(['•', '◦', '▪', '–', '-', '*']);
             let join = !para.is_empty() && !toc && !bullet && (prev_cont || starts_lower);
@@ -497,7 +551,7 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 para.push_str(&t);
             }
             if toc {
-                b.para(&para, Some(para_page), None);
+                b.matter(&para, Some(para_page), None);
                 para.clear();
                 prev_cont = false;
                 continue;

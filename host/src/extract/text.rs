@@ -1,11 +1,17 @@
 //! Plain-text (`.txt`) extraction: encoding detection (UTF-8 with/without BOM, UTF-16 LE/BE with
 //! BOM or by NUL pattern, GB18030/GBK, Big5 and other legacy encodings via `chardetng`),
-//! conservative chapter detection (`第一章`, `学而篇`, `学而第一`, `Chapter 1`, `CHAPTER IV`,
-//! roman numerals, `《…》` poem titles) and paragraphs with their source line. Not for Markdown
-//! (see `markdown.rs`), though Markdown uses [`decode_text`] too.
+//! conservative chapter detection (`第一章`, `第 1 章`, `卷一`, `学而篇`, `学而第一`, `Chapter 1`,
+//! `CHAPTER IV`, a word with a running number such as `Surah 2. The Cow`, roman numerals, `《…》`
+//! poem titles, manual-page headers), sections from numbered outline headings (`2.1. Powers`),
+//! from unindented headings over an indented body (a manual page's `NAME`) and from an
+//! anthology's title / source / author lines, a table of contents kept out of the text, and
+//! paragraphs with their source line, hard-wrapped lines rejoined and drawn tables, command
+//! lines and output kept apart from prose (see `structure.rs`). Not for Markdown (see
+//! `markdown.rs`), though Markdown uses [`decode_text`] too.
 
 use super::normalize::is_cjk;
-use super::{DocBuilder, ExtractError, ExtractedDoc, Format};
+use super::structure;
+use super::{BlockKind, DocBuilder, ExtractError, ExtractedDoc, Format};
 use encoding_rs::{BIG5, Encoding, GB18030, GBK, UTF_8, UTF_16BE, UTF_16LE};
 
 /// Guesses the encoding of `bytes` (a whole file when `complete`, else a prefix sample).
@@ -105,10 +111,15 @@ pub fn decode_text(bytes: &[u8]) -> Result<(String, &'static str), ExtractError>
 /// Kinds of chapter-heading lines, strongest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum HeadingKind {
-    /// 第一章 / 第十二回 / 第3卷 ...
+    /// 第一章 / 第十二回 / 第3卷 / 第 1 章 / 卷一・周文 ...
     Numbered,
     /// Chapter 1 / CHAPTER IV / Part One / Book 2
     English,
+    /// A manual page's header line: `CAT(1)   User Commands   CAT(1)`.
+    ManPage,
+    /// A capitalised word with a running number: `Surah 2. The Cow`, `Psalm 23`, `Canto IV`
+    /// (decided over the whole text: the numbers must run 1, 2, 3 …).
+    Labelled,
     /// 学而篇 (short line ending in 篇)
     Pian,
     /// 学而第一
@@ -132,19 +143,35 @@ fn is_roman(s: &str) -> bool {
 
 fn heading_kind(line: &str) -> Option<HeadingKind> {
     let t = line.trim();
+    if man_header(t).is_some() {
+        return Some(HeadingKind::ManPage);
+    }
     let n = t.chars().count();
     if n == 0 || n > 40 {
         return None;
     }
     let ends_sentence = t.ends_with(['。', '，', '；', '！', '？', '：', ',', ';']);
-    // 第X章 ...
+    // 第X章 ... / 第 1 章 ...
     if let Some(rest) = t.strip_prefix('第') {
+        let rest = rest.trim_start();
         let digits: String = rest.chars().take_while(|&c| is_cn_num(c)).collect();
         if !digits.is_empty() {
-            let after = rest[digits.len()..].chars().next();
+            let after = rest[digits.len()..].trim_start().chars().next();
             if after.is_some_and(|c| "章回节卷篇部集幕编".contains(c)) && !ends_sentence {
                 return Some(HeadingKind::Numbered);
             }
+        }
+    }
+    // 卷一・周文 / 卷三 (an anthology's volumes)
+    if let Some(rest) = t.strip_prefix('卷') {
+        let digits: String = rest.chars().take_while(|&c| is_cn_num(c)).collect();
+        let after = rest[digits.len()..].chars().next();
+        if !digits.is_empty()
+            && n <= 16
+            && !ends_sentence
+            && after.is_none_or(|c| c.is_whitespace() || "・·：:　".contains(c))
+        {
+            return Some(HeadingKind::Numbered);
         }
     }
     // Chapter 1 / CHAPTER IV / Part One
@@ -203,6 +230,113 @@ fn heading_kind(line: &str) -> Option<HeadingKind> {
     None
 }
 
+/// A manual page's header `NAME(SECTION) … NAME(SECTION)`: the page's name, `cat(1)`.
+fn man_header(t: &str) -> Option<String> {
+    let first = t.split_whitespace().next()?;
+    let last = t.split_whitespace().last()?;
+    let (name, sec) = first.strip_suffix(')')?.split_once('(')?;
+    (first == last
+        && t.len() > first.len() * 2
+        && !name.is_empty()
+        && sec.chars().next().is_some_and(|c| c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_.-+:".contains(c)))
+    .then(|| format!("{}({sec})", name.to_lowercase()))
+}
+
+/// `Surah 2. The Cow` -> ("Surah", 2): a capitalised word, a number, an optional title.
+fn labelled_number(t: &str) -> Option<(&str, u32)> {
+    let mut words = t.split_whitespace();
+    let w = words.next()?;
+    let num = words.next()?.trim_end_matches(['.', ':']);
+    let n: u32 = num.parse().ok()?;
+    let mut cs = w.chars();
+    (cs.next()?.is_ascii_uppercase()
+        && (3..=12).contains(&w.len())
+        && cs.all(|c| c.is_ascii_lowercase())
+        && t.chars().count() <= 80
+        && !t.ends_with(['.', ',', ';']))
+    .then_some((w, n))
+}
+
+/// The words whose numbered lines run 1, 2, 3 … through the text (at least three, in order):
+/// they head chapters.
+fn running_labels(lines: &[&str]) -> Vec<String> {
+    let mut seen: std::collections::HashMap<&str, (u32, usize, usize)> = Default::default();
+    for (i, l) in lines.iter().enumerate() {
+        let alone = i == 0 || lines[i - 1].trim().is_empty();
+        if let Some((w, n)) = labelled_number(l.trim())
+            && alone
+        {
+            let e = seen.entry(w).or_insert((0, 0, 0));
+            if n == e.0 + 1 {
+                e.1 += 1;
+            }
+            e.0 = n;
+            e.2 += 1;
+        }
+    }
+    seen.into_iter()
+        .filter(|(_, (_, run, all))| *run >= 3 && run * 10 >= all * 9)
+        .map(|(w, _)| w.to_string())
+        .collect()
+}
+
+/// A numbered outline heading, `2.1. General rules` / `1.1.3 root 账户`: its depth.
+fn outline_heading(line: &str) -> Option<usize> {
+    let indent = line.len() - line.trim_start().len();
+    let t = line.trim();
+    // "Appendix A. Advanced packaging" / "附录 A. …": an appendix is a chapter
+    let t = match t.split_once(' ') {
+        Some((w, rest)) if matches!(w, "Appendix" | "APPENDIX" | "附录" | "附錄") => {
+            rest.trim()
+        }
+        _ => t,
+    };
+    let num: &str = t.split_whitespace().next()?;
+    let title = t[num.len()..].trim();
+    let parts: Vec<&str> = num.trim_end_matches('.').split('.').collect();
+    let numeric = parts
+        .iter()
+        .all(|p| !p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit()));
+    // "A.1." appendix sections
+    let appendix = (parts.len() >= 2 || num.ends_with('.'))
+        && parts[0].len() == 1
+        && parts[0].chars().all(|c| c.is_ascii_uppercase())
+        && parts[1..]
+            .iter()
+            .all(|p| !p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit()));
+    let first = title.chars().next()?;
+    (indent <= 3
+        && (numeric || appendix)
+        && parts.len() <= 5
+        && (num.ends_with('.') || parts.len() >= 2)
+        && !title.is_empty()
+        && width(title) <= 80
+        && !first.is_ascii_digit()
+        && !first.is_lowercase()
+        && !title.ends_with(['。', '.', ',', ';', '，', '；', ':', '：']))
+    .then_some(parts.len())
+}
+
+/// An anthology's attribution line under a title: `《左傳》`, `先秦：左丘明`, `作者：李白`.
+/// Returns the author, if the line names one (`None` inside means a source line).
+fn attribution(t: &str) -> Option<Option<String>> {
+    let t = t.trim();
+    let n = t.chars().count();
+    if t.starts_with('《') && t.ends_with('》') && (3..=20).contains(&n) {
+        return Some(None);
+    }
+    let (head, name) = t.split_once(['：', ':'])?;
+    let name = name.trim();
+    let hn = head.chars().count();
+    let nn = name.chars().count();
+    let han = |s: &str| s.chars().all(|c| is_cjk(c) || c == '·' || c == '・');
+    ((head == "作者" || (1..=3).contains(&hn) && han(head)) && (1..=10).contains(&nn) && han(name))
+        .then(|| Some(name.to_string()))
+}
+
 /// Display width in columns (CJK counts two), for the wrapped-line heuristic.
 fn width(s: &str) -> usize {
     s.chars().map(|c| if is_cjk(c) { 2 } else { 1 }).sum()
@@ -214,39 +348,95 @@ fn ends_paragraph(s: &str) -> bool {
     ])
 }
 
+/// Lines of a table of contents: runs of numbered heading lines (any indentation) with nothing
+/// but other short lines between them, and the "Contents" line above them.
+fn toc_lines(lines: &[&str]) -> Vec<bool> {
+    let mut toc = vec![false; lines.len()];
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].trim().is_empty() {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        let mut numbered = 0;
+        while j < lines.len() && !lines[j].trim().is_empty() {
+            let t = lines[j].trim();
+            if outline_heading(t).is_some() || heading_kind(t).is_some() {
+                numbered += 1;
+            }
+            j += 1;
+        }
+        if numbered >= 5 && numbered * 10 >= (j - i) * 7 {
+            toc[i..j].iter_mut().for_each(|x| *x = true);
+            // the "Table of Contents" line above the run
+            if let Some(k) = (0..i).rev().find(|&k| !lines[k].trim().is_empty())
+                && structure::is_matter_title(lines[k].trim())
+            {
+                toc[k] = true;
+            }
+        }
+        i = j;
+    }
+    toc
+}
+
+fn indent(l: &str) -> usize {
+    l.len() - l.trim_start().len()
+}
+
+/// A bullet or numbered list item starts a paragraph of its own.
+fn starts_item(t: &str) -> bool {
+    t.starts_with(['*', '+', '-', '•', '·', '◦'])
+        && t.chars().nth(1).is_some_and(char::is_whitespace)
+}
+
 /// Extracts a `.txt` file.
 pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
     let (text, encoding) = decode_text(bytes)?;
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
     let lines: Vec<&str> = text.split('\n').map(|l| l.trim_end_matches('\r')).collect();
+    let blank = |i: usize| lines.get(i).is_none_or(|l| l.trim().is_empty());
 
     // choose the heading kind: the strongest kind with at least two (weak kinds: three) lines
     // that stand alone (a blank line, or the start, before them)
-    let mut counts = [0usize; 6];
+    let labels = running_labels(&lines);
+    let mut counts = [0usize; 8];
     let kinds: Vec<Option<HeadingKind>> = lines
         .iter()
         .enumerate()
         .map(|(i, l)| {
-            let k = heading_kind(l)?;
-            let alone = i == 0
-                || lines[i - 1].trim().is_empty()
-                || matches!(k, HeadingKind::Numbered | HeadingKind::English);
+            let k = heading_kind(l).or_else(|| {
+                labelled_number(l.trim())
+                    .filter(|(w, _)| labels.iter().any(|x| x == w))
+                    .map(|_| HeadingKind::Labelled)
+            })?;
+            let alone =
+                i == 0 || blank(i - 1) || matches!(k, HeadingKind::Numbered | HeadingKind::English);
             alone.then_some(k)
         })
         .collect();
-    for k in kinds.iter().flatten() {
-        counts[*k as usize] += 1;
+    let toc = toc_lines(&lines);
+    for (k, _) in kinds.iter().zip(&toc).filter(|(_, t)| !**t) {
+        if let Some(k) = k {
+            counts[*k as usize] += 1;
+        }
     }
     let order = [
         HeadingKind::Numbered,
         HeadingKind::English,
+        HeadingKind::ManPage,
+        HeadingKind::Labelled,
         HeadingKind::Pian,
         HeadingKind::SuffixOrdinal,
         HeadingKind::Guillemet,
         HeadingKind::Roman,
     ];
     let chosen = order.into_iter().find(|k| {
-        let need = if matches!(k, HeadingKind::Numbered | HeadingKind::English) {
+        let need = if matches!(
+            k,
+            HeadingKind::Numbered | HeadingKind::English | HeadingKind::ManPage
+        ) {
             2
         } else {
             3
@@ -266,6 +456,15 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
         .copied()
         .unwrap_or(0);
     let wrapped = |l: &str| p90 >= 40 && width(l.trim()) * 4 >= p90 * 3 && !ends_paragraph(l);
+    // an indented body (manual pages, converted HTML): unindented short lines over it head sections
+    let body: Vec<&&str> = lines.iter().filter(|l| !l.trim().is_empty()).collect();
+    let indented_body =
+        body.len() >= 8 && body.iter().filter(|l| indent(l) >= 3).count() * 10 >= body.len() * 5;
+    let cjk_doc = {
+        let sample: String = body.iter().take(2000).map(|l| l.trim()).collect();
+        let all = sample.chars().count();
+        all > 0 && sample.chars().filter(|&c| is_cjk(c)).count() * 10 >= all * 3
+    };
 
     let mut b = DocBuilder::new();
     let mut title = None;
@@ -276,7 +475,7 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
         let next_blank = lines.get(first + 1).is_none_or(|n| n.trim().is_empty());
         if kinds[first].is_none()
             && next_blank
-            && l.chars().count() <= 40
+            && l.chars().count() <= 60
             && !ends_paragraph(l)
             && !l.ends_with(['，', ','])
             && lines.len() > first + 2
@@ -286,32 +485,128 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
         }
     }
 
+    let flush = |b: &mut DocBuilder, para: &mut String, line: u32| {
+        if para.is_empty() {
+            return;
+        }
+        match structure::block_kind(para, cjk_doc) {
+            Some(BlockKind::Code) => b.code(para, None, Some(line)),
+            Some(BlockKind::Table) => b.table(para, None, Some(line)),
+            Some(BlockKind::Matter) => b.matter(para, None, Some(line)),
+            _ => b.para(para, None, Some(line)),
+        }
+        para.clear();
+    };
     let mut para = String::new();
     let mut para_line = 0u32;
     let mut prev_wrapped = false;
-    for (i, line) in lines.iter().enumerate().skip(start) {
+    let mut man_page: Option<String> = None;
+    let mut i = start;
+    while i < lines.len() {
+        let line = lines[i];
         let lineno = i as u32 + 1;
         let t = line.trim();
-        if chosen.is_some() && kinds[i] == chosen {
-            if !para.is_empty() {
-                b.para(&para, None, Some(para_line));
-                para.clear();
+        if toc[i] {
+            flush(&mut b, &mut para, para_line);
+            let from = i;
+            while i < lines.len() && (toc[i] || (blank(i) && toc.get(i + 1) == Some(&true))) {
+                i += 1;
             }
-            b.chapter(t);
+            b.matter(&lines[from..i].join("\n"), None, Some(from as u32 + 1));
+            prev_wrapped = false;
+            continue;
+        }
+        i += 1;
+        if chosen.is_some() && kinds[i - 1] == chosen {
+            flush(&mut b, &mut para, para_line);
+            man_page = man_header(t);
+            b.chapter(man_page.as_deref().unwrap_or(t));
+            prev_wrapped = false;
+            continue;
+        }
+        // a drawn table: its rows and borders make one block
+        if structure::line_is_table_row(t)
+            || (structure::line_is_rule(t)
+                && lines
+                    .get(i)
+                    .is_some_and(|n| structure::line_is_table_row(n.trim())))
+        {
+            flush(&mut b, &mut para, para_line);
+            let from = i - 1;
+            while i < lines.len()
+                && (structure::line_is_table_row(lines[i].trim())
+                    || structure::line_is_rule(lines[i].trim()))
+            {
+                i += 1;
+            }
+            b.table(&lines[from..i].join("\n"), None, Some(lineno));
             prev_wrapped = false;
             continue;
         }
         if t.is_empty() {
-            if !para.is_empty() {
-                b.para(&para, None, Some(para_line));
-                para.clear();
+            flush(&mut b, &mut para, para_line);
+            prev_wrapped = false;
+            continue;
+        }
+        let alone = (i == 1 || blank(i - 2)) && blank(i);
+        // a manual page's footer repeats its name: furniture, not text
+        if let Some(name) = &man_page
+            && indent(line) == 0
+            && t.split_whitespace()
+                .last()
+                .is_some_and(|w| w.eq_ignore_ascii_case(name))
+        {
+            flush(&mut b, &mut para, para_line);
+            b.matter(t, None, Some(lineno));
+            continue;
+        }
+        if alone && let Some(depth) = outline_heading(line) {
+            flush(&mut b, &mut para, para_line);
+            if chosen.is_none() && depth == 1 {
+                b.chapter(t);
+            } else {
+                b.set_section(Some(t.to_string()));
             }
             prev_wrapped = false;
             continue;
         }
-        if !para.is_empty() && !prev_wrapped {
-            b.para(&para, None, Some(para_line));
-            para.clear();
+        if indented_body
+            && indent(line) == 0
+            && (i == 1 || blank(i - 2))
+            && width(t) <= 40
+            && !ends_paragraph(t)
+            && lines
+                .get(i)
+                .is_some_and(|n| indent(n) >= 3 && !n.trim().is_empty())
+        {
+            flush(&mut b, &mut para, para_line);
+            b.set_section(Some(t.to_string()));
+            prev_wrapped = false;
+            continue;
+        }
+        // an anthology's piece: a title line, then its source and author lines
+        if para.is_empty()
+            && (i == 1 || blank(i - 2))
+            && width(t) <= 40
+            && !ends_paragraph(t)
+            && lines.get(i).is_some_and(|n| attribution(n).is_some())
+        {
+            let mut author = None;
+            for n in lines.iter().skip(i).take(2) {
+                if let Some(Some(a)) = attribution(n) {
+                    author.get_or_insert(a);
+                }
+            }
+            b.set_section(Some(match author {
+                Some(a) => format!("{t} · {a}"),
+                None => t.to_string(),
+            }));
+            b.matter(t, None, Some(lineno));
+            prev_wrapped = false;
+            continue;
+        }
+        if !para.is_empty() && (!prev_wrapped || starts_item(t)) {
+            flush(&mut b, &mut para, para_line);
         }
         if para.is_empty() {
             para_line = lineno;
@@ -321,9 +616,7 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
         para.push_str(t);
         prev_wrapped = wrapped(line);
     }
-    if !para.is_empty() {
-        b.para(&para, None, Some(para_line));
-    }
+    flush(&mut b, &mut para, para_line);
     Ok(ExtractedDoc {
         format: Format::Text,
         title,
@@ -442,6 +735,159 @@ mod tests {
                 .contains("wrapped at seventy-odd")
         );
         assert_eq!(doc.chapters[0].blocks[1].location.line, Some(7));
+    }
+
+    /// (chapter title, section, first words of the block, kind) of every block.
+    fn shape(text: &str) -> Vec<(String, Option<String>, String, BlockKind)> {
+        let doc = super::super::extract(text.as_bytes(), "t.txt").unwrap();
+        doc.chapters
+            .iter()
+            .flat_map(|c| {
+                c.blocks.iter().map(|b| {
+                    (
+                        c.title.clone(),
+                        b.location.section.clone(),
+                        b.text.chars().take(12).collect(),
+                        b.kind,
+                    )
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn structure_of_plain_texts() {
+        use BlockKind::{Code, Matter, Paragraph, Table};
+        let s = |x: &str| Some(x.to_string());
+        // (name, text, the blocks wanted: chapter, section, first 12 chars, kind)
+        type Want = Vec<(&'static str, Option<String>, &'static str, BlockKind)>;
+        let cases: Vec<(&str, &str, Want)> = vec![
+            (
+                "numbered outline with a table of contents",
+                "Rules of the Club\n\nTable of Contents\n\n1. Introduction\n    1.1. Scope\n2. Members\n    2.1. Powers\n    2.2. Duties\n\n1. Introduction\n\n   The club is an association of people who meet to read books together.\n\n1.1. Scope\n\n   These rules apply to every member of the club and to every\n   guest at all times.\n\n2. Members\n\n2.1. Powers\n\n   Members may vote on every question that the club puts to them.\n\nA. Standard procedure\n\n   A vote takes a week.\n",
+                vec![
+                    ("Rules of the Club", None, "Table of Con", Matter),
+                    ("1. Introduction", None, "The club is ", Paragraph),
+                    (
+                        "1. Introduction",
+                        s("1.1. Scope"),
+                        "These rules ",
+                        Paragraph,
+                    ),
+                    ("2. Members", s("2.1. Powers"), "Members may ", Paragraph),
+                    ("A. Standard procedure", None, "A vote takes", Paragraph),
+                ],
+            ),
+            (
+                "a word with a running number heads chapters; verses stay lines",
+                "Surah 1. The Opener\n\n1:1 In the name of God\n1:2 Praise be\n\nSurah 2. The Cow\n\n2:1 Alif\n\nSurah 3. The Family\n\n3:1 Alif Lam Mim\n",
+                vec![
+                    ("Surah 1. The Opener", None, "1:1 In the n", Paragraph),
+                    ("Surah 1. The Opener", None, "1:2 Praise b", Paragraph),
+                    ("Surah 2. The Cow", None, "2:1 Alif", Paragraph),
+                    ("Surah 3. The Family", None, "3:1 Alif Lam", Paragraph),
+                ],
+            ),
+            (
+                "an anthology: volumes, and title / source / author lines",
+                "古文選\n\n卷一・周文\n\n鄭伯克段於鄢\n《左傳》\n先秦：左丘明\n\n初，鄭武公娶於申。\n\n周鄭交質\n《左傳》\n先秦：左丘明\n\n鄭武公、莊公爲平王卿士。\n\n卷二・周文\n\n曹劌論戰\n《左傳》\n先秦：左丘明\n\n十年春，齊師伐我。\n",
+                vec![
+                    (
+                        "卷一・周文",
+                        s("鄭伯克段於鄢 · 左丘明"),
+                        "鄭伯克段於鄢",
+                        Matter,
+                    ),
+                    (
+                        "卷一・周文",
+                        s("鄭伯克段於鄢 · 左丘明"),
+                        "《左傳》",
+                        Paragraph,
+                    ),
+                    (
+                        "卷一・周文",
+                        s("鄭伯克段於鄢 · 左丘明"),
+                        "先秦：左丘明",
+                        Paragraph,
+                    ),
+                    (
+                        "卷一・周文",
+                        s("鄭伯克段於鄢 · 左丘明"),
+                        "初，鄭武公娶於申。",
+                        Paragraph,
+                    ),
+                    ("卷一・周文", s("周鄭交質 · 左丘明"), "周鄭交質", Matter),
+                    ("卷一・周文", s("周鄭交質 · 左丘明"), "《左傳》", Paragraph),
+                    (
+                        "卷一・周文",
+                        s("周鄭交質 · 左丘明"),
+                        "先秦：左丘明",
+                        Paragraph,
+                    ),
+                    (
+                        "卷一・周文",
+                        s("周鄭交質 · 左丘明"),
+                        "鄭武公、莊公爲平王卿士。",
+                        Paragraph,
+                    ),
+                    ("卷二・周文", s("曹劌論戰 · 左丘明"), "曹劌論戰", Matter),
+                    ("卷二・周文", s("曹劌論戰 · 左丘明"), "《左傳》", Paragraph),
+                    (
+                        "卷二・周文",
+                        s("曹劌論戰 · 左丘明"),
+                        "先秦：左丘明",
+                        Paragraph,
+                    ),
+                    (
+                        "卷二・周文",
+                        s("曹劌論戰 · 左丘明"),
+                        "十年春，齊師伐我。",
+                        Paragraph,
+                    ),
+                ],
+            ),
+            (
+                "manual pages: header, sections over an indented body, footer",
+                "CAT(1)      User Commands      CAT(1)\n\nNAME\n       cat - concatenate files and print on the standard output\n\nSYNOPSIS\n       cat [OPTION]... [FILE]...\n\nDESCRIPTION\n       Concatenate FILE(s) to standard output.\n\n       -A, --show-all\n              equivalent to -vET\n\n       -E, --show-ends\n              display $ at end of each line\n\nGNU coreutils 8.32     September 2020     CAT(1)\n\nLS(1)      User Commands      LS(1)\n\nNAME\n       ls - list directory contents\n\nGNU coreutils 8.32     September 2020     LS(1)\n",
+                vec![
+                    ("cat(1)", s("NAME"), "cat - concat", Paragraph),
+                    ("cat(1)", s("SYNOPSIS"), "cat [OPTION]", Paragraph),
+                    ("cat(1)", s("DESCRIPTION"), "Concatenate ", Paragraph),
+                    ("cat(1)", s("DESCRIPTION"), "-A, --show-a", Paragraph),
+                    ("cat(1)", s("DESCRIPTION"), "equivalent t", Paragraph),
+                    ("cat(1)", s("DESCRIPTION"), "-E, --show-e", Paragraph),
+                    ("cat(1)", s("DESCRIPTION"), "display $ at", Paragraph),
+                    ("cat(1)", s("DESCRIPTION"), "GNU coreutil", Matter),
+                    ("ls(1)", s("NAME"), "ls - list di", Paragraph),
+                    ("ls(1)", s("NAME"), "GNU coreutil", Matter),
+                ],
+            ),
+            (
+                "a Chinese manual: 第 1 章, tables, commands, output and admonitions",
+                "手册\n\n第 1 章 教程\n\n    这是一个教程，讲解命令行的基础知识和常用的系统管理工具，以及它们在日常\n    工作中的用法。你必须自己练习，就像学习一门新的外语一样，教程和文档\n    只是帮助。\n\n    注意\n\n    # chvt 3\n\n    +--------+\n    |字符|说明|\n    +--------+\n\n    The programs included with the Debian system are free software;\n\n第 2 章 软件包\n\n    软件包是分发软件的单位，每个软件包都有名字、版本、依赖关系和维护者，由\n    打包工具构建，由软件包管理器安装。\n",
+                vec![
+                    ("第 1 章 教程", None, "这是一个教程，讲解命令行", Paragraph),
+                    ("第 1 章 教程", None, "注意", Matter),
+                    ("第 1 章 教程", None, "# chvt 3", Code),
+                    ("第 1 章 教程", None, "    +-------", Table),
+                    ("第 1 章 教程", None, "The programs", Code),
+                    (
+                        "第 2 章 软件包",
+                        None,
+                        "软件包是分发软件的单位，",
+                        Paragraph,
+                    ),
+                ],
+            ),
+        ];
+        for (name, text, want) in cases {
+            let got = shape(text);
+            let want: Vec<(String, Option<String>, String, BlockKind)> = want
+                .into_iter()
+                .map(|(c, s, t, k)| (c.to_string(), s, t.to_string(), k))
+                .collect();
+            assert_eq!(got, want, "{name}");
+        }
     }
 
     #[test]

@@ -1,0 +1,394 @@
+//! Document structure common to every format: recognises the blocks that are not prose a
+//! reader would quote — tables, command output and code, ASCII art, tables of contents, index
+//! lines, licence texts, admonition labels ("Note", "警告") and headings left in the text — and
+//! marks them ([`BlockKind::Table`], [`BlockKind::Code`], [`BlockKind::Matter`]), so that analysis
+//! takes entries and quotes from prose only. The blocks stay in the corpus: a reader still sees
+//! them.
+//!
+//! It does not split chapters or find sections (each format's extractor does, from the structure
+//! its format records), and it does no language analysis: every rule here reads the shape of a
+//! block (its characters, its lines) or the title of the unit it sits in. The line-level rules
+//! ([`line_is_rule`], [`line_is_table_row`], [`looks_like_command`]) serve the plain-text
+//! extractor, which still sees line breaks.
+
+use super::normalize::is_cjk;
+use super::{BlockKind, ExtractedDoc};
+
+/// Marks every non-prose block of `doc` (see the module doc). Idempotent.
+pub(crate) fn classify_blocks(doc: &mut ExtractedDoc) {
+    let total: usize = doc.blocks().map(|b| b.text.len()).sum();
+    let cjk_doc = {
+        let (mut cjk, mut all) = (0usize, 0usize);
+        for b in doc.blocks().take(400) {
+            for c in b.text.chars().filter(|c| !c.is_whitespace()) {
+                all += 1;
+                if is_cjk(c) {
+                    cjk += 1;
+                }
+            }
+        }
+        all > 0 && cjk * 10 >= all * 3
+    };
+    for ch in &mut doc.chapters {
+        let chapter_size: usize = ch.blocks.iter().map(|b| b.text.len()).sum();
+        let chapter_matter = is_matter_title(&ch.title)
+            || (is_licence_title(&ch.title) || opens_like_licence(&ch.blocks))
+                && chapter_size * 4 <= total.max(1);
+        // sections: (first block, last block) runs of one section name
+        let mut i = 0;
+        while i < ch.blocks.len() {
+            let sec = ch.blocks[i].location.section.clone();
+            let mut j = i;
+            while j < ch.blocks.len() && ch.blocks[j].location.section == sec {
+                j += 1;
+            }
+            let size: usize = ch.blocks[i..j].iter().map(|b| b.text.len()).sum();
+            let sec_title = sec.as_deref().unwrap_or("");
+            let section_matter = !sec_title.is_empty()
+                && (is_matter_title(sec_title)
+                    || (is_licence_title(sec_title) || opens_like_licence(&ch.blocks[i..j]))
+                        && size * 4 <= total.max(1));
+            for b in &mut ch.blocks[i..j] {
+                if b.kind != BlockKind::Paragraph {
+                    continue;
+                }
+                if chapter_matter || section_matter {
+                    b.kind = BlockKind::Matter;
+                } else if let Some(kind) = block_kind(&b.text, cjk_doc) {
+                    b.kind = kind;
+                }
+            }
+            i = j;
+        }
+    }
+}
+
+/// The kind of one paragraph block by its shape, when it is not prose.
+pub(crate) fn block_kind(text: &str, cjk_doc: bool) -> Option<BlockKind> {
+    let t = text.trim();
+    if t.is_empty() {
+        return None;
+    }
+    if is_admonition_label(t) || is_index_line(t) || is_leader_line(t) {
+        return Some(BlockKind::Matter);
+    }
+    if t.lines()
+        .filter(|l| !l.trim().is_empty())
+        .all(|l| line_is_table_row(l) || line_is_rule(l))
+    {
+        return Some(if t.lines().all(line_is_rule) {
+            BlockKind::Code
+        } else {
+            BlockKind::Table
+        });
+    }
+    if looks_like_command(t) || symbol_heavy(t) {
+        return Some(BlockKind::Code);
+    }
+    // In a Chinese document, a paragraph without one Chinese character that is a whole line of
+    // words or holds command characters is command output, code or a quoted English notice: not
+    // prose of the book's language. (A name or a term alone, "Josip Rodin", "uscan", stays.)
+    if cjk_doc
+        && !t.chars().any(is_cjk)
+        && (t.split_whitespace().count() >= 6
+            || t.chars().any(|c| "$#=|<>{};~".contains(c)) && t.chars().count() >= 6)
+    {
+        return Some(BlockKind::Code);
+    }
+    None
+}
+
+/// A title of front or back matter that is no source of entries: tables of contents and indexes.
+pub(crate) fn is_matter_title(title: &str) -> bool {
+    let t = strip_number(title).trim().to_lowercase();
+    let t = t.trim_end_matches([':', '：']);
+    if t.is_empty() {
+        return false;
+    }
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let index_like =
+        matches!(words.last(), Some(&("index" | "indexes" | "indices"))) && words.len() <= 4;
+    index_like
+        || matches!(
+            t,
+            "contents" | "table of contents" | "目录" | "目錄" | "目次" | "索引" | "索 引"
+        )
+        || t.ends_with("索引")
+}
+
+/// A title naming a licence ("GNU Free Documentation License", "Appendix A GNU General Public
+/// License", "许可证").
+pub(crate) fn is_licence_title(title: &str) -> bool {
+    let t = strip_number(title).to_lowercase();
+    let t = t.trim();
+    let t = t
+        .strip_prefix("appendix")
+        .map(|r| strip_number(r.trim()).trim())
+        .unwrap_or(t);
+    t.ends_with("license")
+        || t.ends_with("licence")
+        || t == "licenses"
+        || t == "licences"
+        || t.contains("gnu free documentation")
+        || t.contains("gnu general public")
+        || t.ends_with("许可证")
+        || t.ends_with("许可协议")
+        || t.ends_with("許可證")
+        || t.ends_with("授权协议")
+}
+
+/// Whether a unit opens with the preamble of a well-known licence.
+fn opens_like_licence(blocks: &[super::Block]) -> bool {
+    const PREAMBLES: [&str; 4] = [
+        "everyone is permitted to copy and distribute verbatim copies",
+        "the purpose of this license is to make a manual",
+        "permission is hereby granted, free of charge, to any person obtaining a copy",
+        "this license applies to any manual or other work",
+    ];
+    blocks.iter().take(6).any(|b| {
+        let l = b.text.to_lowercase();
+        PREAMBLES.iter().any(|p| l.contains(p))
+    })
+}
+
+/// "3.2. ", "A.1 ", "第 3 章 ", "Appendix B " at the start of a title, removed.
+fn strip_number(title: &str) -> &str {
+    let t = title.trim();
+    let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let t = if t.len() + 2 < title.trim().len() || t.len() < title.trim().len() {
+        t.trim_start()
+    } else {
+        t
+    };
+    // "A.1 " / "B. "
+    let mut chars = t.chars();
+    if let (Some(a), Some(b)) = (chars.next(), chars.next())
+        && a.is_ascii_uppercase()
+        && (b == '.' || b == ' ')
+        && t.len() > 2
+    {
+        let rest = &t[1..];
+        let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if rest.starts_with(' ') {
+            return rest.trim_start();
+        }
+    }
+    t
+}
+
+/// "Note", "Warning", "注意", "警告" … alone: the label of an admonition box, no prose.
+pub(crate) fn is_admonition_label(t: &str) -> bool {
+    let t = t.trim().trim_end_matches([':', '：']).trim();
+    matches!(
+        t.to_lowercase().as_str(),
+        "note"
+            | "notes"
+            | "warning"
+            | "tip"
+            | "caution"
+            | "important"
+            | "example"
+            | "注意"
+            | "警告"
+            | "提示"
+            | "小心"
+            | "重要"
+            | "注"
+            | "注释"
+            | "例子"
+            | "示例"
+            | "技巧"
+    )
+}
+
+/// An index line: a name followed by page numbers ("alias, 12, 45" / "pipes 23-25").
+pub(crate) fn is_index_line(t: &str) -> bool {
+    let t = t.trim();
+    let Some((head, nums)) = t.rsplit_once(|c: char| c == ',' || c == ' ') else {
+        return false;
+    };
+    let nums_ok = |s: &str| {
+        let s = s.trim();
+        !s.is_empty()
+            && s.len() <= 9
+            && s.chars()
+                .all(|c| c.is_ascii_digit() || c == '-' || c == '–')
+            && s.chars().next().is_some_and(|c| c.is_ascii_digit())
+    };
+    if !nums_ok(nums) {
+        return false;
+    }
+    // at least two numbers, or "name, number"
+    let mut count = 1;
+    let mut rest = head.trim_end_matches(',').trim_end();
+    while let Some((h, n)) = rest.rsplit_once([',', ' ']) {
+        if nums_ok(n) {
+            count += 1;
+            rest = h.trim_end_matches(',').trim_end();
+        } else {
+            break;
+        }
+    }
+    let name_words = rest.split_whitespace().count();
+    (count >= 2 || head.trim_end().ends_with(','))
+        && (1..=8).contains(&name_words)
+        && !rest.ends_with(['.', '。', ':'])
+}
+
+/// A table-of-contents line with dot leaders ("Introduction ........ 3", "1.2 Files . . . 7").
+pub(crate) fn is_leader_line(t: &str) -> bool {
+    let t = t.trim_end();
+    let body = t.trim_end_matches(|c: char| c.is_ascii_digit() || c.is_whitespace());
+    body.len() < t.len() && (body.ends_with("....") || body.ends_with(". . . ."))
+        || body.ends_with("……")
+}
+
+/// A rule or border line: dashes, equals signs, plus signs, box drawing.
+pub(crate) fn line_is_rule(l: &str) -> bool {
+    let t = l.trim();
+    t.chars().count() >= 4
+        && t.chars().all(|c| {
+            matches!(c, '-' | '=' | '+' | '|' | '_' | '*' | '~' | ' ' | '#')
+                || ('\u{2500}'..='\u{257F}').contains(&c)
+        })
+}
+
+/// A row of a drawn table: starts and ends with a cell border, or holds box-drawing borders.
+pub(crate) fn line_is_table_row(l: &str) -> bool {
+    let t = l.trim();
+    (t.starts_with('|') && t.ends_with('|') && t.len() > 2)
+        || t.starts_with('│')
+        || t.starts_with(['┌', '├', '└', '╔', '╠', '╚'])
+        || (t.starts_with('+') && t.ends_with('+') && t.contains("--"))
+}
+
+/// A shell command or its prompt ("$ ls -l", "# apt-get install", "foo:~$ ls", ">>> x").
+pub(crate) fn looks_like_command(t: &str) -> bool {
+    let first = t.lines().next().unwrap_or("").trim_start();
+    if let Some(rest) = first
+        .strip_prefix("$ ")
+        .or_else(|| first.strip_prefix("# "))
+        .or_else(|| first.strip_prefix("% "))
+        .or_else(|| first.strip_prefix(">>> "))
+    {
+        // "# apt-get install foo": a command word in lower case, not a Markdown heading
+        return rest.split_whitespace().next().is_some_and(|w| {
+            w.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_lowercase() || c == '.' || c == '/')
+        });
+    }
+    // user@host:~$ / foo:~# prompts
+    if let Some(i) = first.find(['$', '#'])
+        && i > 0
+        && i < 40
+        && first[..i].contains(['@', ':', '~'])
+        && !first[..i].contains(' ')
+    {
+        return true;
+    }
+    false
+}
+
+/// Code or program output by its characters: many symbols, few sentence stops.
+fn symbol_heavy(t: &str) -> bool {
+    let mut symbols = 0usize;
+    let mut all = 0usize;
+    for c in t.chars().filter(|c| !c.is_whitespace()) {
+        all += 1;
+        if "{}[]<>=;$|\\/_*&#~^@%".contains(c) {
+            symbols += 1;
+        }
+    }
+    all >= 12 && symbols * 100 >= all * 22 && !t.trim_end().ends_with(['.', '。', '?', '？'])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn block_kinds_table() {
+        let cases: &[(&str, bool, Option<BlockKind>)] = &[
+            ("Debian is a free operating system.", false, None),
+            ("注意", true, Some(BlockKind::Matter)),
+            ("Note:", false, Some(BlockKind::Matter)),
+            ("alias, 12, 45", false, Some(BlockKind::Matter)),
+            ("pipelines 23, 101-103", false, Some(BlockKind::Matter)),
+            (
+                "Shell Functions ........ 17",
+                false,
+                Some(BlockKind::Matter),
+            ),
+            (
+                "|d   |目录        |\n|----+------------|",
+                true,
+                Some(BlockKind::Table),
+            ),
+            (
+                "+-----------+\n|字符|说明|\n+-----------+",
+                true,
+                Some(BlockKind::Table),
+            ),
+            ("-----------------", false, Some(BlockKind::Code)),
+            ("$ sudo apt-get install foo", false, Some(BlockKind::Code)),
+            ("# chvt 3", true, Some(BlockKind::Code)),
+            ("foo:~$ ls -l", false, Some(BlockKind::Code)),
+            ("# Introduction", false, None),
+            (
+                "foo login: penguin Password: Linux foo 5.10.0-6-amd64",
+                true,
+                Some(BlockKind::Code),
+            ),
+            ("Josip Rodin", true, None),
+            ("dh_auto_configure", true, None),
+            ("文件名是区分大小写的。", true, None),
+            (
+                "if (x) { y = z; } else { w = {}; }",
+                false,
+                Some(BlockKind::Code),
+            ),
+            (
+                "In 1993, Ian Murdock founded Debian, 12 years before.",
+                false,
+                None,
+            ),
+            ("The answer is 42", false, None),
+        ];
+        for (text, cjk, want) in cases {
+            assert_eq!(block_kind(text, *cjk), *want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn titles_table() {
+        let matter = [
+            "Index",
+            "Concept Index",
+            "Appendix D Indexes",
+            "Table of Contents",
+            "目录",
+            "D.5 Function Index",
+        ];
+        for t in matter {
+            assert!(is_matter_title(t), "{t}");
+        }
+        let licence = [
+            "GNU Free Documentation License",
+            "Appendix C GNU Free Documentation License",
+            "A.1 GNU General Public License",
+            "GNU 通用公共许可证",
+        ];
+        for t in licence {
+            assert!(is_licence_title(t), "{t}");
+        }
+        for t in [
+            "Introduction",
+            "Licensing of packages",
+            "5.1 Index files",
+            "Copyright",
+        ] {
+            assert!(!is_matter_title(t) && !is_licence_title(t), "{t}");
+        }
+    }
+}
