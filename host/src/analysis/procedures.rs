@@ -480,13 +480,15 @@ fn push(a: &Analysis, out: &mut Vec<(Procedure, Vec<u32>)>, title: String, ids: 
         out.iter().any(|(p, _)| p.title.eq_ignore_ascii_case(t))
     };
     if taken(&title, out) {
+        let unnumbered = |s: &str| strip_section_number(s).to_string();
         let place = location
             .section
-            .clone()
+            .as_deref()
+            .map(unnumbered)
             .filter(|s| !s.is_empty() && *s != title)
-            .unwrap_or_else(|| location.chapter_title.clone());
+            .unwrap_or_else(|| unnumbered(&location.chapter_title));
         if !place.is_empty() && place != title {
-            title = format!("{title} ({})", strip_section_number(&place));
+            title = format!("{title} ({place})");
         }
         let base = title.clone();
         let mut n = 2;

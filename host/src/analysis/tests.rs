@@ -188,12 +188,56 @@ fn howto_headings() {
             Some("使用 debuild 构建软件包"),
         ),
         ("3. 安装工具", Lang::Zh, Some("安装工具")),
+        (
+            "A.3. Calling for a vote",
+            Lang::En,
+            Some("Calling for a vote"),
+        ),
         ("5. 基本内容", Lang::Zh, None),
         ("学而第一", Lang::Zh, None),
     ];
     for (heading, lang, want) in cases {
         assert_eq!(howto_title(heading, *lang).as_deref(), *want, "{heading:?}");
     }
+}
+
+#[test]
+fn procedures_under_numbered_sections_are_named_without_the_number() {
+    // A numbered list under "4.1. Powers" in a plain text with outline sections: the procedure
+    // is named by the section, without its number, and twice the same name is told apart by
+    // the chapter, also without its number.
+    let text = "1. Rules\n\n4.1. Powers\n\n   1. Appoint the delegates of the project today.\n   2. Make any decision that the delegates may make.\n   3. Withdraw the appointment of a delegate at once.\n\n2. More rules\n\n4.1. Powers\n\n   1. Appoint the members of the committee today.\n   2. Make any decision that the committee may make.\n";
+    let doc = crate::extract::extract(text.as_bytes(), "rules.txt").unwrap();
+    let doc = Document {
+        title: "Rules".into(),
+        lang: Lang::En,
+        chapters: doc
+            .chapters
+            .iter()
+            .map(|c| Chapter {
+                title: c.title.clone(),
+                blocks: c
+                    .blocks
+                    .iter()
+                    .map(|b| Block {
+                        text: b.text.clone(),
+                        section: b.location.section.clone(),
+                        page: None,
+                        line: b.location.line,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    };
+    let a = Analysis::new(&doc);
+    let titles: Vec<&str> = a.procedures().map(|p| p.title.as_str()).collect();
+    assert!(
+        titles
+            .iter()
+            .all(|t| !t.starts_with(|c: char| c.is_ascii_digit())),
+        "{titles:?}"
+    );
+    assert!(titles.contains(&"Powers"), "{titles:?}");
 }
 
 #[test]

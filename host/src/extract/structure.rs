@@ -204,7 +204,7 @@ pub(crate) fn is_admonition_label(t: &str) -> bool {
 /// An index line: a name followed by page numbers ("alias, 12, 45" / "pipes 23-25").
 pub(crate) fn is_index_line(t: &str) -> bool {
     let t = t.trim();
-    let Some((head, nums)) = t.rsplit_once(|c: char| c == ',' || c == ' ') else {
+    let Some((head, nums)) = t.rsplit_once([',', ' ']) else {
         return false;
     };
     let nums_ok = |s: &str| {

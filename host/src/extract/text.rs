@@ -289,9 +289,7 @@ fn outline_heading(line: &str) -> Option<usize> {
     let t = line.trim();
     // "Appendix A. Advanced packaging" / "附录 A. …": an appendix is a chapter
     let t = match t.split_once(' ') {
-        Some((w, rest)) if matches!(w, "Appendix" | "APPENDIX" | "附录" | "附錄") => {
-            rest.trim()
-        }
+        Some(("Appendix" | "APPENDIX" | "附录" | "附錄", rest)) => rest.trim(),
         _ => t,
     };
     let num: &str = t.split_whitespace().next()?;
