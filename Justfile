@@ -52,10 +52,13 @@ bench-packager *ARGS:
     cargo run --release -p grove-packager --example pack-bench -- {{ARGS}}
 
 # Upload to ready for every corpus document (both upload routes, dedup clones, Python jieba
-# side by side for Chinese: pip install jieba).
-bench-pipeline: genes
+# side by side for Chinese: pip install jieba), then for a 4 MB English plain text built from
+# the evaluation corpus (bench/english_4mb.py; target: ready in 2 s).
+bench-pipeline: genes eval-corpus
     cargo build --release -p grove-host
     python3 bench/pipeline_bench.py
+    python3 bench/english_4mb.py
+    python3 bench/pipeline_bench.py target/bench-4mb
 
 # Lints only.
 lint:

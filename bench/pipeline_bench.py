@@ -19,7 +19,8 @@ without a journal skips recently deleted inodes when it allocates one, so file c
 down after builds and tests delete many files), so both are printed beside the results.
 The data directory is made under $TMPDIR (default /tmp).
 
-Usage: [ROUNDS=3] python3 bench/pipeline_bench.py [CORPUS_DIR]
+Usage: [ROUNDS=3] [GROVE_BIN=path] python3 bench/pipeline_bench.py [CORPUS_DIR]
+(GROVE_BIN: another binary to compare, e.g. a build of an earlier commit.)
 """
 import json
 import os
@@ -42,7 +43,8 @@ CORPUS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "..", "shared"
 def start_server(data_dir, token, extra_env=None):
     env = dict(os.environ, GROVE_BOOTSTRAP_TOKEN=token, GROVE_LOG="warn", **(extra_env or {}))
     proc = subprocess.Popen(
-        [os.path.join(ROOT, "target", "release", "grove"), "serve", "--bind", "127.0.0.1:0",
+        [os.environ.get("GROVE_BIN", os.path.join(ROOT, "target", "release", "grove")), "serve",
+         "--bind", "127.0.0.1:0",
          "--data-dir", data_dir, "--max-jobs", "1"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
     line = proc.stdout.readline()
@@ -242,6 +244,8 @@ def main():
             job = wait(base, token, up["job_id"])
             print(f"  {name:46} {job['state']:6} cloned_from={job['cloned_from']} {time.perf_counter() - t0:.3f} s")
         try:
+            if not zh_texts:
+                raise ImportError  # no Chinese document: nothing to compare
             import jieba  # noqa: F401
             jieba.initialize()
             print("\nChinese: grove end to end vs Python jieba segmentation only (same text):")
@@ -257,7 +261,8 @@ def main():
                 print(f"  {name:40} grove {grove_s:.3f} s   jieba.lcut {js:.3f} s   ratio {grove_s / js:.2f}")
             print(f"  {'all of them':40} grove {sum_g:.3f} s   jieba.lcut {sum_j:.3f} s   ratio {sum_g / sum_j:.2f}")
         except ImportError:
-            print("\n(pip install jieba for the Chinese baseline)")
+            if zh_texts:
+                print("\n(pip install jieba for the Chinese baseline)")
     finally:
         proc.terminate()
         proc.wait()
