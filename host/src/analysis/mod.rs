@@ -20,6 +20,7 @@ mod background;
 mod chinese;
 mod english;
 mod procedures;
+mod reference;
 mod sentences;
 mod terms;
 
@@ -178,6 +179,8 @@ pub struct Analysis {
     /// Term ids per sentence.
     sentence_terms: Vec<Vec<u32>>,
     procedures: Vec<(Procedure, Vec<u32>)>,
+    /// A reference manual's documented items (by term key): the sentences of their own section.
+    reference: HashMap<String, Vec<u32>>,
     /// Every sentence (lower-cased for English), each followed by a NUL, in one string, and
     /// where each sentence starts in it: [`Analysis::search`] runs one SIMD substring scan
     /// per query word over this instead of one `contains` per sentence.
@@ -508,6 +511,7 @@ impl Analysis {
             term_sentences: Vec::new(),
             sentence_terms: Vec::new(),
             procedures: Vec::new(),
+            reference: HashMap::new(),
             haystack: String::new(),
             haystack_starts: Vec::new(),
             sentence_fit: Vec::new(),
@@ -534,6 +538,47 @@ impl Analysis {
         a.haystack = haystack;
         a.haystack_starts = starts;
         a.sentence_fit = fit;
+        // A reference manual's documented items (a section per function or class) come first,
+        // each with the sentences of its own section; the term of the same name joins it.
+        let reference = {
+            let mut units: Vec<(String, Vec<u32>)> = Vec::new();
+            for (i, s) in a.sentences.iter().enumerate() {
+                let block = &a.doc.chapters[s.chapter as usize].blocks[s.block as usize];
+                let Some(section) = block.section.as_deref() else {
+                    continue;
+                };
+                match units.last_mut() {
+                    Some((h, ids)) if h == section => ids.push(i as u32),
+                    _ => units.push((section.to_string(), vec![i as u32])),
+                }
+            }
+            reference::items(
+                units.iter().map(|(h, ids)| (h.as_str(), ids.clone())),
+                |name| a.sentence_ids_mentioning(name),
+            )
+        };
+        let found = if reference.is_empty() {
+            found
+        } else {
+            let mut merged = Vec::with_capacity(reference.len() + found.len());
+            for (f, mut own) in reference {
+                // what the item does first, then its parameters and return value
+                own.sort_by_key(|&i| reference::is_parameter_line(&a.sentences[i as usize].text));
+                a.reference.insert(key(&f.text, doc.lang), own);
+                merged.push(f);
+            }
+            for f in found {
+                let k = key(&f.text, doc.lang);
+                if let Some(r) = merged.iter_mut().find(|r| key(&r.text, doc.lang) == k) {
+                    r.sentences.extend(f.sentences);
+                    r.sentences.sort_unstable();
+                    r.sentences.dedup();
+                } else {
+                    merged.push(f);
+                }
+            }
+            merged
+        };
         a.sentence_terms = vec![Vec::new(); a.sentences.len()];
         for (ti, t) in found.into_iter().enumerate() {
             let first = t.sentences.first().copied().unwrap_or(0);
@@ -662,8 +707,19 @@ impl Analysis {
             .collect()
     }
 
-    /// Passages that define or describe `term`, best first.
+    /// Passages that define or describe `term`, best first. A reference manual's item is
+    /// described by its own section, in order (purpose, parameters, return value).
     pub fn definitions(&self, term: &str, limit: usize) -> Vec<Passage> {
+        if let Some(ids) = self.reference.get(&key(term, self.lang)).or_else(|| {
+            self.term(term)
+                .and_then(|t| self.reference.get(&key(&t.text, self.lang)))
+        }) {
+            return ids
+                .iter()
+                .take(limit)
+                .map(|&i| self.passage_at(i as usize))
+                .collect();
+        }
         let mut names: Vec<String> = vec![term.to_string()];
         if let Some(t) = self.term(term) {
             names.push(t.text.clone());
