@@ -39,11 +39,11 @@ pub fn item(heading: &str) -> Option<(String, String)> {
 }
 
 /// A parameter or return line of an item's section (`path {string|Buffer|URL}`,
-/// `options {Object}`, `Returns: {Promise}`): it follows the sentence that says what the item
-/// does.
+/// `options {Object}`, `Default: 'r'.`, `Returns: {Promise}`): it follows the sentence that
+/// says what the item does.
 pub fn is_parameter_line(text: &str) -> bool {
     let t = text.trim_start_matches(['*', '-', '•', ' ']);
-    if t.starts_with("Returns") || t.starts_with("返回") {
+    if ["Returns", "Default:", "返回", "默认"].iter().any(|p| t.starts_with(p)) {
         return true;
     }
     let first = t.split_whitespace().next().unwrap_or("");
@@ -164,6 +164,7 @@ mod tests {
                 true,
             ),
             ("...args {any}", true),
+            ("Default: 'r'.", true),
             ("Tests a user's permissions for the file.", false),
             ("The mode argument is an optional integer.", false),
         ] {
