@@ -326,20 +326,23 @@ impl DocBuilder {
 
     /// Adds a code block (whitespace kept).
     pub(crate) fn code(&mut self, raw: &str, page: Option<u32>, line: Option<u32>) {
-        let text = normalize::normalize_code(raw);
-        self.push(text, BlockKind::Code, page, line);
+        self.verbatim(raw, BlockKind::Code, page, line);
     }
 
     /// Adds a drawn table (lines kept).
     pub(crate) fn table(&mut self, raw: &str, page: Option<u32>, line: Option<u32>) {
-        let text = normalize::normalize_code(raw);
-        self.push(text, BlockKind::Table, page, line);
+        self.verbatim(raw, BlockKind::Table, page, line);
     }
 
     /// Adds front or back matter (lines kept; see [`BlockKind::Matter`]).
     pub(crate) fn matter(&mut self, raw: &str, page: Option<u32>, line: Option<u32>) {
+        self.verbatim(raw, BlockKind::Matter, page, line);
+    }
+
+    /// A block whose lines and indentation are kept (everything but prose).
+    fn verbatim(&mut self, raw: &str, kind: BlockKind, page: Option<u32>, line: Option<u32>) {
         let text = normalize::normalize_code(raw);
-        self.push(text, BlockKind::Matter, page, line);
+        self.push(text, kind, page, line);
     }
 
     fn push(&mut self, text: String, kind: BlockKind, page: Option<u32>, line: Option<u32>) {
