@@ -43,7 +43,10 @@ pub fn item(heading: &str) -> Option<(String, String)> {
 /// says what the item does.
 pub fn is_parameter_line(text: &str) -> bool {
     let t = text.trim_start_matches(['*', '-', '•', ' ']);
-    if ["Returns", "Default:", "返回", "默认"].iter().any(|p| t.starts_with(p)) {
+    if ["Returns", "Default:", "返回", "默认"]
+        .iter()
+        .any(|p| t.starts_with(p))
+    {
         return true;
     }
     let first = t.split_whitespace().next().unwrap_or("");
