@@ -443,6 +443,8 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
     // sections whose page has come, waiting for their heading line
     let mut pending: Vec<String> = Vec::new();
     let mut chapter_title = String::new();
+    // the last chapter number of a PDF without an outline whose headings are numbered
+    let mut numbered_chapter = 0u32;
     // a heading compared without its number, punctuation and case ("1.1 What is Bash?")
     let heading_key = |s: &str| -> String {
         let key: String = s
@@ -503,6 +505,36 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 Some(s) => (s, true),
                 None => (t.to_string(), false),
             };
+            // Without an outline, numbered headings whose numbers run on (`3. The Root
+            // Filesystem`, then `3.1. Purpose`) make the chapters and sections. The heading stays
+            // text, as it always was in such PDFs.
+            if !use_outline
+                && !toc
+                && (para.is_empty() || !prev_cont)
+                && let Some(nums) = super::text::outline_numbers(&t)
+                    .or_else(|| super::text::chapter_number(&t).map(|n| vec![n]))
+            {
+                let runs_on = match nums.as_slice() {
+                    [n] => *n == numbered_chapter + 1,
+                    [n, ..] => *n == numbered_chapter && *n > 0,
+                    [] => false,
+                };
+                if runs_on {
+                    if !para.is_empty() {
+                        b.para(&para, Some(para_page), None);
+                        para.clear();
+                    }
+                    if nums.len() == 1 {
+                        b.chapter(&t);
+                        numbered_chapter = nums[0];
+                    } else {
+                        b.set_section(Some(t.clone()));
+                    }
+                    b.para(&t, Some(page_no), None);
+                    prev_cont = false;
+                    continue;
+                }
+            }
             // a heading line of the outline: it sets the section and is no prose
             if use_outline && !toc {
                 let key = heading_key(&t);

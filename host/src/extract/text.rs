@@ -283,6 +283,33 @@ fn running_labels(lines: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// The numbers of a numeric outline heading (`4.11.5. /usr/share/dict : Word lists` ->
+/// `[4, 11, 5]`), for extractors that check the numbering runs on (PDF).
+pub(crate) fn outline_numbers(line: &str) -> Option<Vec<u32>> {
+    outline_heading(line)?;
+    let num = line.split_whitespace().next()?;
+    num.trim_end_matches('.')
+        .split('.')
+        .map(|p| p.parse().ok())
+        .collect()
+}
+
+/// The number of a `Chapter 3. The Root Filesystem` / `第 3 章 …` heading line.
+pub(crate) fn chapter_number(line: &str) -> Option<u32> {
+    let t = line.trim();
+    if heading_kind(t) != Some(HeadingKind::English)
+        && heading_kind(t) != Some(HeadingKind::Numbered)
+    {
+        return None;
+    }
+    let digits: String = t
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
 /// A numbered outline heading, `2.1. General rules` / `1.1.3 root 账户`: its depth.
 fn outline_heading(line: &str) -> Option<usize> {
     let indent = line.len() - line.trim_start().len();
