@@ -17,23 +17,9 @@ use super::{BlockKind, ExtractedDoc};
 /// Marks every non-prose block of `doc` (see the module doc). Idempotent.
 pub(crate) fn classify_blocks(doc: &mut ExtractedDoc) {
     let total: usize = doc.blocks().map(|b| b.text.len()).sum();
-    let cjk_doc = {
-        let (mut cjk, mut all) = (0usize, 0usize);
-        for b in doc.blocks().take(400) {
-            for c in b.text.chars().filter(|c| !c.is_whitespace()) {
-                all += 1;
-                if is_cjk(c) {
-                    cjk += 1;
-                }
-            }
-        }
-        all > 0 && cjk * 10 >= all * 3
-    };
+    let cjk_doc = mostly_cjk(doc.blocks().take(400).map(|b| b.text.as_str()));
     for ch in &mut doc.chapters {
-        let chapter_size: usize = ch.blocks.iter().map(|b| b.text.len()).sum();
-        let chapter_matter = is_matter_title(&ch.title)
-            || (is_licence_title(&ch.title) || opens_like_licence(&ch.blocks))
-                && chapter_size * 4 <= total.max(1);
+        let chapter_matter = unit_is_matter(&ch.title, &ch.blocks, total);
         // sections: (first block, last block) runs of one section name
         let mut i = 0;
         while i < ch.blocks.len() {
@@ -42,12 +28,9 @@ pub(crate) fn classify_blocks(doc: &mut ExtractedDoc) {
             while j < ch.blocks.len() && ch.blocks[j].location.section == sec {
                 j += 1;
             }
-            let size: usize = ch.blocks[i..j].iter().map(|b| b.text.len()).sum();
-            let sec_title = sec.as_deref().unwrap_or("");
-            let section_matter = !sec_title.is_empty()
-                && (is_matter_title(sec_title)
-                    || (is_licence_title(sec_title) || opens_like_licence(&ch.blocks[i..j]))
-                        && size * 4 <= total.max(1));
+            let section_matter = sec
+                .as_deref()
+                .is_some_and(|t| !t.is_empty() && unit_is_matter(t, &ch.blocks[i..j], total));
             for b in &mut ch.blocks[i..j] {
                 if b.kind != BlockKind::Paragraph {
                     continue;
@@ -61,6 +44,28 @@ pub(crate) fn classify_blocks(doc: &mut ExtractedDoc) {
             i = j;
         }
     }
+}
+
+/// Whether a chapter or section is front or back matter as a whole: a table of contents, an
+/// index, or a licence (by its title or its preamble) no larger than a quarter of the book of
+/// `total` bytes.
+fn unit_is_matter(title: &str, blocks: &[super::Block], total: usize) -> bool {
+    let size: usize = blocks.iter().map(|b| b.text.len()).sum();
+    is_matter_title(title)
+        || (is_licence_title(title) || opens_like_licence(blocks)) && size * 4 <= total.max(1)
+}
+
+/// Whether at least 30 % of the non-space characters of `texts` are Chinese (a Chinese
+/// document, for [`block_kind`]).
+pub(crate) fn mostly_cjk<'a>(texts: impl Iterator<Item = &'a str>) -> bool {
+    let (mut cjk, mut all) = (0usize, 0usize);
+    for c in texts.flat_map(str::chars).filter(|c| !c.is_whitespace()) {
+        all += 1;
+        if is_cjk(c) {
+            cjk += 1;
+        }
+    }
+    all > 0 && cjk * 10 >= all * 3
 }
 
 /// The kind of one paragraph block by its shape, when it is not prose.
@@ -151,15 +156,12 @@ fn opens_like_licence(blocks: &[super::Block]) -> bool {
     })
 }
 
-/// "3.2. ", "A.1 ", "第 3 章 ", "Appendix B " at the start of a title, removed.
+/// "3.2. ", "A.1 ", "B. " at the start of a title, removed.
 fn strip_number(title: &str) -> &str {
-    let t = title.trim();
-    let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-    let t = if t.len() + 2 < title.trim().len() || t.len() < title.trim().len() {
-        t.trim_start()
-    } else {
-        t
-    };
+    let t = title
+        .trim()
+        .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+        .trim_start();
     // "A.1 " / "B. "
     let mut chars = t.chars();
     if let (Some(a), Some(b)) = (chars.next(), chars.next())

@@ -485,11 +485,7 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
     let body: Vec<&&str> = lines.iter().filter(|l| !l.trim().is_empty()).collect();
     let indented_body =
         body.len() >= 8 && body.iter().filter(|l| indent(l) >= 3).count() * 10 >= body.len() * 5;
-    let cjk_doc = {
-        let sample: String = body.iter().take(2000).map(|l| l.trim()).collect();
-        let all = sample.chars().count();
-        all > 0 && sample.chars().filter(|&c| is_cjk(c)).count() * 10 >= all * 3
-    };
+    let cjk_doc = structure::mostly_cjk(body.iter().take(2000).map(|l| l.trim()));
 
     let mut b = DocBuilder::new();
     let mut title = None;
