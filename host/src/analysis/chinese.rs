@@ -48,6 +48,10 @@ const SPEECH_VERBS: &str = "對对問问歎叹笑答告謂谓言亦又乃遂皆�
 /// concept on their own.
 const TITLE_CHARS: &str = "子公王君侯伯叔季氏夫";
 
+/// The last character of a classical name made of a name and a title or rank (桓公, 文王,
+/// 申伯, 管仲, 季氏).
+const RANK_CHARS: &str = "公王侯伯仲叔季氏";
+
 /// Labels followed by a person's name.
 const AUTHOR_LABELS: &[&str] = &[
     "作者：",
@@ -118,15 +122,11 @@ fn run_before(s: &str, end: usize, max: usize) -> Vec<char> {
     out
 }
 
-/// Speakers before speech markers in one sentence: candidate names of 2-3 characters.
-fn speakers(s: &str, classical: bool, out: &mut HashMap<String, u32>) {
+/// Speakers before speech markers in one sentence of classical text: candidate names of 2-3
+/// characters.
+fn speakers(s: &str, out: &mut HashMap<String, u32>) {
     let mut seen: HashSet<String> = HashSet::new();
-    let markers = if classical {
-        SPEECH_MARKERS
-    } else {
-        MODERN_SPEECH_MARKERS
-    };
-    for m in markers {
+    for m in SPEECH_MARKERS {
         let mut from = 0;
         while let Some(p) = s[from..].find(m) {
             let at = from + p;
@@ -156,6 +156,128 @@ fn speakers(s: &str, classical: bool, out: &mut HashMap<String, u32>) {
             }
         }
     }
+}
+
+/// Parts of speech of a word that may name a speaker in modern text: jieba's person names
+/// (`nr`, `nrt` transliterated, `nrfg`), other proper nouns, and words it does not know.
+const NAME_TAGS: &[&str] = &["nr", "nrt", "nrfg", "nz", "x", "eng"];
+
+/// Speakers in one sentence of modern text: the word right before a speech marker
+/// ("穆萨说：") or the first word of a clause "X对Y说：", when jieba tags it as a name or does
+/// not know it. Unlike the classical rule this works on words, not character runs, so that
+/// "应当说" (a verb), "必定要说" (an adverb and an auxiliary) and "他的宗族说" (a common noun)
+/// name nobody.
+fn modern_speakers(s: &str, out: &mut HashMap<String, u32>) {
+    if !MODERN_SPEECH_MARKERS.iter().any(|m| s.contains(m)) {
+        return;
+    }
+    let mut seen: HashSet<&str> = HashSet::new();
+    for m in MODERN_SPEECH_MARKERS {
+        let mut from = 0;
+        while let Some(p) = s[from..].find(m) {
+            let at = from + p;
+            from = at + m.len();
+            let clause_start = s[..at]
+                .char_indices()
+                .rev()
+                .find(|&(_, c)| "，。；！？：、\"“”「」『』,;!?".contains(c))
+                .map_or(0, |(i, c)| i + c.len_utf8());
+            let clause = &s[clause_start..at];
+            let toks = zh_base().tag(clause, true);
+            let name_like = |w: &str, t: &str| {
+                w.chars().count() >= 2
+                    && w.chars().all(is_cjk)
+                    && NAME_TAGS.contains(&t)
+                    && !is_edge(w.chars().next().unwrap_or('的'))
+            };
+            let mut who = toks
+                .last()
+                .filter(|t| name_like(t.word, t.tag))
+                .map(|t| t.word);
+            if who.is_none()
+                && toks.len() >= 3
+                && ["对", "對", "向", "跟", "问", "問"].contains(&toks[1].word)
+                && name_like(toks[0].word, toks[0].tag)
+            {
+                who = Some(toks[0].word);
+            }
+            if let Some(w) = who
+                && seen.insert(w)
+            {
+                *out.entry(w.to_string()).or_default() += 1;
+            }
+        }
+    }
+}
+
+/// What follows a person's name in modern text: speech, address, kinship and titles.
+const PERSON_AFTER: &[&str] = &[
+    "说",
+    "說",
+    "问",
+    "問",
+    "回答",
+    "答道",
+    "告诉",
+    "告訴",
+    "对",
+    "對",
+    "曰",
+    "的儿子",
+    "的兒子",
+    "的女儿",
+    "的女兒",
+    "的父亲",
+    "的父親",
+    "的母亲",
+    "的母親",
+    "的妻子",
+    "的丈夫",
+    "的兄弟",
+    "的姐妹",
+    "的宗族",
+    "的族人",
+    "的百姓",
+    "的后裔",
+    "的後裔",
+    "的门徒",
+    "的門徒",
+    "之子",
+    "先生",
+    "女士",
+    "教授",
+    "博士",
+    "夫人",
+    "出生",
+    "去世",
+    "逝世",
+];
+/// What precedes a person's name in modern text: kinship, titles and naming.
+const PERSON_BEFORE: &[&str] = &[
+    "先知", "使者", "国王", "國王", "皇帝", "名叫", "儿子", "兒子", "女儿", "女兒", "父亲", "父親",
+    "母亲", "母親", "妻子", "丈夫", "兄弟", "作者", "译者", "譯者",
+];
+
+/// How many of a word's uses in modern text stand where a person's name stands (speaking,
+/// addressed, with kin or a title). jieba's dictionary tags many ordinary words as names
+/// (许可, 黎明, 白昼): such a word is a person only with this evidence.
+fn person_contexts(w: &str, sentences: &[&str], ids: &[u32]) -> u32 {
+    let mut hits = 0;
+    for &si in ids {
+        let s = sentences[si as usize];
+        let mut from = 0;
+        while let Some(p) = s[from..].find(w) {
+            let at = from + p;
+            from = at + w.len();
+            let (before, after) = (&s[..at], &s[at + w.len()..]);
+            if PERSON_AFTER.iter().any(|m| after.starts_with(m))
+                || PERSON_BEFORE.iter().any(|m| before.ends_with(m))
+            {
+                hits += 1;
+            }
+        }
+    }
+    hits
 }
 
 /// Names after author labels ("作者：杜甫"): every 2-4 character prefix of what follows is
@@ -235,6 +357,29 @@ fn works(s: &str, out: &mut HashMap<String, Vec<u32>>, si: u32) {
     }
 }
 
+/// What stands before a credited name (lower-cased, years and spaces trimmed): authors,
+/// maintainers, translators and copyright holders.
+const CREDIT_BEFORE: &[&str] = &[
+    "author:",
+    "maintainer:",
+    "by",
+    "author =",
+    "maintainer =",
+    "由",
+    "©",
+    "(c)",
+    "copyright",
+    "版权",
+    "版權",
+    "作者：",
+    "作者:",
+    "译者：",
+    "譯者：",
+    "作者",
+    "译者",
+    "譯者",
+];
+
 /// Latin-letter terms inside Chinese text (`debmake`, `debian/rules`, `git-buildpackage`)
 /// and capitalised Latin names ("Osamu Aoki"), with person evidence: a following e-mail
 /// address or a preceding author/maintainer label.
@@ -268,39 +413,62 @@ fn latin(s: &str, terms: &mut HashMap<String, Cand>, si: u32) {
         i = j;
     }
     let mut k = 0;
+    // where the last credited name ended: a name listed right after it is credited too
+    let mut last_credit: Option<usize> = None;
     while k < words.len() {
         let (st, en) = words[k];
         let w = &s[st..en];
+        // A capitalised word of a name: "Aoki", "MacKenzie"; an initial ("M") only inside one.
         let cap = |w: &str| {
             w.chars().next().is_some_and(|c| c.is_ascii_uppercase())
-                && w.chars().skip(1).all(|c| c.is_ascii_lowercase())
+                && w.chars().skip(1).all(|c| c.is_ascii_alphabetic())
+                && w.chars().any(|c| c.is_ascii_lowercase())
                 && w.len() >= 2
         };
-        // "Osamu Aoki": capitalised words separated by single spaces.
+        let initial = |w: &str| w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase());
+        // "Osamu Aoki", "Richard M. Stallman": capitalised words separated by spaces, an
+        // initial with its full stop between them.
         let mut m = k;
-        while m + 1 < words.len()
-            && cap(&s[words[m].0..words[m].1])
-            && cap(&s[words[m + 1].0..words[m + 1].1])
-            && &s[words[m].1..words[m + 1].0] == " "
-            && m + 1 - k < 3
-        {
+        while m + 1 < words.len() && m + 1 - k < 3 {
+            let (here, next) = (
+                &s[words[m].0..words[m].1],
+                &s[words[m + 1].0..words[m + 1].1],
+            );
+            let sep = &s[words[m].1..words[m + 1].0];
+            let joins = if initial(here) {
+                m > k && sep == ". " && cap(next)
+            } else {
+                cap(here)
+                    && (cap(next) && !sep.is_empty() && sep.chars().all(|c| c == ' ')
+                        || initial(next) && sep == " ")
+            };
+            if !joins {
+                break;
+            }
             m += 1;
         }
-        if m > k {
+        if m > k && !initial(&s[words[m].0..words[m].1]) {
             let name = &s[st..words[m].1];
+            let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
             let after = s[words[m].1..].trim_start();
             let before = s[..st].trim_end().to_ascii_lowercase();
-            let c = terms.entry(name.to_string()).or_default();
+            // "版权 © 1998-2002 Josip Rodin", "Copyright (C) 2010 Craig Small"
+            let credit = before.trim_end_matches(|c: char| {
+                c.is_ascii_digit() || c.is_whitespace() || ",-–".contains(c)
+            });
+            let c = terms.entry(name).or_default();
             push_sentence(&mut c.sentences, si);
             c.count += 1;
-            if after.starts_with('<') || after.starts_with("&lt;") {
-                c.author += 1;
-            }
-            if ["author:", "maintainer:", "by", "author =", "maintainer ="]
-                .iter()
-                .any(|l| before.ends_with(l))
+            let listed = last_credit.is_some_and(|e: usize| {
+                ["、", "和", "与", "與", "及", ",", "，", "and", ", and"].contains(&s[e..st].trim())
+            });
+            if after.starts_with('<')
+                || after.starts_with("&lt;")
+                || listed
+                || CREDIT_BEFORE.iter().any(|l| credit.ends_with(l))
             {
                 c.author += 1;
+                last_credit = Some(words[m].1);
             }
             k = m + 1;
             continue;
@@ -432,12 +600,40 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
     let mut work_sents: HashMap<String, Vec<u32>> = HashMap::new();
     let mut latin_terms: HashMap<String, Cand> = HashMap::new();
     let mut single_speaker: HashMap<char, u32> = HashMap::new();
+    let mut lone_speaker: HashMap<char, u32> = HashMap::new();
+    let mut char_count: HashMap<char, u32> = HashMap::new();
+    let mut rank_pairs: HashMap<(char, char), u32> = HashMap::new();
     let classical = is_classical(sentences);
     for (si, s) in sentences.iter().enumerate() {
-        speakers(s, classical, &mut speaker_counts);
+        if classical {
+            speakers(s, &mut speaker_counts);
+        } else {
+            modern_speakers(s, &mut speaker_counts);
+        }
         for (p, _) in s.match_indices('曰') {
-            if let Some(c) = s[..p].chars().next_back().filter(|c| is_cjk(*c)) {
+            let mut back = s[..p].chars().rev();
+            if let Some(c) = back.next().filter(|c| is_cjk(*c)) {
                 *single_speaker.entry(c).or_default() += 1;
+                // "舜曰", "謂禹曰": one character alone before 曰 speaks.
+                let alone = back
+                    .next()
+                    .is_none_or(|b| !is_cjk(b) || "謂谓問问告對对".contains(b));
+                if alone && classical {
+                    *lone_speaker.entry(c).or_default() += 1;
+                }
+            }
+        }
+        if classical {
+            let cs: Vec<char> = s.chars().collect();
+            for (i, &c) in cs.iter().enumerate() {
+                if is_cjk(c) {
+                    *char_count.entry(c).or_default() += 1;
+                    if let Some(&r) = cs.get(i + 1)
+                        && RANK_CHARS.contains(r)
+                    {
+                        *rank_pairs.entry((c, r)).or_default() += 1;
+                    }
+                }
             }
         }
         authors(s, &mut author_counts);
@@ -445,6 +641,35 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         latin(s, &mut latin_terms, si as u32);
     }
     let author_counts = author_names(&author_counts);
+    // Classical names made of a character and a title or rank (桓公, 申伯, 文王): the pair
+    // recurs, and the character is mostly used in it (a verb before 公, as in 殺公 or 思公, is
+    // used elsewhere too).
+    let rank_names: HashSet<String> = rank_pairs
+        .iter()
+        .filter(|&(&(c, _), &n)| {
+            n >= 2
+                && !is_function(c)
+                && !TITLE_CHARS.contains(c)
+                && n * 10 >= char_count.get(&c).copied().unwrap_or(0) * 3
+        })
+        .map(|(&(c, r), _)| format!("{c}{r}"))
+        .collect();
+    // Single characters that speak alone (舜曰) at least twice, and that the dictionary tags
+    // as names or name-like morphemes, not as verbs or particles (亂曰, the envoi of a poem;
+    // 雖曰 "although one says").
+    let lone_names: HashSet<char> = lone_speaker
+        .iter()
+        .filter(|&(&c, &n)| {
+            n >= 2
+                && !is_function(c)
+                && !TITLE_CHARS.contains(c)
+                && dict_tag(&c.to_string())
+                    .is_some_and(|t| ["nr", "nrt", "ng", "g", "nz", "j"].contains(&t.as_str()))
+        })
+        .map(|(&c, _)| c)
+        .collect();
+    drop(rank_pairs);
+    drop(char_count);
     // A 3-character speaker keeps its 2-character tail only when the tail also speaks alone.
     let mut speakers_ok: HashMap<String, u32> = speaker_counts
         .iter()
@@ -476,7 +701,11 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         _ => true,
     });
     let mut jieba = Overlay::default();
-    for n in speakers_ok.keys().chain(author_counts.keys()) {
+    for n in speakers_ok
+        .keys()
+        .chain(author_counts.keys())
+        .chain(rank_names.iter())
+    {
         jieba.add(n, "nr");
     }
     for w in work_sents.keys() {
@@ -582,6 +811,16 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
                 continue; // added below with its 《》 sentences
             }
         }
+        if n == 1 && lone_names.contains(&cs[0]) && freq >= 2 {
+            out.push(Found {
+                text: w,
+                kind: TermKind::Person,
+                salience: 0.6 + 0.4 * rar,
+                variants: Vec::new(),
+                sentences: c.sentences,
+            });
+            continue;
+        }
         if n == 1 {
             let doc_rel = c.count as f64 / total as f64;
             if classical
@@ -603,22 +842,52 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         };
         // Modern text: a locative or time word does not end a term (包中, 库内).
         let bad_end = !classical && "中内內里裏时時".contains(cs[n - 1]);
-        if (bad_edge || bad_end) && speaker == 0 && author == 0 {
+        // The dictionary's own proper nouns keep their first character (安拉, 尔撒 are names,
+        // not 安 "how" or 尔 "you" before a word).
+        let proper = matches!(
+            dict_tag(&w).as_deref(),
+            Some("nr" | "nrt" | "nrfg" | "ns" | "nt" | "nz")
+        );
+        if (bad_edge && !proper || bad_end) && speaker == 0 && author == 0 {
             continue;
         }
         let person = speaker > 0
             || author > 0
+            || rank_names.contains(&w)
             || (tag == "nr" || tag == "nrfg") && {
                 // The dictionary's names; in modern text also frequent names its HMM finds.
                 let name_like = SURNAMES.contains(cs[0]) && !NOMINAL_SUFFIX.contains(cs[n - 1]);
                 match dict_tag(&w) {
                     // Classical text and verse: the dictionary's "names" are too often
                     // ordinary words (白发, 北斗); speakers and authors are found above.
-                    Some(_) if classical => false,
-                    Some(t) => t.starts_with("nr") && freq >= min && name_like,
-                    None => !classical && freq >= 5 && n <= 3 && name_like,
+                    // A name with a title or rank at its end (桓公, 管仲) is one.
+                    Some(t) if classical => {
+                        t.starts_with("nr")
+                            && freq >= 2
+                            && n == 2
+                            && !is_function(cs[0])
+                            && RANK_CHARS.contains(cs[1])
+                    }
+                    Some(t) => {
+                        t.starts_with("nr")
+                            && freq >= min
+                            && name_like
+                            && person_contexts(&w, sentences, &c.sentences) > 0
+                    }
+                    None => {
+                        !classical
+                            && freq >= 5
+                            && n <= 3
+                            && name_like
+                            && person_contexts(&w, sentences, &c.sentences) > 0
+                    }
                 }
-            };
+            }
+            // A transliterated foreign name (安拉, 穆萨) where the text treats it as a person.
+            || !classical
+                && tag == "nrt"
+                && freq >= min
+                && person_contexts(&w, sentences, &c.sentences) >= 2;
         let kind = if person {
             TermKind::Person
         } else if tag == "ns" && (!classical || dict_tag(&w) == Some("ns".into())) {
@@ -702,9 +971,29 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         {
             continue;
         }
+        // A credited "name" may be an organisation (the Free Software Foundation).
+        let org = w.split(' ').any(|p| {
+            [
+                "Foundation",
+                "Project",
+                "Inc",
+                "Ltd",
+                "Team",
+                "Software",
+                "Corporation",
+                "University",
+                "Institute",
+                "Group",
+                "Company",
+                "Society",
+            ]
+            .contains(&p.trim_end_matches('.'))
+        });
         out.push(Found {
             text: w,
-            kind: if person {
+            kind: if person && org {
+                TermKind::Org
+            } else if person {
                 TermKind::Person
             } else {
                 TermKind::Term

@@ -89,8 +89,86 @@ const SPEECH: &[&str] = &[
     "spoke",
 ];
 
-const PLACE_PREP: &[&str] = &[
-    "in", "at", "from", "to", "near", "towards", "into", "through", "across",
+/// Prepositions before a place. Not "to" and "from", which come before people as often
+/// ("said to Moses", "a message from Allah"): see [`MOTION`].
+const PLACE_PREP: &[&str] = &["in", "at", "near", "towards", "into", "through", "across"];
+
+/// A verb of motion and its preposition before a place ("went to Egypt").
+const MOTION: &[&str] = &[
+    "went to",
+    "came to",
+    "go to",
+    "goes to",
+    "returned to",
+    "fled to",
+    "moved to",
+    "travelled to",
+    "traveled to",
+    "sailed to",
+    "came from",
+    "went from",
+    "fled from",
+    "moved from",
+    "returned from",
+];
+
+/// "the son of X": X is a person.
+const PERSON_OF: &[&str] = &[
+    "son",
+    "sons",
+    "daughter",
+    "daughters",
+    "wife",
+    "husband",
+    "father",
+    "mother",
+    "brother",
+    "sister",
+    "servant",
+    "messenger",
+    "children",
+    "descendants",
+    "family",
+    "house",
+    "uncle",
+];
+
+/// "the land of X": X is a place.
+const PLACE_OF: &[&str] = &[
+    "land",
+    "city",
+    "town",
+    "king",
+    "kingdom",
+    "country",
+    "region",
+    "province",
+    "capital",
+    "village",
+    "people",
+    "inhabitants",
+    "mountains",
+    "river",
+    "plain",
+    "valley",
+    "island",
+];
+
+/// Kinship and offices right before a name ("his father Azar", "prophet Jonah").
+const KIN_BEFORE: &[&str] = &[
+    "father",
+    "mother",
+    "son",
+    "daughter",
+    "wife",
+    "husband",
+    "brother",
+    "sister",
+    "uncle",
+    "aunt",
+    "cousin",
+    "prophet",
+    "messenger",
 ];
 
 const ORG_WORDS: &[&str] = &[
@@ -695,6 +773,11 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 while start < j && ["The", "A", "An", "THE"].contains(&toks[start].text) {
                     start += 1;
                 }
+                // A closed-class word never starts a name, wherever the run starts ("26:106
+                // And Noah", "When Moses").
+                while j - start > 1 && stop.contains(toks[start].text.to_lowercase().as_str()) {
+                    start += 1;
+                }
                 if start < j
                     && toks[start..j]
                         .iter()
@@ -754,6 +837,35 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                             c.person += 2;
                         }
                         if prev.as_deref().is_some_and(|p| PLACE_PREP.contains(&p)) {
+                            c.place += 1;
+                        }
+                        // Relations and offices the text states: "the son of X" and "X the
+                        // son of" name a person, "the land of X" a place.
+                        let lower = |k: usize| toks[k].text.to_lowercase();
+                        if i >= 2 && lower(i - 1) == "of" {
+                            let rel = lower(i - 2);
+                            if PERSON_OF.contains(&rel.as_str()) {
+                                c.person += 2;
+                            } else if PLACE_OF.contains(&rel.as_str()) {
+                                c.place += 2;
+                            }
+                        }
+                        if i >= 1 && KIN_BEFORE.contains(&lower(i - 1).as_str()) {
+                            c.person += 2;
+                        }
+                        let mut after = j;
+                        if toks.get(after).is_some_and(|t| t.text == "the") {
+                            after += 1;
+                        }
+                        if toks.get(after + 1).is_some_and(|t| t.text == "of")
+                            && toks.get(after).is_some_and(|t| {
+                                PERSON_OF.contains(&t.text.to_lowercase().as_str())
+                            })
+                        {
+                            c.person += 2;
+                        }
+                        if i >= 2 && MOTION.contains(&(lower(i - 2) + " " + &lower(i - 1)).as_str())
+                        {
                             c.place += 1;
                         }
                         let parts = &toks[start..j];

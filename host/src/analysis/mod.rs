@@ -922,108 +922,506 @@ fn key(s: &str, lang: Lang) -> String {
 
 /// How strongly `sentence` reads as a definition of `term`; None if not at all.
 ///
-/// `key` is the sentence as the haystack holds it (lower-cased for English).
-fn definition_score(sentence: &str, key: &str, term: &str, lang: Lang) -> Option<f32> {
+/// `key` is the sentence as the haystack holds it (lower-cased for English). What counts,
+/// strongest first: a definition ("X is a …", "X refers to …", "所谓X", "X者，…也"), an
+/// expansion ("Distinguished Encoding Rules (DER)"), an apposition ("David the son of Jesse",
+/// "X, a …", "孟子，鄒人也", "X，字Y"), a manual's description line ("cp - copy files",
+/// "X: …"), and a sentence with X as its subject and a verb that says what it does ("dpkg
+/// installs …", "X 用于 …"). Anything else — X in passing — defines nothing.
+pub(crate) fn definition_score(sentence: &str, key: &str, term: &str, lang: Lang) -> Option<f32> {
     if term.trim().is_empty() {
         return None;
     }
     let len_penalty = (sentence.chars().count() as f32 / 400.0).min(0.5);
-    match lang {
-        Lang::En => {
-            let s = key;
-            let t = term.to_lowercase();
-            let pos = s.find(&t)?;
-            let after = s[pos + t.len()..].trim_start_matches([',', ' ', '"', '\'', '”', '’', ')']);
-            let before = s[..pos].trim_end();
-            let mut score: f32 = 0.0;
-            // A bare "X is …" / "X are …" defines X only when X is the sentence's subject and
-            // what follows is not a passive or a negation ("Has no effect if highWaterMark is
-            // provided", "the stream is not paused").
-            let subject = before.is_empty() || ["the", "a", "an"].contains(&before);
-            let bare_ok = |rest: &str| {
-                let next = rest
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or("")
-                    .trim_matches(|c: char| !c.is_alphanumeric());
-                subject
-                    && !next.ends_with("ed")
-                    && !["not", "set", "also", "still", "only", "now", "then", "done"]
-                        .contains(&next)
-            };
-            for (pat, w) in [
-                ("is a ", 1.0),
-                ("is an ", 1.0),
-                ("is the ", 0.8),
-                ("refers to", 1.0),
-                ("means ", 0.9),
-                ("is defined as", 1.0),
-                ("are ", 0.6),
-                ("was a ", 0.7),
-                ("was an ", 0.7),
-                ("was the ", 0.6),
-                ("is ", 0.4),
-            ] {
-                let bare = pat == "are " || pat == "is ";
-                if after.starts_with(pat) && (!bare || bare_ok(&after[pat.len()..])) {
-                    score = score.max(w);
-                }
+    let score = match lang {
+        Lang::En => english_definition(sentence, key, term)?,
+        Lang::Zh => chinese_definition(sentence, term)?,
+    };
+    Some(score - len_penalty)
+}
+
+/// Nouns that may stand between a subject term and its verb ("the `cp` command copies").
+const EN_HEADS: &[&str] = &[
+    "command",
+    "program",
+    "file",
+    "files",
+    "package",
+    "packages",
+    "option",
+    "function",
+    "method",
+    "field",
+    "tool",
+    "utility",
+    "script",
+    "directory",
+    "variable",
+    "class",
+    "module",
+    "event",
+    "property",
+    "macro",
+    "builtin",
+    "keyword",
+    "format",
+    "section",
+    "flag",
+    "parameter",
+    "daemon",
+    "service",
+    "library",
+    "protocol",
+    "system",
+    "object",
+];
+
+/// Verbs that say what a subject does ("dpkg installs", "The stream emits").
+const EN_DESCRIBING: &[&str] = &[
+    "provides",
+    "contains",
+    "specifies",
+    "describes",
+    "lists",
+    "holds",
+    "defines",
+    "controls",
+    "determines",
+    "allows",
+    "lets",
+    "returns",
+    "creates",
+    "displays",
+    "prints",
+    "removes",
+    "installs",
+    "builds",
+    "runs",
+    "manages",
+    "stores",
+    "handles",
+    "reads",
+    "writes",
+    "sets",
+    "gives",
+    "shows",
+    "supports",
+    "generates",
+    "converts",
+    "checks",
+    "copies",
+    "emits",
+    "represents",
+    "consists",
+    "includes",
+    "indicates",
+    "implements",
+    "performs",
+    "produces",
+    "executes",
+    "accepts",
+    "takes",
+    "uses",
+    "governs",
+    "establishes",
+    "reigned",
+    "ruled",
+    "founded",
+    "led",
+    "became",
+    "was born",
+    "served",
+];
+
+/// Sentence adverbs and conjunctions that may open a sentence before its subject.
+const EN_OPENERS: &[&str] = &[
+    "and", "but", "indeed", "then", "so", "now", "verily", "surely", "also", "thus", "however",
+    "moreover", "finally", "today", "later", "in", "fact", "o",
+];
+
+/// Kinship and office nouns right before a name ("his father Azar", "the prophet Jonah").
+const EN_KIN_BEFORE: &[&str] = &[
+    "father",
+    "mother",
+    "son",
+    "daughter",
+    "wife",
+    "husband",
+    "brother",
+    "sister",
+    "uncle",
+    "prophet",
+    "king",
+    "queen",
+    "messenger",
+    "servant",
+    "founder",
+    "leader",
+    "author",
+    "maintainer",
+    "developer",
+];
+
+/// Kinship, office and origin after an apposition ("David the son of Jesse").
+const EN_APPOSITION: &[&str] = &[
+    "son of",
+    "daughter of",
+    "wife of",
+    "husband of",
+    "brother of",
+    "sister of",
+    "father of",
+    "mother of",
+    "king of",
+    "queen of",
+    "prince of",
+    "lord of",
+    "prophet",
+    "servant of",
+    "city of",
+    "land of",
+    "people of",
+    "author of",
+    "founder of",
+    "leader of",
+    "chief",
+];
+
+fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
+    let t = term.to_lowercase();
+    // the first whole-word occurrence
+    let pos = s.match_indices(&t).map(|(i, _)| i).find(|&i| {
+        let before_ok = s[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        let after_ok = s[i + t.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric());
+        before_ok && after_ok
+    })?;
+    let raw_after = &s[pos + t.len()..];
+    let before = s[..pos].trim_end_matches(['`', '"', '\'', '“', '‘', '(', '*', '_', ' ']);
+    // X is the sentence's subject: nothing but an article before it, after a verse number
+    // and a sentence adverb ("67 Abraham was …", "And indeed, Moses …").
+    let opening = before
+        .split(|c: char| c.is_whitespace() || ",;[]".contains(c))
+        .filter(|w| !w.is_empty())
+        .filter(|w| {
+            !w.chars()
+                .all(|c| c.is_ascii_digit() || c == ':' || c == '.')
+        })
+        .filter(|w| !EN_OPENERS.contains(w))
+        .collect::<Vec<_>>();
+    let subject =
+        opening.is_empty() || opening.len() == 1 && ["the", "a", "an"].contains(&opening[0]);
+    let mut score: f32 = 0.0;
+    // "his father Azar", "the prophet Jonah", "King Solomon": a relation or office names X
+    if EN_KIN_BEFORE.iter().any(|k| {
+        before.ends_with(k)
+            && before[..before.len() - k.len()]
+                .trim_end()
+                .rsplit(' ')
+                .next()
+                .is_some_and(|w| {
+                    [
+                        "his", "her", "their", "the", "its", "whose", "our", "your", "my",
+                    ]
+                    .contains(&w)
+                })
+    }) {
+        score = score.max(0.7);
+    }
+    // "called X", "known as X"
+    // (a naming "called": "is called X", "a tool called X"; not "your Lord called Moses")
+    for (pat, w) in [("called", 0.7), ("known as", 0.8), ("termed", 0.7)] {
+        if let Some(head) = before.strip_suffix(pat) {
+            let words: Vec<&str> = head.split_whitespace().rev().take(2).collect();
+            let naming = pat == "known as"
+                || words.first().is_some_and(|w| {
+                    [
+                        "is", "are", "was", "were", "be", "been", "also", "often", "usually", "so",
+                    ]
+                    .contains(w)
+                })
+                || words.get(1).is_some_and(|w| ["a", "an"].contains(w));
+            if naming {
+                score = score.max(w);
             }
-            for (pat, w) in [("called", 0.7), ("known as", 0.8), ("termed", 0.7)] {
-                if before.ends_with(pat) {
-                    score = score.max(w);
-                }
-            }
-            if score == 0.0 {
-                return None;
-            }
-            let start_bonus = if pos < 8 { 0.3 } else { 0.0 };
-            Some(score + start_bonus - len_penalty)
-        }
-        Lang::Zh => {
-            let pos = sentence.find(term)?;
-            let after = &sentence[pos + term.len()..];
-            let before = &sentence[..pos];
-            let mut score: f32 = 0.0;
-            for (pat, w) in [
-                ("是指", 1.0),
-                ("指的是", 1.0),
-                ("就是", 0.8),
-                ("即", 0.8),
-                ("，即", 0.8),
-                ("是一", 0.9),
-                ("是", 0.5),
-                ("者", 0.7),
-                ("，是", 0.6),
-                ("乃", 0.6),
-                ("为", 0.3),
-                ("為", 0.3),
-            ] {
-                if after.starts_with(pat) {
-                    score = score.max(w);
-                }
-            }
-            if after.starts_with('者') && after.contains('也') {
-                score = score.max(1.0);
-            }
-            for (pat, w) in [
-                ("所谓", 1.0),
-                ("所謂", 1.0),
-                ("叫做", 0.8),
-                ("称为", 0.8),
-                ("稱為", 0.8),
-            ] {
-                if before.ends_with(pat) {
-                    score = score.max(w);
-                }
-            }
-            if score == 0.0 {
-                return None;
-            }
-            let start_bonus = if pos < 6 { 0.3 } else { 0.0 };
-            Some(score + start_bonus - len_penalty)
         }
     }
+    // Expansion: "Distinguished Encoding Rules (DER)" or "DER (Distinguished Encoding Rules)".
+    // (offsets of the lower-cased key are the sentence's only when lower-casing kept lengths)
+    let same = s.len() == sentence.len();
+    if same
+        && let Some(inner) = raw_after
+            .strip_prefix(" (")
+            .or_else(|| raw_after.strip_prefix('('))
+        && let Some(close) = inner.find(')')
+        && let Some(gloss) = sentence.get(sentence.len() - inner.len()..)
+        && let Some(gloss) = gloss.get(..close)
+        && (expands(term, gloss) || expands(gloss, term))
+    {
+        score = score.max(1.0);
+    }
+    if same && s[..pos].ends_with('(') && raw_after.starts_with(')') {
+        let words: Vec<&str> = sentence[..pos - 1].split_whitespace().collect();
+        let n = term.chars().count();
+        if words.len() >= n && expands(&words[words.len() - n..].join(" "), term) {
+            score = score.max(1.0);
+        }
+    }
+    if subject {
+        let mut after = raw_after.trim_start_matches(['`', '"', '\'', '”', '’', ')', '*', '_']);
+        // "the `cp` command copies …": a head noun between the term and its verb
+        if let Some(head) = EN_HEADS.iter().find(|h| {
+            after
+                .strip_prefix(' ')
+                .and_then(|r| r.strip_prefix(**h))
+                .is_some_and(|r| r.starts_with(' '))
+        }) {
+            after = &after[1 + head.len()..];
+        }
+        let comma = after.starts_with(", ");
+        let after = after.trim_start_matches([',', ' ']);
+        let _next = after
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .trim_matches(|c: char| !c.is_alphanumeric());
+        // A bare "X is …" is no definition when a passive or negation follows ("the
+        // stream is not paused", "is set up").
+        let bare_ok = || {
+            let rest = after.split_once(' ').map_or("", |(_, r)| r);
+            let n2 = rest
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .trim_matches(|c: char| !c.is_alphanumeric());
+            !n2.ends_with("ed")
+                && ![
+                    "not", "set", "also", "still", "only", "now", "then", "done", "true", "false",
+                ]
+                .contains(&n2)
+        };
+        for (pat, w) in [
+            ("is a ", 1.0),
+            ("is an ", 1.0),
+            ("is the ", 0.8),
+            ("refers to", 1.0),
+            ("means ", 0.9),
+            ("is defined as", 1.0),
+            ("stands for", 1.0),
+            ("are ", 0.6),
+            ("was a ", 0.8),
+            ("was an ", 0.8),
+            ("was the ", 0.7),
+            ("is ", 0.4),
+            ("was ", 0.4),
+        ] {
+            let bare = matches!(pat, "are " | "is " | "was ");
+            if after.starts_with(pat) && (!bare || bare_ok()) {
+                score = score.max(w);
+            }
+        }
+        // "David the son of Jesse", "Moses, the servant of God", "X, a tool that …"
+        if let Some(rest) = after.strip_prefix("the ")
+            && EN_APPOSITION.iter().any(|a| rest.starts_with(a))
+        {
+            score = score.max(0.9);
+        }
+        if comma
+            && (after.starts_with("a ") || after.starts_with("an ") || after.starts_with("the "))
+        {
+            score = score.max(0.6);
+        }
+        // A manual's description line: "cp - copy files", "Maintainer: the person who …"
+        let described = raw_after.trim_start_matches(['`', '*', '"', ')']);
+        if ["- ", "— ", "– "]
+            .iter()
+            .any(|d| described.trim_start().starts_with(d))
+            && described.split_whitespace().count() >= 4
+            && before.is_empty()
+        {
+            score = score.max(0.7);
+        }
+        // The subject does something that says what it is.
+        if EN_DESCRIBING
+            .iter()
+            .any(|v| after.starts_with(v) && after[v.len()..].starts_with([' ', ',', '.']))
+        {
+            score = score.max(0.5);
+        }
+    }
+    (score > 0.0).then(|| score + if pos < 8 { 0.3 } else { 0.0 })
+}
+
+/// Whether `long` expands the acronym `short` ("Distinguished Encoding Rules", "DER"): the
+/// initials of its words (or of their capitals) spell it.
+fn expands(short: &str, long: &str) -> bool {
+    let letters: String = short.chars().filter(|c| c.is_alphanumeric()).collect();
+    if letters.len() < 2 || letters.len() > 8 || !letters.chars().any(|c| c.is_uppercase()) {
+        return false;
+    }
+    let words: Vec<&str> = long
+        .split(|c: char| c.is_whitespace() || c == '-')
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.len() < 2 {
+        return false;
+    }
+    let skip = ["of", "and", "the", "for", "to", "in", "on", "a"];
+    let initials: String = words
+        .iter()
+        .filter(|w| !skip.contains(&w.to_lowercase().as_str()))
+        .filter_map(|w| w.chars().next())
+        .collect();
+    let capitals: String = long.chars().filter(|c| c.is_uppercase()).collect();
+    initials.eq_ignore_ascii_case(&letters) || capitals.eq_ignore_ascii_case(&letters)
+}
+
+/// Chinese verbs that say what a subject term is for ("X 用于 …").
+const ZH_DESCRIBING: &[&str] = &[
+    "用于", "用於", "用来", "用來", "表示", "包含", "提供", "负责", "負責", "指定", "定义", "定義",
+    "描述", "列出", "记录", "記錄", "允许", "允許", "控制", "决定", "決定", "显示", "顯示", "创建",
+    "建立", "删除", "安装", "構建", "构建", "运行", "執行", "执行", "管理", "保存", "处理",
+];
+
+/// Head nouns between a Chinese subject term and its verb ("cp 命令用于 …").
+const ZH_HEADS: &[&str] = &[
+    "命令",
+    "工具",
+    "程序",
+    "文件",
+    "选项",
+    "選項",
+    "软件包",
+    "軟件包",
+    "函数",
+    "函數",
+    "字段",
+    "目录",
+    "目錄",
+    "变量",
+    "變量",
+    "脚本",
+    "腳本",
+    "包",
+];
+
+fn is_cjk_char(c: char) -> bool {
+    matches!(c as u32, 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FFFF)
+}
+
+fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
+    let pos = sentence.find(term)?;
+    let raw_after = &sentence[pos + term.len()..];
+    let before = &sentence[..pos];
+    // the subject: at the start, or after a clause break or an opening quote
+    let lead = before.trim_end_matches([' ', '“', '「', '『', '《', '"']);
+    let subject = lead.is_empty()
+        || lead.ends_with(['，', '；', '：', '。', ',', ';', ':'])
+        || lead
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == ':' || c == '.' || c == ' ');
+    let mut after = raw_after.trim_start_matches([' ', '”', '」', '』', '》', '"']);
+    let mut score: f32 = 0.0;
+    for (pat, w) in [
+        ("所谓", 1.0),
+        ("所謂", 1.0),
+        ("叫做", 0.8),
+        ("称为", 0.8),
+        ("稱為", 0.8),
+        ("称作", 0.8),
+        ("稱作", 0.8),
+    ] {
+        if before.ends_with(pat) {
+            score = score.max(w);
+        }
+    }
+    // an expansion or gloss in brackets inside a sentence that goes on: "DFSG（Debian
+    // 自由软件指导方针）是……" (not a heading such as "debian/rules（模板文件）：")
+    if let Some(inner) = after
+        .strip_prefix('（')
+        .or_else(|| after.strip_prefix(" ("))
+        .or_else(|| after.strip_prefix('('))
+        && let Some(close) = inner.find(['）', ')'])
+        && inner[..close].chars().count() >= 2
+        && !inner[..close].contains(['：', ':', '，', ',', '='])
+        && inner[close..].chars().filter(|c| is_cjk_char(*c)).count() >= 6
+        && subject
+    {
+        score = score.max(0.7);
+    }
+    if after.starts_with('者') && after.contains('也') {
+        score = score.max(1.0);
+    }
+    if subject {
+        // (only after a name in Latin letters: after a Chinese term the head makes a longer
+        // word, 二进制 + 软件包)
+        if !term.chars().any(is_cjk_char)
+            && let Some(h) = ZH_HEADS.iter().find(|h| after.starts_with(**h))
+        {
+            after = &after[h.len()..];
+        }
+        let after = after.trim_start();
+        for (pat, w) in [
+            ("是指", 1.0),
+            ("指的是", 1.0),
+            ("就是", 0.8),
+            ("即", 0.8),
+            ("，即", 0.8),
+            ("是一", 0.9),
+            ("是", 0.5),
+            ("者", 0.7),
+            ("，是", 0.6),
+            ("乃", 0.6),
+            ("为", 0.3),
+            ("為", 0.3),
+        ] {
+            if after.starts_with(pat) {
+                score = score.max(w);
+            }
+        }
+        // Classical identification: "孟子，鄒人也", "X，字Y", "X字Y"
+        let rest = after.trim_start_matches(['，', ',']);
+        if rest.starts_with('字') && rest.chars().nth(1).is_some_and(|c| c != '，') {
+            score = score.max(1.0);
+        }
+        if after.starts_with('，') {
+            let clause: String = rest
+                .chars()
+                .take_while(|c| !"，。；".contains(*c))
+                .collect();
+            if (clause.ends_with("人也") || clause.ends_with('人')) && clause.chars().count() <= 8
+            {
+                score = score.max(1.0);
+            } else if clause.ends_with('也') && clause.chars().count() <= 12 {
+                // the classical copula: "麻冕，禮也"
+                score = score.max(0.7);
+            }
+        }
+        if after.starts_with("也者") {
+            score = score.max(1.0);
+        }
+        // A manual's description line: "cp - 复制文件和目录", "X：…"
+        if ["- ", "— "].iter().any(|d| after.starts_with(d))
+            && after.chars().count() >= 6
+            && lead.is_empty()
+        {
+            score = score.max(0.7);
+        }
+        if ZH_DESCRIBING.iter().any(|v| {
+            after.starts_with(v)
+                || after
+                    .trim_start_matches(['可', '能', '会', '會'])
+                    .starts_with(v)
+        }) {
+            score = score.max(0.5);
+        }
+    }
+    (score > 0.0).then(|| score + if pos < 6 { 0.3 } else { 0.0 })
 }
 
 #[cfg(test)]

@@ -291,10 +291,87 @@ fn english_definition_patterns() {
         ("Streams are the way Node.js moves data.", "streams", true),
         ("Once the stream is set up, data flows.", "stream", false),
         ("This is called backpressure.", "backpressure", true),
+        // naming, expansion, apposition, relation, description
+        (
+            "26:10 And when your Lord called Moses, saying",
+            "Moses",
+            false,
+        ),
+        ("A small program called grove makes wikis.", "grove", true),
+        (
+            "It uses Distinguished Encoding Rules (DER) throughout.",
+            "DER",
+            true,
+        ),
+        (
+            "It uses DER (Distinguished Encoding Rules) throughout.",
+            "DER",
+            true,
+        ),
+        ("It uses DER (the default) throughout.", "DER", false),
+        (
+            "And David the son of Jesse reigned over Israel.",
+            "David",
+            true,
+        ),
+        (
+            "67 Abraham was neither a Jew nor a Christian.",
+            "Abraham",
+            true,
+        ),
+        (
+            "He said to his father Azar, Do you take idols?",
+            "Azar",
+            true,
+        ),
+        ("cp - copy files and directories", "cp", true),
+        ("The dpkg command installs packages.", "dpkg", true),
+        (
+            "Packages must not depend on font packages.",
+            "packages",
+            false,
+        ),
+        (
+            "(The sgml-base package is a good example.)",
+            "package",
+            false,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
             definition_score(sentence, &sentence.to_lowercase(), term, Lang::En).is_some(),
+            defines,
+            "{sentence}"
+        );
+    }
+}
+
+#[test]
+fn chinese_definition_patterns() {
+    // (sentence, term, defines)
+    let cases = [
+        ("所谓仁者，爱人也。", "仁者", true),
+        ("孟子，鄒人也。", "孟子", true),
+        ("諸葛亮，字孔明，琅琊陽都人也。", "諸葛亮", true),
+        (
+            "debuild 命令是 dpkg-buildpackage 命令的一个封装脚本。",
+            "debuild",
+            true,
+        ),
+        ("quilt 命令提供了记录修改的一个基本方式。", "quilt", true),
+        ("cp - 复制文件和目录", "cp", true),
+        (
+            "DFSG（Debian 自由软件指导方针）规定了自由软件的标准。",
+            "DFSG",
+            true,
+        ),
+        ("debian/rules（模板文件）：", "debian/rules", false),
+        ("这里，二进制软件包是二进制软件包名称。", "二进制", false),
+        ("子曰：学而时习之。", "学", false),
+    ];
+    for (sentence, term, defines) in cases {
+        assert_eq!(
+            definition_score(sentence, sentence, term, Lang::Zh).is_some(),
             defines,
             "{sentence}"
         );

@@ -1,0 +1,78 @@
+//! What the analysis finds in one document, for whoever tunes it:
+//! `cargo run --release -p grove-host --example terms -- FILE zh|en [KIND] [=TERM...]`.
+//! Extracts FILE as an upload would, analyses its prose blocks as grow does, and prints the
+//! candidate terms (kind, frequency, chapters, salience, variants), best first. KIND keeps one
+//! kind (person, term, place, ...); KIND `leads` prints the first 80 terms with their leads. Each =TERM also gets its definitions (the lead a page
+//! would get). Not a test: it asserts nothing.
+
+use grove::analysis::{self, Analysis, Lang};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(file), Some(lang)) = (args.first(), args.get(1).and_then(|l| Lang::parse(l))) else {
+        eprintln!("usage: terms FILE zh|en [KIND] [=TERM...]");
+        std::process::exit(2);
+    };
+    let bytes = std::fs::read(file).expect("read FILE");
+    let doc = grove::extract::extract(&bytes, file).expect("extract FILE");
+    let document = analysis::Document {
+        title: doc.title.clone().unwrap_or_else(|| file.clone()),
+        lang,
+        chapters: doc
+            .chapters
+            .iter()
+            .map(|c| analysis::Chapter {
+                title: c.title.clone(),
+                blocks: c
+                    .blocks
+                    .iter()
+                    .filter(|b| b.kind == grove::extract::BlockKind::Paragraph)
+                    .map(|b| analysis::Block {
+                        text: b.text.clone(),
+                        section: b.location.section.clone(),
+                        page: b.location.page,
+                        line: b.location.line,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    };
+    let t = std::time::Instant::now();
+    let a = Analysis::new(&document);
+    eprintln!("analysed in {:.0} ms", t.elapsed().as_secs_f64() * 1000.0);
+    let kind = args.get(2).filter(|k| !k.starts_with('='));
+    if kind.is_some_and(|k| k == "leads") {
+        // The 80 first terms with the lead their page would get ("-" for the template line).
+        let mut with = 0;
+        for term in a.terms().iter().take(80) {
+            let lead = a.definitions(&term.text, 1);
+            with += usize::from(!lead.is_empty());
+            let lead = lead
+                .first()
+                .map_or("-".to_string(), |p| p.text.chars().take(160).collect());
+            println!("{:?}\t{}\t{lead}", term.kind, term.text);
+        }
+        println!("{with} of {} with a lead", a.terms().len().min(80));
+        return;
+    }
+    for term in a.terms() {
+        let k = format!("{:?}", term.kind).to_lowercase();
+        if kind.is_some_and(|want| *want != k) {
+            continue;
+        }
+        println!(
+            "{k}\t{}\t{}\t{}\t{:.2}\t{}",
+            term.text,
+            term.frequency,
+            term.chapter_count,
+            term.salience,
+            term.variants.join("|")
+        );
+    }
+    for t in args.iter().skip(2).filter_map(|a| a.strip_prefix('=')) {
+        println!("== {t}");
+        for p in a.definitions(t, 3) {
+            println!("  def: {}", p.text);
+        }
+    }
+}
