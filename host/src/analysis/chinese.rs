@@ -462,12 +462,10 @@ fn latin(s: &str, terms: &mut HashMap<String, Cand>, si: u32) {
             let listed = last_credit.is_some_and(|e: usize| {
                 ["、", "和", "与", "與", "及", ",", "，", "and", ", and"].contains(&s[e..st].trim())
             });
-            if after.starts_with('<')
-                || after.starts_with("&lt;")
-                || listed
-                || CREDIT_BEFORE.iter().any(|l| credit.ends_with(l))
-            {
-                c.author += 1;
+            let mailed = after.starts_with('<') || after.starts_with("&lt;");
+            let labelled = listed || CREDIT_BEFORE.iter().any(|l| credit.ends_with(l));
+            c.author += u32::from(mailed) + u32::from(labelled);
+            if mailed || labelled {
                 last_credit = Some(words[m].1);
             }
             k = m + 1;
@@ -842,12 +840,14 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         };
         // Modern text: a locative or time word does not end a term (包中, 库内).
         let bad_end = !classical && "中内內里裏时時".contains(cs[n - 1]);
-        // The dictionary's own proper nouns keep their first character (安拉, 尔撒 are names,
-        // not 安 "how" or 尔 "you" before a word).
-        let proper = matches!(
-            dict_tag(&w).as_deref(),
-            Some("nr" | "nrt" | "nrfg" | "ns" | "nt" | "nz")
-        );
+        // The dictionary's own names keep their first character (安拉, 尔撒 are names, not
+        // 安 "how" or 尔 "you" before a word).
+        // (modern text only: in classical text the dictionary's "places" include 焉得)
+        let proper = !classical
+            && matches!(
+                dict_tag(&w).as_deref(),
+                Some("nr" | "nrt" | "nrfg" | "nt" | "nz")
+            );
         if (bad_edge && !proper || bad_end) && speaker == 0 && author == 0 {
             continue;
         }
@@ -1165,13 +1165,87 @@ mod tests {
         ];
         for (s, want) in cases {
             let mut got = HashMap::new();
-            speakers(s, true, &mut got);
+            speakers(s, &mut got);
             let mut names: Vec<&str> = got.keys().map(String::as_str).collect();
             names.sort();
             let mut want = want.to_vec();
             want.sort();
             assert_eq!(names, want, "{s}");
         }
+    }
+
+    #[test]
+    fn modern_speakers_are_words_tagged_as_names() {
+        let cases: &[(&str, &[&str])] = &[
+            ("穆萨对他的宗族说：“你们应当敬畏。”", &["穆萨"]),
+            ("他们就说：“我们只是调解的人。”", &[]),
+            ("你应当说：“我的主啊！”", &[]),
+            ("他的宗族说：“你确是迷误的。”", &[]),
+            ("他必定要说：“这是明显的魔术。”", &[]),
+        ];
+        for (s, want) in cases {
+            let mut got = HashMap::new();
+            modern_speakers(s, &mut got);
+            let mut names: Vec<&str> = got.keys().map(String::as_str).collect();
+            names.sort();
+            assert_eq!(names, want.to_vec(), "{s}");
+        }
+    }
+
+    #[test]
+    fn dictionary_names_need_person_contexts() {
+        // (word, sentences, person contexts)
+        let cases: &[(&str, &[&str], u32)] = &[
+            (
+                "穆萨",
+                &["穆萨说：“我求庇于主。”", "法老对穆萨说：“你走吧。”"],
+                2,
+            ),
+            ("许可", &["除非奉安拉的许可。", "他们得到许可。"], 0),
+            ("黎明", &["黎明时他们出发了。"], 0),
+            ("易卜拉欣", &["先知易卜拉欣是一个崇正的人。"], 1),
+        ];
+        for (w, sentences, want) in cases {
+            let ids: Vec<u32> = (0..sentences.len() as u32).collect();
+            assert_eq!(person_contexts(w, sentences, &ids), *want, "{w}");
+        }
+    }
+
+    #[test]
+    fn evidence_finds_classical_and_credited_names() {
+        // classical: a character and a rank that recur (桓公) and a lone speaker (舜曰)
+        let classical = [
+            "桓公問於管仲曰：「何如？」",
+            "桓公曰：「善。」",
+            "舜曰：「咨！」",
+            "帝曰：「俞。」舜曰：「然。」",
+            "故君子之道，之乎者也矣焉哉。",
+        ];
+        let (found, _) = extract(&classical, &[]);
+        let kind = |w: &str| found.iter().find(|f| f.text == w).map(|f| f.kind);
+        assert_eq!(kind("桓公"), Some(TermKind::Person));
+        assert_eq!(kind("舜"), Some(TermKind::Person));
+        // modern: names credited by "由 … 编写" and "版权 ©", listed with 、 and 和
+        let modern = [
+            "由 David MacKenzie、Paul Eggert 和 Jim Meyering 编写。",
+            "由 David MacKenzie 编写。这是一个文件。",
+            "版权 © 1998-2002 Josip Rodin",
+            "这个程序由 Free Software Foundation 发布的。",
+            "Debian Policy 规定了软件包的格式。",
+            "Debian Policy 的内容很多。",
+        ];
+        let (found, _) = extract(&modern, &[]);
+        let kind = |w: &str| found.iter().find(|f| f.text == w).map(|f| f.kind);
+        for name in [
+            "David MacKenzie",
+            "Paul Eggert",
+            "Jim Meyering",
+            "Josip Rodin",
+        ] {
+            assert_eq!(kind(name), Some(TermKind::Person), "{name}");
+        }
+        assert_eq!(kind("Free Software Foundation"), Some(TermKind::Org));
+        assert_ne!(kind("Debian Policy"), Some(TermKind::Person));
     }
 
     #[test]

@@ -1137,7 +1137,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     // (a naming "called": "is called X", "a tool called X"; not "your Lord called Moses")
     for (pat, w) in [("called", 0.7), ("known as", 0.8), ("termed", 0.7)] {
         if let Some(head) = before.strip_suffix(pat) {
-            let words: Vec<&str> = head.split_whitespace().rev().take(2).collect();
+            let words: Vec<&str> = head.split_whitespace().rev().take(3).collect();
             let naming = pat == "known as"
                 || words.first().is_some_and(|w| {
                     [
@@ -1145,7 +1145,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
                     ]
                     .contains(w)
                 })
-                || words.get(1).is_some_and(|w| ["a", "an"].contains(w));
+                || words.iter().skip(1).any(|w| ["a", "an"].contains(w));
             if naming {
                 score = score.max(w);
             }
@@ -1168,7 +1168,10 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     if same && s[..pos].ends_with('(') && raw_after.starts_with(')') {
         let words: Vec<&str> = sentence[..pos - 1].split_whitespace().collect();
         let n = term.chars().count();
-        if words.len() >= n && expands(&words[words.len() - n..].join(" "), term) {
+        // (the expansion may hold short words the acronym skips: "Free Software Guidelines")
+        if (n..=n + 2)
+            .any(|k| words.len() >= k && expands(term, &words[words.len() - k..].join(" ")))
+        {
             score = score.max(1.0);
         }
     }
