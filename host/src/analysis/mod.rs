@@ -1257,7 +1257,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             score = score.max(0.5);
         }
     }
-    (score > 0.0).then(|| score + if pos < 8 { 0.3 } else { 0.0 })
+    (score > 0.0).then_some(score + if pos < 8 { 0.3 } else { 0.0 })
 }
 
 /// Whether `long` expands the acronym `short` ("Distinguished Encoding Rules", "DER"): the
@@ -1424,7 +1424,7 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
             score = score.max(0.5);
         }
     }
-    (score > 0.0).then(|| score + if pos < 6 { 0.3 } else { 0.0 })
+    (score > 0.0).then_some(score + if pos < 6 { 0.3 } else { 0.0 })
 }
 
 #[cfg(test)]
