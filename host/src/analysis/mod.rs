@@ -579,6 +579,24 @@ impl Analysis {
             }
             merged
         };
+        // Generic words are not concepts of a technical book: an ordinary single word
+        // ("file", "user", "device"; 文件, 程序) is a term of it only where it defines the word.
+        // (In scripture or history "prayer" and "fire" are the book's own ideas.)
+        let technical = is_technical(&a.sentences);
+        let found: Vec<terms::Found> = found
+            .into_iter()
+            .filter(|f| {
+                !technical
+                    || !matches!(f.kind, TermKind::Term | TermKind::NounPhrase)
+                    || a.reference.contains_key(&key(&f.text, doc.lang))
+                    || !is_generic_word(&f.text, doc.lang)
+                    || f.sentences.iter().any(|&i| {
+                        let i = i as usize;
+                        definition_score(&a.sentences[i].text, a.sentence_key(i), &f.text, doc.lang)
+                            .is_some_and(|sc| sc >= 0.8)
+                    })
+            })
+            .collect();
         a.sentence_terms = vec![Vec::new(); a.sentences.len()];
         for (ti, t) in found.into_iter().enumerate() {
             let first = t.sentences.first().copied().unwrap_or(0);
@@ -909,6 +927,50 @@ impl Analysis {
                     .collect()
             })
             .unwrap_or_default()
+    }
+}
+
+/// Whether the text is technical: at least 3 sentences in 100 hold a code-like token (a path,
+/// an identifier with `_`, `.` or `()`, an option, a variable, markup).
+fn is_technical(sentences: &[Sentence]) -> bool {
+    let code_like = |w: &str| {
+        let letters = w.chars().any(|c| c.is_ascii_alphabetic());
+        // (a call or a manual page, "read()" or "cp(1)", not an aside "(i.e. …)"; a dotted
+        // name, "fs.readFile" or "rules.mk", not "e.g.")
+        let call = w.find('(').is_some_and(|i| i > 0 && w[i..].contains(')'));
+        let dotted = {
+            let parts: Vec<&str> = w
+                .trim_end_matches(['.', ',', ';', ':'])
+                .split('.')
+                .collect();
+            parts.len() >= 2 && parts.iter().all(|p| p.len() >= 2)
+        };
+        letters
+            && (w.contains(['/', '_', '=', '$', '<', '{'])
+                || call
+                || dotted
+                || w.starts_with('-') && w.chars().nth(1).is_some_and(|c| c.is_ascii_alphabetic()))
+    };
+    let with = sentences
+        .iter()
+        .filter(|s| s.text.split_whitespace().any(code_like))
+        .count();
+    with * 100 >= sentences.len().max(1) * 3
+}
+
+/// Whether a term is one ordinary word of the language: English words of the common SCOWL
+/// bands, Chinese words of two or more characters that jieba's dictionary counts as frequent
+/// (文件, 程序, 朋友: at least 5 in 100,000 words). Such a word is a concept only with a
+/// definition in the text.
+fn is_generic_word(text: &str, lang: Lang) -> bool {
+    match lang {
+        Lang::En => {
+            let w = text.trim().to_lowercase();
+            !w.contains([' ', '/', '.', '_', '-'])
+                && (background::en_is_common(&w)
+                    || w.strip_suffix('s').is_some_and(background::en_is_common))
+        }
+        Lang::Zh => text.chars().count() >= 2 && background::zh_frequency(text) >= 5e-5,
     }
 }
 
