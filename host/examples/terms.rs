@@ -39,7 +39,12 @@ fn main() {
     };
     let t = std::time::Instant::now();
     let a = Analysis::new(&document);
-    eprintln!("analysed in {:.0} ms", t.elapsed().as_secs_f64() * 1000.0);
+    eprintln!(
+        "analysed in {:.0} ms: {} chapters, {} passages",
+        t.elapsed().as_secs_f64() * 1000.0,
+        a.chapters().len(),
+        a.passage_count()
+    );
     let kind = args.get(2).filter(|k| !k.starts_with('='));
     if kind.is_some_and(|k| k == "leads") {
         // The 80 first terms with the lead their page would get ("-" for the template line).

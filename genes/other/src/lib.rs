@@ -1,5 +1,6 @@
 //! The default `other` gene: places, organisations, works and events, plus one overview
-//! entry per chapter. Pages are cited quotes and fixed template lines: a description, key
+//! entry per chapter of a collection (many short chapters: surahs, poems, essays, manual
+//! pages). Pages are cited quotes and fixed template lines: a description, key
 //! passages, where it appears, related entries; a chapter overview has its opening passages
 //! and the most central passages of the chapter.
 //!
@@ -20,6 +21,19 @@ fn chapter_title(zh: bool, index: u32, title: &str) -> String {
     } else {
         format!("Chapter {}", index + 1)
     }
+}
+
+/// Whether a chapter title opens with an outline number ("1. Introduction", "4.2 Powers",
+/// "Chapter 7", "Task 2: Conversion"): a treatise's heading, not a work's name ("Surah 2. The
+/// Cow", "第二章 黄牛", "cp(1)" and "离骚" are names).
+fn outline_numbered(title: &str) -> bool {
+    let t = title.trim();
+    let rest = ["Chapter ", "CHAPTER ", "Part ", "Section ", "Task ", "Appendix "]
+        .iter()
+        .find_map(|p| t.strip_prefix(p))
+        .unwrap_or(t);
+    let digits = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').count();
+    digits > 0 && (rest.len() == digits || rest[digits..].starts_with([' ', ':', ')']))
 }
 
 fn kind_word(zh: bool, kind: &str) -> &'static str {
@@ -100,9 +114,15 @@ impl Gene for Other {
                 break;
             }
         }
-        if doc.chapters.len() > 1 {
+        // Chapter overviews for a collection of works (a surah, a poem, an essay, a manual
+        // page: many short chapters a reader names), not for a treatise whose chapters are
+        // topics ("1. Introduction", "Task 2: Conversion" are headings, not entries).
+        let passages: u32 = doc.chapters.iter().map(|c| c.passage_count).sum();
+        let collection =
+            doc.chapters.len() >= 12 && passages as usize <= 150 * doc.chapters.len();
+        if collection {
             for c in doc.chapters.iter().take(500) {
-                if c.passage_count == 0 {
+                if c.passage_count == 0 || outline_numbered(&c.title) {
                     continue;
                 }
                 out.push(Proposal {

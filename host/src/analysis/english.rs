@@ -203,6 +203,50 @@ const ORG_WORDS: &[&str] = &[
     "Organisation",
 ];
 
+/// Month and weekday names (and their abbreviations): dates, never entries.
+const CALENDAR: &[&str] = &[
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+    "Jan",
+    "Feb",
+    "Mar",
+    "Apr",
+    "Jun",
+    "Jul",
+    "Aug",
+    "Sep",
+    "Sept",
+    "Oct",
+    "Nov",
+    "Dec",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+    "Mon",
+    "Tue",
+    "Tues",
+    "Wed",
+    "Thu",
+    "Thurs",
+    "Fri",
+    "Sat",
+    "Sun",
+];
+
 const PLACE_WORDS: &[&str] = &[
     "Street", "River", "Mountain", "Mount", "Lake", "Island", "City", "Park", "Hall", "Castle",
     "Road", "Square", "Bridge", "Valley", "Sea", "Ocean", "County", "Kingdom", "Empire",
@@ -947,6 +991,14 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
     let mut out = Vec::new();
     // Names.
     for (n, c) in &names {
+        // "June", "Mon", "June 1998": a date
+        if n.split(' ').next().is_some_and(|w| CALENDAR.contains(&w))
+            && n.split(' ')
+                .skip(1)
+                .all(|w| w.chars().all(|c| c.is_ascii_digit() || c == ','))
+        {
+            continue;
+        }
         let lower = n.to_lowercase();
         let single = !n.contains(' ');
         let acronym = n.chars().all(|ch| ch.is_ascii_uppercase());
