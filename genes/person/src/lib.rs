@@ -1,6 +1,7 @@
 //! The default `person` gene: proposes the people who act or speak in a document and
 //! renders each as a page a reader wants: a one-line description (a definitional passage
-//! when the text has one, else a fixed template line), first appearance, what they say,
+//! when the text has one, else a fixed template line), first appearance, the relations the
+//! text states ("son of Jesse", "king of Israel", "字 孔明", each cited), what they say,
 //! the chapters they appear in, the people and entries they appear with, and key passages
 //! with mentions of other entries linked. Every sentence is a cited quote or a template line.
 //!
@@ -52,6 +53,135 @@ fn speaks(p: &Passage, names: &[String], zh: bool) -> bool {
         }
         false
     })
+}
+
+/// Relations an English text states after a name ("David the son of Jesse", "Solomon, king
+/// of Israel"): the words between the name and the related name.
+const EN_RELATIONS: &[&str] = &[
+    "son of", "daughter of", "wife of", "husband of", "brother of", "sister of", "father of",
+    "mother of", "king of", "queen of", "prince of", "governor of", "priest of", "prophet of",
+    "lord of", "leader of", "founder of", "author of", "president of", "chairman of",
+    "maintainer of", "born in", "died in",
+];
+
+/// Kin before a name in English ("Moses' brother Aaron" reads from Aaron's page as "brother of
+/// Moses"): `X's <kin> Y` gives Y's page "<kin> of X" and X's page "<kin>: Y".
+const EN_KIN: &[&str] = &[
+    "father", "mother", "son", "daughter", "wife", "husband", "brother", "sister",
+];
+
+/// Capitalised words (one to three) at the start of `s`: a name ("Jesse", "Mary Magdalene").
+fn name_at(s: &str) -> Option<String> {
+    let mut words = Vec::new();
+    for w in s.split_whitespace().take(3) {
+        let clean = w.trim_end_matches([',', '.', ';', ':', '!', '?', '"', '”', '’', ')']);
+        let cap = clean.chars().next().is_some_and(|c| c.is_uppercase())
+            && clean.chars().skip(1).all(|c| c.is_alphabetic() || c == '\'' || c == '-');
+        if !cap || clean.chars().count() < 2 {
+            break;
+        }
+        words.push(clean.trim_end_matches("'s").trim_end_matches("’s").to_string());
+        if clean.len() != w.len() {
+            break; // punctuation ends the name
+        }
+    }
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// Han characters (one to `max`) at the start of `s`, up to punctuation.
+fn han_at(s: &str, max: usize) -> Option<String> {
+    let n: String = s
+        .chars()
+        .take_while(|c| ('\u{4e00}'..='\u{9fff}').contains(c))
+        .take(max + 1)
+        .collect();
+    (!n.is_empty() && n.chars().count() <= max).then_some(n)
+}
+
+/// The relations the passage states about the person named `names`: (relation, other), in
+/// the text's own words.
+fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let t = p.text.as_str();
+    for n in names {
+        let mut from = 0;
+        while let Some(i) = t[from..].find(n.as_str()) {
+            let at = from + i;
+            from = at + n.len();
+            let before = &t[..at];
+            let after = &t[at + n.len()..];
+            if zh {
+                // "諸葛亮，字孔明", "孟子，鄒人也", "X的儿子Y"
+                let rest = after.trim_start_matches(['，', ',']);
+                if let Some(z) = rest.strip_prefix('字').and_then(|r| han_at(r, 2)) {
+                    out.push(("字".to_string(), z));
+                }
+                if after.starts_with('，')
+                    && let Some(place) = rest.split_once("人也").map(|(p, _)| p)
+                    && (1..=6).contains(&place.chars().count())
+                    && place.chars().all(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+                {
+                    out.push(("籍贯".to_string(), place.to_string()));
+                }
+                for kin in ["儿子", "兒子", "女儿", "女兒", "妻子", "丈夫", "父亲", "父親", "母亲", "母親"] {
+                    if let Some(r) = after.strip_prefix('的').and_then(|r| r.strip_prefix(kin))
+                        && let Some(other) = han_at(r, 4)
+                        && other.chars().count() >= 2
+                    {
+                        out.push((kin.to_string(), other));
+                    }
+                }
+                continue;
+            }
+            // the name must be a whole word
+            let bounded = !before.chars().next_back().is_some_and(char::is_alphanumeric)
+                && !after.chars().next().is_some_and(char::is_alphanumeric);
+            if !bounded {
+                continue;
+            }
+            let rest = after.trim_start_matches([',', ' ']);
+            // "X was king of Y", "X became the leader of Y"
+            let rest = ["was ", "is ", "became "]
+                .iter()
+                .find_map(|v| rest.strip_prefix(v))
+                .unwrap_or(rest);
+            let rest = rest.strip_prefix("the ").unwrap_or(rest);
+            for r in EN_RELATIONS {
+                if let Some(other) = rest.strip_prefix(r).and_then(|o| name_at(o.trim_start()))
+                    && !names.contains(&other)
+                {
+                    out.push((r.to_string(), other));
+                }
+            }
+            // "X's brother Aaron": from X's page, "brother: Aaron"
+            if let Some(poss) = after.strip_prefix("'s ").or_else(|| after.strip_prefix("’s ")) {
+                for k in EN_KIN {
+                    if let Some(other) = poss.strip_prefix(k).and_then(|o| o.strip_prefix(' ')).and_then(name_at)
+                        && !names.contains(&other)
+                    {
+                        out.push((k.to_string(), other));
+                    }
+                }
+            }
+            // "Aaron, the son of X" / "his brother Aaron" are read on Aaron's page; here,
+            // "Y, the son of X" from X's page is "parent of Y"
+            let head = before.trim_end_matches([',', ' ']);
+            let head = head.strip_suffix(" the").unwrap_or(head).trim_end_matches([',', ' ']);
+            for k in ["son of", "daughter of"] {
+                if let Some(h) = head.strip_suffix(k) {
+                    let h = h.trim_end_matches([',', ' ']);
+                    let h = h.strip_suffix(" the").unwrap_or(h).trim_end_matches([',', ' ']);
+                    let last: Vec<&str> = h.rsplit(' ').take(1).collect();
+                    if let Some(child) = last.first().and_then(|w| name_at(w))
+                        && !names.contains(&child)
+                    {
+                        out.push(("parent of".to_string(), child));
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 impl Gene for Person {
@@ -159,6 +289,25 @@ impl Gene for Person {
             .map(|c| format!("- {c}\n"))
             .collect();
         b.section(t(zh, "出现的章节", "Chapters"), body);
+        // Relations the text states, each cited: "son of Jesse", "字 孔明".
+        let mut seen: Vec<(String, String)> = Vec::new();
+        let mut lines = String::new();
+        for m in &mentions {
+            for (rel, other) in relations(m, &names, zh) {
+                if seen.len() >= 12 || seen.contains(&(rel.clone(), other.clone())) {
+                    continue;
+                }
+                lines.push_str(&format!(
+                    "- {} {} [^{}]\n",
+                    grove_gene::build::escape(&rel),
+                    grove_gene::build::escape(&other),
+                    m.id
+                ));
+                b.cite(m);
+                seen.push((rel, other));
+            }
+        }
+        b.section(t(zh, "关系", "Relations"), lines);
         let rel_terms: Vec<String> = related.iter().map(|(m, _)| m.clone()).collect();
         let key_passages = central(&entry.key, &rel_terms, 4);
         b.quotes(t(zh, "重要段落", "Key passages"), &key_passages);

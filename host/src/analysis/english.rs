@@ -581,8 +581,18 @@ fn tokenize(s: &str) -> Vec<Tok<'_>> {
             }
         }
         let end = b.get(j).map_or(s.len(), |&(o, _)| o);
+        let text = &s[start..end];
+        // A name's possessive folds into the name: "David's son" → "David".
+        let text = if c.is_uppercase() {
+            text.strip_suffix("'s")
+                .or_else(|| text.strip_suffix("’s"))
+                .filter(|base| base.chars().count() >= 2)
+                .unwrap_or(text)
+        } else {
+            text
+        };
         out.push(Tok {
-            text: &s[start..end],
+            text,
             punct_before: punct,
         });
         punct = false;
@@ -1276,6 +1286,11 @@ mod tests {
                 &["Files", "in", "/usr/local", "and", "e-book", "readers"],
             ),
             ("don't panic", &["don't", "panic"]),
+            (
+                "David's son and Readline’s keys",
+                &["David", "son", "and", "Readline", "keys"],
+            ),
+            ("it's here", &["it's", "here"]),
         ];
         for (s, want) in cases {
             let got: Vec<&str> = tokenize(s).iter().map(|t| t.text).collect();

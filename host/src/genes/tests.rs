@@ -29,6 +29,55 @@ fn entry(key: &str) -> Entry {
 }
 
 #[test]
+fn person_pages_list_the_relations_the_text_states_each_cited() {
+    let reg = GeneRegistry::new(runtime(), None);
+    for (name, r) in reg.load_builtins() {
+        r.unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    let book = "# One\n\nDavid the son of Jesse lived in the hills. David was king of Israel. David said the harp was his.\n\nDavid's son Solomon built the house. Solomon said the house was great.\n\n# Two\n\nDavid went to the hill. Solomon, the son of David, ruled after him. David said nothing.\n";
+    let a = Arc::new(Analysis::new(&Document::from_markdown(
+        "Kings",
+        Lang::En,
+        book,
+    )));
+    let ctx = CallContext::new(a.clone());
+    let entry = |title: &str| Entry {
+        entry_type: "person".into(),
+        title: title.into(),
+        aliases: vec![],
+        key: title.into(),
+        lang: "en".into(),
+        document_title: "Kings".into(),
+    };
+    let page = reg.render("person", &ctx, &entry("David")).unwrap();
+    let rel = page
+        .sections
+        .iter()
+        .find(|s| s.heading == "Relations")
+        .unwrap_or_else(|| panic!("no relations: {page:?}"));
+    // (relation line, stated in the text)
+    for (line, stated) in [
+        ("son of Jesse", true),
+        ("king of Israel", true),
+        ("son Solomon", true),
+        ("parent of Solomon", true),
+        ("son of Solomon", false),
+    ] {
+        assert_eq!(
+            rel.body.contains(line),
+            stated,
+            "{line}: {:?}",
+            page.sections
+        );
+    }
+    // every line cites a passage of the page
+    for l in rel.body.lines() {
+        let id = l.rsplit("[^").next().unwrap().trim_end_matches(']');
+        assert!(page.citations.iter().any(|c| c.passage_id == id), "{l}");
+    }
+}
+
+#[test]
 fn chapter_overviews_only_for_a_collection_of_short_chapters() {
     let reg = GeneRegistry::new(runtime(), None);
     for (name, r) in reg.load_builtins() {
