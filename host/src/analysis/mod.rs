@@ -181,6 +181,9 @@ pub struct Analysis {
     procedures: Vec<(Procedure, Vec<u32>)>,
     /// A reference manual's documented items (by term key): the sentences of their own section.
     reference: HashMap<String, Vec<u32>>,
+    /// The first sentence of the section named after a term (by term key): "Build-Depends"
+    /// opens with what the field is. The first section of that name wins.
+    section_leads: HashMap<String, u32>,
     /// Every sentence (lower-cased for English), each followed by a NUL, in one string, and
     /// where each sentence starts in it: [`Analysis::search`] runs one SIMD substring scan
     /// per query word over this instead of one `contains` per sentence.
@@ -512,6 +515,7 @@ impl Analysis {
             sentence_terms: Vec::new(),
             procedures: Vec::new(),
             reference: HashMap::new(),
+            section_leads: HashMap::new(),
             haystack: String::new(),
             haystack_starts: Vec::new(),
             sentence_fit: Vec::new(),
@@ -550,6 +554,13 @@ impl Analysis {
                 match units.last_mut() {
                     Some((h, ids)) if h == section => ids.push(i as u32),
                     _ => units.push((section.to_string(), vec![i as u32])),
+                }
+            }
+            for (heading, ids) in &units {
+                for name in section_names(heading) {
+                    a.section_leads
+                        .entry(key(&name, doc.lang))
+                        .or_insert(ids[0]);
                 }
             }
             reference::items(
@@ -744,6 +755,19 @@ impl Analysis {
             names.extend(t.variants.iter().cloned());
         }
         let mut scored: Vec<(f32, u32)> = Vec::new();
+        // the opening sentence of the book's own section on the term ("5.6.4. Changed-By":
+        // "The name and email address of the person who prepared this package version …")
+        if let Some(&i) = names
+            .iter()
+            .find_map(|n| self.section_leads.get(&key(n, self.lang)))
+            && self.sentences[i as usize].text.split_whitespace().count() >= 4
+            && !self.sentences[i as usize]
+                .text
+                .trim_end()
+                .ends_with(['?', '？', ':', '：'])
+        {
+            scored.push((0.9, i));
+        }
         for i in self.sentence_ids_mentioning(term) {
             let s = &self.sentences[i as usize].text;
             let key = self.sentence_key(i as usize);
@@ -756,6 +780,7 @@ impl Analysis {
             }
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored.dedup_by_key(|s| s.1);
         scored
             .into_iter()
             .take(limit)
@@ -928,6 +953,40 @@ impl Analysis {
             })
             .unwrap_or_default()
     }
+}
+
+/// The names a section heading gives its subject: "5.6.10. Build-Depends, Build-Depends-Indep"
+/// names both fields; "The debian/rules file" names "debian/rules" and itself.
+fn section_names(heading: &str) -> Vec<String> {
+    let h = procedures::strip_section_number(heading);
+    let mut out = Vec::new();
+    for part in h
+        .split([',', '、', '，'])
+        .flat_map(|p| p.split(" and "))
+        .flat_map(|p| p.split(" - "))
+        .flat_map(|p| p.split(" – "))
+    {
+        let p = part.trim();
+        let p = p.strip_prefix("The ").unwrap_or(p);
+        if p.is_empty() || p.split_whitespace().count() > 4 {
+            continue;
+        }
+        out.push(p.to_string());
+        for head in [
+            " field",
+            " file",
+            " command",
+            " option",
+            " target",
+            " script",
+            " directory",
+        ] {
+            if let Some(base) = p.strip_suffix(head) {
+                out.push(base.trim().to_string());
+            }
+        }
+    }
+    out
 }
 
 /// Whether the text is technical: at least 3 sentences in 100 hold a code-like token (a path,

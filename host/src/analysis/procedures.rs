@@ -224,7 +224,7 @@ fn unit_title(section: Option<&str>, chapter: &str) -> String {
 }
 
 /// Strips a leading section number ("4.8. ", "2.1: ", "3 ", "A.2. ") from a heading.
-fn strip_section_number(heading: &str) -> &str {
+pub(crate) fn strip_section_number(heading: &str) -> &str {
     let t = heading.trim();
     // an appendix's letter: "A.2. Withdrawing ballot options"
     let t = match t.as_bytes() {
