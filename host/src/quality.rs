@@ -1,7 +1,10 @@
 //! The host-side quality checklist of a page. Its score drives the butler (weakest pages
 //! first) and a wiki's `completion`; its findings are what `improve` is told.
 //!
-//! The checklist only looks at the page and the set of existing entries; it never calls a gene.
+//! It checks the lead (a definition, or only a template line), the citations, the links, the
+//! body, and the title as a name (`analysis::title_fault`: a fragment, a possessive or a
+//! generic word never scores 100). It only looks at the page and the set of existing entries;
+//! it never calls a gene.
 
 use crate::genes::{Finding, Page, Review};
 
@@ -62,6 +65,38 @@ pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
         findings.push(finding("no-links", "the page links to no other entry"));
         score -= 10;
     }
+    // The lead should be the text's own sentence about the entry, not a template line.
+    let lead: String = page.summary.trim().chars().take(40).collect();
+    if !lead.is_empty()
+        && !page.citations.is_empty()
+        && !page
+            .citations
+            .iter()
+            .any(|c| c.quote.trim().starts_with(&lead))
+    {
+        findings.push(finding(
+            "template-lead",
+            "the lead is a template line: no sentence of the text that says what the entry is was found",
+        ));
+        score -= 15;
+    }
+    match crate::analysis::title_fault(&page.title) {
+        Some("generic") => {
+            findings.push(finding(
+                "generic-title",
+                "the title is an ordinary word of the language, not a term of this book",
+            ));
+            score -= 25;
+        }
+        Some(fault) => {
+            findings.push(finding(
+                "fragment-title",
+                &format!("the title reads as a {fault}, not a name"),
+            ));
+            score -= 45;
+        }
+        None => {}
+    }
     let body_chars: usize = page.sections.iter().map(|s| s.body.chars().count()).sum();
     if body_chars < 80 {
         findings.push(finding("thin-body", "the page body is very short"));
@@ -84,8 +119,12 @@ mod tests {
     use crate::genes::model::{Citation, Section};
 
     fn page(summary: &str, citations: usize, links: &[&str], body: &str) -> Page {
+        titled("Tarragon", summary, citations, links, body)
+    }
+
+    fn titled(title: &str, summary: &str, citations: usize, links: &[&str], body: &str) -> Page {
         Page {
-            title: "T".into(),
+            title: title.into(),
             entry_type: "concept".into(),
             aliases: vec![],
             summary: summary.into(),
@@ -96,7 +135,7 @@ mod tests {
             citations: (0..citations)
                 .map(|i| Citation {
                     passage_id: format!("p{i}"),
-                    quote: "q".into(),
+                    quote: if i == 0 { summary.into() } else { "q".into() },
                 })
                 .collect(),
             links: links.iter().map(|s| s.to_string()).collect(),
@@ -117,6 +156,39 @@ mod tests {
                 vec!["few-citations", "broken-links", "no-links", "thin-body"],
             ),
         ];
+        let cases = cases.into_iter().chain([
+            // a template lead, a fragment, a possessive, a generic word
+            (
+                {
+                    let mut p = page("A thing.", 3, &["B"], &long);
+                    p.summary = "“T” is a concept of “Book”, found in 3 passages.".into();
+                    p
+                },
+                85,
+                vec!["template-lead"],
+            ),
+            (
+                titled("Therefore David", "A thing.", 3, &["B"], &long),
+                55,
+                vec!["fragment-title"],
+            ),
+            (
+                titled("Aaron's", "A thing.", 3, &["B"], &long),
+                55,
+                vec!["fragment-title"],
+            ),
+            (
+                titled("其妾", "A thing.", 3, &["B"], &long),
+                55,
+                vec!["fragment-title"],
+            ),
+            (
+                titled("data", "A thing.", 3, &["B"], &long),
+                75,
+                vec!["generic-title"],
+            ),
+            (titled("The Cow", "A thing.", 3, &["B"], &long), 100, vec![]),
+        ]);
         for (p, want, codes) in cases {
             let r = review(&p, &exists);
             assert_eq!(score_percent(&r), want, "{:?}", r.findings);

@@ -989,6 +989,39 @@ fn section_names(heading: &str) -> Vec<String> {
     out
 }
 
+/// What is wrong with an entry title as a name, if anything: a fragment (it starts or ends
+/// with a closed-class word: "Therefore David", "If NAME", 告其妾), a possessive ("Aaron's"),
+/// or one generic word of the language ("data", 文件). The page checklist (`quality`) scores
+/// such pages down.
+pub fn title_fault(title: &str) -> Option<&'static str> {
+    let t = title.trim();
+    let zh = t.chars().any(|c| matches!(c as u32, 0x3400..=0x9FFF));
+    if zh {
+        let cs: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).collect();
+        let edge = |c: char| chinese::ZH_EDGE.contains(c);
+        if cs.len() >= 2 && (edge(cs[0]) || edge(cs[cs.len() - 1]) && cs[cs.len() - 1] != '者') {
+            return Some("fragment");
+        }
+        return is_generic_word(t, Lang::Zh).then_some("generic");
+    }
+    if t.ends_with("'s") || t.ends_with("’s") {
+        return Some("possessive");
+    }
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let closed = |w: &str| {
+        let w = w
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        terms::EN_STOP.contains(&w.as_str())
+    };
+    if words.len() >= 2 && (closed(words[0]) && words[0] != "The" || closed(words[words.len() - 1]))
+    {
+        return Some("fragment");
+    }
+    (words.len() == 1 && t.chars().all(|c| c.is_lowercase()) && is_generic_word(t, Lang::En))
+        .then_some("generic")
+}
+
 /// Whether the text is technical: at least 3 sentences in 100 hold a code-like token (a path,
 /// an identifier with `_`, `.` or `()`, an option, a variable, markup).
 fn is_technical(sentences: &[Sentence]) -> bool {
