@@ -67,7 +67,14 @@ pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
     }
     // The lead should be the text's own sentence about the entry, not a template line.
     let lead: String = page.summary.trim().chars().take(40).collect();
+    // (a lead a writer composed is cited where the page repeats it with its footnote marks:
+    // "In short: … [^s12]")
+    let marked = page
+        .sections
+        .iter()
+        .any(|s| s.body.contains(&lead) && s.body.contains("[^"));
     if !lead.is_empty()
+        && !marked
         && !page.citations.is_empty()
         && !page
             .citations
@@ -78,15 +85,19 @@ pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
             "template-lead",
             "the lead is a template line: no sentence of the text that says what the entry is was found",
         ));
-        score -= 15;
+        score -= 5;
     }
-    match crate::analysis::title_fault(&page.title) {
+    // (a how-to is titled by what it does: "To plant a tree", "How to build")
+    let fault = (page.entry_type != "method")
+        .then(|| crate::analysis::title_fault(&page.title))
+        .flatten();
+    match fault {
         Some("generic") => {
             findings.push(finding(
                 "generic-title",
                 "the title is an ordinary word of the language, not a term of this book",
             ));
-            score -= 25;
+            score -= 10;
         }
         Some(fault) => {
             findings.push(finding(
@@ -164,7 +175,7 @@ mod tests {
                     p.summary = "“T” is a concept of “Book”, found in 3 passages.".into();
                     p
                 },
-                85,
+                95,
                 vec!["template-lead"],
             ),
             (
@@ -184,7 +195,7 @@ mod tests {
             ),
             (
                 titled("data", "A thing.", 3, &["B"], &long),
-                75,
+                90,
                 vec!["generic-title"],
             ),
             (titled("The Cow", "A thing.", 3, &["B"], &long), 100, vec![]),
