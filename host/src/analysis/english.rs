@@ -93,6 +93,27 @@ const SPEECH: &[&str] = &[
 /// ("said to Moses", "a message from Allah"): see [`MOTION`].
 const PLACE_PREP: &[&str] = &["in", "at", "near", "towards", "into", "through", "across"];
 
+/// Words of belief before "in" ("believe in Allah", "trust in God").
+const BELIEF: &[&str] = &[
+    "believe",
+    "believes",
+    "believed",
+    "believing",
+    "believer",
+    "believers",
+    "disbelieve",
+    "disbelieves",
+    "disbelieved",
+    "disbelieving",
+    "trust",
+    "trusted",
+    "faith",
+    "hope",
+    "rely",
+    "relied",
+    "relies",
+];
+
 /// A verb of motion and its preposition before a place ("went to Egypt").
 const MOTION: &[&str] = &[
     "went to",
@@ -133,7 +154,7 @@ const PERSON_OF: &[&str] = &[
     "uncle",
 ];
 
-/// "the land of X": X is a place.
+/// "the land of X": X is a place (not "the people of X": the people of Noah are his).
 const PLACE_OF: &[&str] = &[
     "land",
     "city",
@@ -145,7 +166,6 @@ const PLACE_OF: &[&str] = &[
     "province",
     "capital",
     "village",
-    "people",
     "inhabitants",
     "mountains",
     "river",
@@ -634,6 +654,68 @@ fn is_code(w: &str) -> bool {
     inner_cap || w.contains('_') || dotted || w.contains('/')
 }
 
+/// Names listed together are of one kind: in "Abraham, Isaac and Jacob" or "thanks to Steve
+/// Greenland, Martin Schulze and Branden Robinson", a name without evidence of its own
+/// (`Other`) listed with at least two persons, and with no other kind among its neighbours, is
+/// a person too.
+fn coordinate_persons(out: &mut [Found], sentences: &[&str]) {
+    let mut by_sentence: FxHashMap<u32, Vec<usize>> = FxHashMap::default();
+    for (i, f) in out.iter().enumerate() {
+        if matches!(f.kind, TermKind::Person | TermKind::Other) && f.sentences.len() <= 2000 {
+            for &s in &f.sentences {
+                by_sentence.entry(s).or_default().push(i);
+            }
+        }
+    }
+    let mut votes: FxHashMap<usize, u32> = FxHashMap::default();
+    for (&si, ids) in &by_sentence {
+        if ids.len() < 3 {
+            continue;
+        }
+        let s = sentences[si as usize];
+        // each name at its first position in the sentence, in reading order
+        let mut at: Vec<(usize, usize, usize)> = ids
+            .iter()
+            .filter_map(|&i| {
+                std::iter::once(&out[i].text)
+                    .chain(out[i].variants.iter())
+                    .filter_map(|n| s.find(n.as_str()).map(|p| (p, p + n.len(), i)))
+                    .min()
+            })
+            .collect();
+        at.sort_unstable();
+        // runs of names joined by ", ", " and ", ", and "
+        let mut run: Vec<usize> = Vec::new();
+        let mut flush = |run: &mut Vec<usize>| {
+            let persons = run
+                .iter()
+                .filter(|&&i| out[i].kind == TermKind::Person)
+                .count();
+            if run.len() >= 3 && persons >= 2 {
+                for &i in run.iter().filter(|&&i| out[i].kind == TermKind::Other) {
+                    *votes.entry(i).or_default() += 1;
+                }
+            }
+            run.clear();
+        };
+        for k in 0..at.len() {
+            let joined = k > 0
+                && at[k - 1].1 <= at[k].0
+                && [",", "and", ", and", ";"].contains(&s[at[k - 1].1..at[k].0].trim());
+            if !joined {
+                flush(&mut run);
+            }
+            run.push(at[k].2);
+        }
+        flush(&mut run);
+    }
+    for (i, n) in votes {
+        if n >= 1 {
+            out[i].kind = TermKind::Person;
+        }
+    }
+}
+
 /// Is `w` in [`NOT_CONCEPT`]? (A set: this is asked for every word of the text.)
 fn not_concept(w: &str) -> bool {
     static SET: LazyLock<FxHashSet<&'static str>> =
@@ -890,7 +972,13 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                         {
                             c.person += 2;
                         }
-                        if prev.as_deref().is_some_and(|p| PLACE_PREP.contains(&p)) {
+                        // "believe in X", "trust in X": faith in a person, not a place
+                        let believed = i >= 2
+                            && prev.as_deref() == Some("in")
+                            && BELIEF.contains(&toks[i - 2].text.to_lowercase().as_str());
+                        if believed {
+                            c.person += 1;
+                        } else if prev.as_deref().is_some_and(|p| PLACE_PREP.contains(&p)) {
                             c.place += 1;
                         }
                         // Relations and offices the text states: "the son of X" and "X the
@@ -1009,6 +1097,24 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         {
             continue;
         }
+        // "Fear Allah", "Enter Paradise" (an imperative that opens a sentence or a quote) and
+        // "Jews We" (a pronoun after a name) are the name with a word glued on, where the name
+        // stands alone far more often ("New York" is not "York" with "New").
+        let ws: Vec<&str> = n.split(' ').collect();
+        if ws.len() >= 2 {
+            let alone = |part: &str, times: usize| {
+                names
+                    .get(part)
+                    .is_some_and(|r| r.sentences.len() >= times * c.sentences.len())
+            };
+            let first = ws[0].to_lowercase();
+            let last = ws[ws.len() - 1].to_lowercase();
+            if en_is_common(&first) && alone(&ws[1..].join(" "), 5)
+                || stop.contains(last.as_str()) && alone(&ws[..ws.len() - 1].join(" "), 2)
+            {
+                continue;
+            }
+        }
         let lower = n.to_lowercase();
         let single = !n.contains(' ');
         let acronym = n.chars().all(|ch| ch.is_ascii_uppercase());
@@ -1063,6 +1169,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
     // Merge "Darcy" into "Fitzwilliam Darcy" is not done: a single name that is the last word
     // of exactly one multi-word person name becomes that person's variant.
     merge_surnames(&mut out);
+    coordinate_persons(&mut out, sentences);
     let name_lower: HashSet<String> = out.iter().map(|f| f.text.to_lowercase()).collect();
     // Ordinary words and phrases, by lemma.
     let known = |s: &str| words.contains_key(s);
@@ -1318,6 +1425,41 @@ mod tests {
 
     fn find<'a>(found: &'a [Found], text: &str) -> Option<&'a Found> {
         found.iter().find(|f| f.text == text)
+    }
+
+    #[test]
+    fn kinds_from_stated_relations_lists_and_belief() {
+        let sents = [
+            "David the son of Jesse was king of Israel.",
+            "Then Jesse said to David, Go.",
+            "They went to Israel in the spring.",
+            "The people of Noah denied him, and Noah said, Fear God.",
+            "We believe in God and in what came to Abraham, Isaac and Jacob.",
+            "Fear God, and Abraham said, Isaac and Jacob listened.",
+            "Abraham said to his people: worship God.",
+            "Jacob said to his sons: worship God.",
+            "In January the people of Noah left.",
+            "God is the best of planners, said Noah.",
+            "Say: God knows, and Jews We have guided.",
+            "Jews and Christians argued about Abraham, and they trust in God.",
+            "Jacob said the Jews argued.",
+        ];
+        let (found, _) = extract(&sents, &[]);
+        let kind = |t: &str| find(&found, t).map(|f| f.kind);
+        // (name, kind)
+        for (name, want) in [
+            ("David", Some(TermKind::Person)),
+            ("Jesse", Some(TermKind::Person)),
+            ("Israel", Some(TermKind::Place)),
+            ("Noah", Some(TermKind::Person)),
+            ("God", Some(TermKind::Person)),
+            ("Isaac", Some(TermKind::Person)),
+            ("January", None),
+            ("Fear God", None),
+            ("Jews We", None),
+        ] {
+            assert_eq!(kind(name), want, "{name}");
+        }
     }
 
     #[test]
