@@ -2,8 +2,9 @@
 //! `cargo run --release -p grove-host --example terms -- FILE zh|en [KIND] [=TERM...]`.
 //! Extracts FILE as an upload would, analyses its prose blocks as grow does, and prints the
 //! candidate terms (kind, frequency, chapters, salience, variants), best first. KIND keeps one
-//! kind (person, term, place, ...); KIND `leads` prints the first 80 terms with their leads. Each =TERM also gets its definitions (the lead a page
-//! would get). Not a test: it asserts nothing.
+//! kind (person, term, place, ...); KIND `leads` prints the first 80 terms with their leads.
+//! Each =TERM also gets its definitions (the lead a page would get). Not a test: it asserts
+//! nothing.
 
 use grove::analysis::{self, Analysis, Lang};
 
