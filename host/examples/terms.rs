@@ -6,7 +6,7 @@
 //! Each =TERM also gets its definitions (the lead a page would get). Not a test: it asserts
 //! nothing.
 
-use grove::analysis::{self, Analysis, Lang};
+use grove::analysis::{Analysis, Lang};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -16,28 +16,7 @@ fn main() {
     };
     let bytes = std::fs::read(file).expect("read FILE");
     let doc = grove::extract::extract(&bytes, file).expect("extract FILE");
-    let document = analysis::Document {
-        title: doc.title.clone().unwrap_or_else(|| file.clone()),
-        lang,
-        chapters: doc
-            .chapters
-            .iter()
-            .map(|c| analysis::Chapter {
-                title: c.title.clone(),
-                blocks: c
-                    .blocks
-                    .iter()
-                    .filter(|b| b.kind == grove::extract::BlockKind::Paragraph)
-                    .map(|b| analysis::Block {
-                        text: b.text.clone(),
-                        section: b.location.section.clone(),
-                        page: b.location.page,
-                        line: b.location.line,
-                    })
-                    .collect(),
-            })
-            .collect(),
-    };
+    let document = grove::pipeline::analysis_document(&doc, file, lang);
     let t = std::time::Instant::now();
     let a = Analysis::new(&document);
     eprintln!(

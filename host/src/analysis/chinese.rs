@@ -82,7 +82,7 @@ const NOUN_TAGS: &[&str] = &["n", "ng", "nz", "vn", "l", "s", "an", "nrt"];
 /// Parts of speech of single characters that may be concepts in classical text.
 const SINGLE_TAGS: &[&str] = &["n", "ng", "nz", "nr", "ns", "q"];
 
-fn is_cjk(c: char) -> bool {
+pub(super) fn is_cjk(c: char) -> bool {
     matches!(c as u32, 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FFFF)
 }
 

@@ -667,7 +667,7 @@ fn coordinate_persons(out: &mut [Found], sentences: &[&str]) {
             }
         }
     }
-    let mut votes: FxHashMap<usize, u32> = FxHashMap::default();
+    let mut listed: FxHashSet<usize> = FxHashSet::default();
     for (&si, ids) in &by_sentence {
         if ids.len() < 3 {
             continue;
@@ -692,9 +692,7 @@ fn coordinate_persons(out: &mut [Found], sentences: &[&str]) {
                 .filter(|&&i| out[i].kind == TermKind::Person)
                 .count();
             if run.len() >= 3 && persons >= 2 {
-                for &i in run.iter().filter(|&&i| out[i].kind == TermKind::Other) {
-                    *votes.entry(i).or_default() += 1;
-                }
+                listed.extend(run.iter().filter(|&&i| out[i].kind == TermKind::Other));
             }
             run.clear();
         };
@@ -709,10 +707,8 @@ fn coordinate_persons(out: &mut [Found], sentences: &[&str]) {
         }
         flush(&mut run);
     }
-    for (i, n) in votes {
-        if n >= 1 {
-            out[i].kind = TermKind::Person;
-        }
+    for i in listed {
+        out[i].kind = TermKind::Person;
     }
 }
 

@@ -995,7 +995,7 @@ fn section_names(heading: &str) -> Vec<String> {
 /// such pages down.
 pub fn title_fault(title: &str) -> Option<&'static str> {
     let t = title.trim();
-    let zh = t.chars().any(|c| matches!(c as u32, 0x3400..=0x9FFF));
+    let zh = t.chars().any(chinese::is_cjk);
     if zh {
         let cs: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).collect();
         let edge = |c: char| chinese::ZH_EDGE.contains(c);
@@ -1342,11 +1342,6 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         }
         let comma = after.starts_with(", ");
         let after = after.trim_start_matches([',', ' ']);
-        let _next = after
-            .split_whitespace()
-            .next()
-            .unwrap_or("")
-            .trim_matches(|c: char| !c.is_alphanumeric());
         // A bare "X is …" is no definition when a passive or negation follows ("the
         // stream is not paused", "is set up").
         let bare_ok = || {
@@ -1467,10 +1462,6 @@ const ZH_HEADS: &[&str] = &[
     "包",
 ];
 
-fn is_cjk_char(c: char) -> bool {
-    matches!(c as u32, 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FFFF)
-}
-
 fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
     let pos = sentence.find(term)?;
     let raw_after = &sentence[pos + term.len()..];
@@ -1506,7 +1497,11 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         && let Some(close) = inner.find(['）', ')'])
         && inner[..close].chars().count() >= 2
         && !inner[..close].contains(['：', ':', '，', ',', '='])
-        && inner[close..].chars().filter(|c| is_cjk_char(*c)).count() >= 6
+        && inner[close..]
+            .chars()
+            .filter(|c| chinese::is_cjk(*c))
+            .count()
+            >= 6
         && subject
     {
         score = score.max(0.7);
@@ -1517,7 +1512,7 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
     if subject {
         // (only after a name in Latin letters: after a Chinese term the head makes a longer
         // word, 二进制 + 软件包)
-        if !term.chars().any(is_cjk_char)
+        if !term.chars().any(chinese::is_cjk)
             && let Some(h) = ZH_HEADS.iter().find(|h| after.starts_with(**h))
         {
             after = &after[h.len()..];

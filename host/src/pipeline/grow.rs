@@ -33,9 +33,26 @@ pub fn load_analysis(
     let doc = crate::extract::from_json(&json).map_err(|e| {
         PipelineError::Generation(format!("corpus/document.json is unreadable: {e}"))
     })?;
-    let document = analysis::Document {
+    let document = analysis_document(&doc, title, Lang::parse(lang).unwrap_or(Lang::Zh));
+    // The wiki's entry titles and aliases (from its pages, when it has any) join the
+    // segmentation dictionary: what the wiki knows feeds the next analysis.
+    Ok(Analysis::with_names(
+        &document,
+        &entry_names(&dir.join("docs")),
+    ))
+}
+
+/// The document the analysis reads from an extracted one: its prose (`paragraph` blocks)
+/// only, with each block's section, page and line. `title` stands in when the document has
+/// none of its own.
+pub fn analysis_document(
+    doc: &crate::extract::ExtractedDoc,
+    title: &str,
+    lang: Lang,
+) -> analysis::Document {
+    analysis::Document {
         title: doc.title.clone().unwrap_or_else(|| title.to_string()),
-        lang: Lang::parse(lang).unwrap_or(Lang::Zh),
+        lang,
         chapters: doc
             .chapters
             .iter()
@@ -54,13 +71,7 @@ pub fn load_analysis(
                     .collect(),
             })
             .collect(),
-    };
-    // The wiki's entry titles and aliases (from its pages, when it has any) join the
-    // segmentation dictionary: what the wiki knows feeds the next analysis.
-    Ok(Analysis::with_names(
-        &document,
-        &entry_names(&dir.join("docs")),
-    ))
+    }
 }
 
 /// Analyses started ahead of grow, by job id (see [`prepare_analysis`]).

@@ -15,7 +15,7 @@ pub mod pages;
 
 pub use boot::read_config_value;
 pub use fsutil::write_atomic;
-pub use grow::load_analysis;
+pub use grow::{analysis_document, load_analysis};
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
