@@ -2,7 +2,8 @@
 //! `cargo run --release -p grove-host --example terms -- FILE zh|en [KIND] [=TERM...]`.
 //! Extracts FILE as an upload would, analyses its prose blocks as grow does, and prints the
 //! candidate terms (kind, frequency, chapters, salience, variants), best first. KIND keeps one
-//! kind (person, term, place, ...); KIND `leads` prints the first 80 terms with their leads.
+//! kind (person, term, place, ...); KIND `leads` prints the first 80 terms with their leads,
+//! KIND `nolead` those of them without one, with their first mentions.
 //! Each =TERM also gets its definitions (the lead a page would get). Not a test: it asserts
 //! nothing.
 
@@ -26,6 +27,18 @@ fn main() {
         a.passage_count()
     );
     let kind = args.get(2).filter(|k| !k.starts_with('='));
+    if kind.is_some_and(|k| k == "nolead") {
+        // The first 80 terms without a lead, each with its first three mentions.
+        for term in a.terms().iter().take(80) {
+            if a.definitions(&term.text, 1).is_empty() {
+                println!("{:?}\t{}", term.kind, term.text);
+                for p in a.mentions(&term.text, 3) {
+                    println!("    | {}", p.text.chars().take(200).collect::<String>());
+                }
+            }
+        }
+        return;
+    }
     if kind.is_some_and(|k| k == "leads") {
         // The 80 first terms with the lead their page would get ("-" for the template line).
         let mut with = 0;

@@ -147,24 +147,38 @@ impl Gene for Other {
             }
             let all = host::chapter_passages(idx, 0, 100);
             let mut b = PageBuilder::new(&entry);
-            // The chapter is named by its own title, which carries the book's numbering where
-            // the book numbers its chapters; our index would disagree when front matter precedes
-            // chapter 1.
-            b.summary_line(if zh {
-                format!(
-                    "《{}》中“{}”一章的概览，共{}句。",
-                    entry.document_title,
-                    entry.title,
-                    all.len()
-                )
+            // A unit of an anthology that names its author ("作者：杜甫", "By Li Bai") is
+            // identified by it: a work of that author in this book. Otherwise the chapter is
+            // named by its own title, which carries the book's numbering where the book numbers
+            // its chapters; our index would disagree when front matter precedes chapter 1.
+            let credit = opening
+                .iter()
+                .take(2)
+                .find_map(|p| credited_author(&p.text).map(|a| (p, a)));
+            if let Some((p, author)) = credit {
+                b.summary_line(if zh {
+                    format!("{}，{}作，收于《{}》。", entry.title, author, entry.document_title)
+                } else {
+                    format!("“{}”, by {}, in “{}”.", entry.title, author, entry.document_title)
+                });
+                b.cite(p);
             } else {
-                format!(
-                    "Overview of “{}”, a chapter of “{}” ({} sentences).",
-                    entry.title,
-                    entry.document_title,
-                    all.len()
-                )
-            });
+                b.summary_line(if zh {
+                    format!(
+                        "《{}》中“{}”一章的概览，共{}句。",
+                        entry.document_title,
+                        entry.title,
+                        all.len()
+                    )
+                } else {
+                    format!(
+                        "Overview of “{}”, a chapter of “{}” ({} sentences).",
+                        entry.title,
+                        entry.document_title,
+                        all.len()
+                    )
+                });
+            }
             b.quotes(t(zh, "开篇", "Opening"), &opening);
             // Entries this chapter mentions, and its longest (most substantial) passages.
             let mut names: Vec<(String, String)> = Vec::new();
@@ -250,3 +264,18 @@ impl Gene for Other {
 }
 
 grove_gene::register_gene!(Other);
+
+/// The author a unit's credit line names ("作者：杜甫", "Author: Li Bai", "by Li Bai"), if
+/// the passage is such a line and the name is short.
+fn credited_author(text: &str) -> Option<String> {
+    let t = text.trim();
+    let rest = ["作者：", "作者:", "作者 ", "Author:", "By ", "by "]
+        .iter()
+        .find_map(|l| t.strip_prefix(l))?;
+    let name = rest.trim().trim_end_matches(['。', '.']);
+    let ok = !name.is_empty()
+        && name.chars().count() <= 30
+        && name.split_whitespace().count() <= 4
+        && !name.contains(['，', ',', '。', '：', ':']);
+    ok.then(|| name.to_string())
+}

@@ -750,15 +750,17 @@ impl Analysis {
                 .collect();
         }
         let mut names: Vec<String> = vec![term.to_string()];
+        let mut variants: Vec<String> = Vec::new();
         if let Some(t) = self.term(term) {
             names.push(t.text.clone());
-            names.extend(t.variants.iter().cloned());
+            variants.extend(t.variants.iter().cloned());
         }
         let mut scored: Vec<(f32, u32)> = Vec::new();
         // the opening sentence of the book's own section on the term ("5.6.4. Changed-By":
         // "The name and email address of the person who prepared this package version …")
         if let Some(&i) = names
             .iter()
+            .chain(variants.iter())
             .find_map(|n| self.section_leads.get(&key(n, self.lang)))
             && self.sentences[i as usize].text.split_whitespace().count() >= 4
             && !self.sentences[i as usize]
@@ -771,9 +773,16 @@ impl Analysis {
         for i in self.sentence_ids_mentioning(term) {
             let s = &self.sentences[i as usize].text;
             let key = self.sentence_key(i as usize);
+            // (a variant, such as a surname alone, counts only where the sentence defines it)
             let best = names
                 .iter()
                 .filter_map(|n| definition_score(s, key, n, self.lang))
+                .chain(
+                    variants
+                        .iter()
+                        .filter_map(|n| definition_score(s, key, n, self.lang))
+                        .filter(|&sc| sc >= 0.6),
+                )
                 .fold(None, |a: Option<f32>, b| Some(a.map_or(b, |a| a.max(b))));
             if let Some(sc) = best {
                 scored.push((sc, i));
@@ -1405,8 +1414,178 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         {
             score = score.max(0.5);
         }
+        // Last: a sentence about X that says anything X does or is ("The debuild command
+        // executes lintian …", "Ian Murdock wrote …"), better than no sentence at all.
+        if en_predicate(after) && sentence.trim_end().ends_with(['.', '!']) {
+            score = score.max(0.3);
+        }
+    }
+    // A credit line names a person's part in the book ("Copyright © 1998 Josip Rodin",
+    // "Maintainer: Emil Brink", "written by …").
+    // An apposition anywhere in the sentence: "the Debian Developer's Reference, a set of
+    // guidelines …", "a central database, the Debian Security Tracker".
+    if same {
+        let after = raw_after.trim_start_matches(['`', '"', '\'', '”', '’', '*', '_']);
+        if let Some(rest) = after
+            .strip_prefix(", a ")
+            .or_else(|| after.strip_prefix(", an "))
+            .or_else(|| after.strip_prefix(", the "))
+            && rest.chars().next().is_some_and(|c| c.is_lowercase())
+            && rest.split_whitespace().count() >= 3
+        {
+            score = score.max(0.5);
+        }
+        let head = before.trim_end();
+        if let Some(np) = head
+            .strip_suffix(", the")
+            .or_else(|| head.strip_suffix(", a"))
+            .or_else(|| head.strip_suffix(", an"))
+        {
+            let words: Vec<&str> = np.split_whitespace().rev().take(5).collect();
+            let det = words.iter().position(|w| ["a", "an", "the"].contains(w));
+            if det.is_some_and(|d| d >= 1)
+                && words[..det.unwrap_or(0)]
+                    .iter()
+                    .all(|w| w.chars().all(|c| c.is_lowercase() || c == '-'))
+            {
+                score = score.max(0.5);
+            }
+        }
+    }
+    if credited(if same { &sentence[..pos] } else { &s[..pos] }) {
+        score = score.max(0.45);
     }
     (score > 0.0).then_some(score + if pos < 8 { 0.3 } else { 0.0 })
+}
+
+/// Words after which a name is credited with a part in the book (lower case).
+const CREDIT_LABELS: &[&str] = &[
+    "copyright",
+    "©",
+    "(c)",
+    "author:",
+    "authors:",
+    "maintainer:",
+    "uploader:",
+    "upstream-contact:",
+    "written by",
+    "translated by",
+    "edited by",
+    "maintained by",
+    "compiled by",
+    "作者：",
+    "作者:",
+    "译者：",
+    "譯者：",
+    "著者：",
+    "编者：",
+    "版权所有",
+    "版權所有",
+];
+
+/// Whether the text before a name ends with a credit label, with only years, other credited
+/// names and e-mail addresses between ("Copyright © 1998-2002 ", "Maintainer: ",
+/// "Copyright © 1996 Ian Jackson and ").
+fn credited(before: &str) -> bool {
+    let lower = before.to_lowercase();
+    // A participle and "by" credits too: "developed by", "written in 1996 by".
+    let agent = lower.rfind(" by ").filter(|&i| {
+        lower[..i]
+            .split_whitespace()
+            .rev()
+            .take(4)
+            .any(|w| w.len() >= 5 && (w.ends_with("ed") || w.ends_with("ten")))
+    });
+    let Some((at, label)) = CREDIT_LABELS
+        .iter()
+        .filter_map(|l| lower.rfind(l).map(|i| (i, *l)))
+        .chain(agent.map(|i| (i, " by ")))
+        .max_by_key(|(i, l)| i + l.len())
+    else {
+        return false;
+    };
+    // (the label's offset in `lower` is that in `before` where lower-casing kept lengths)
+    let Some(between) = before
+        .get(at + label.len()..)
+        .filter(|_| lower.len() == before.len())
+    else {
+        return false;
+    };
+    let tokens: Vec<&str> = between.split_whitespace().collect();
+    tokens.len() <= 12
+        && tokens.iter().all(|t| {
+            let t = t.trim_matches(|c: char| ",;、，和".contains(c));
+            t.is_empty()
+                || t.chars()
+                    .all(|c| c.is_ascii_digit() || "-–©().,".contains(c))
+                || ["and", "&", "by", "(c)", "©"].contains(&t)
+                || t.starts_with('<') && t.contains('@')
+                || t.chars().next().is_some_and(char::is_uppercase)
+                || t.chars().all(chinese::is_cjk) && t.chars().count() <= 4
+        })
+}
+
+/// Auxiliaries that open a predicate which says what a subject does or has. (Not the
+/// normative modals, "must", "should", "may": a rule about X does not say what X is; not
+/// "is", whose definitions are weighed above.)
+const EN_AUX: &[&str] = &["can", "will", "has", "have", "had", "does", "did"];
+
+/// Whether `after` (what follows a subject) opens with a verb: an auxiliary, or a word in
+/// -s or -ed that is not itself a noun before a verb ("Debian packages are …").
+fn en_predicate(after: &str) -> bool {
+    let words: Vec<&str> = after
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .skip_while(|w| {
+            [
+                "usually",
+                "also",
+                "often",
+                "always",
+                "only",
+                "then",
+                "now",
+                "first",
+                "still",
+                "never",
+                "normally",
+                "generally",
+                "automatically",
+                "simply",
+                "just",
+                "later",
+            ]
+            .contains(w)
+        })
+        .take(2)
+        .collect();
+    let Some(&w) = words.first() else {
+        return false;
+    };
+    if EN_AUX.contains(&w) {
+        return true;
+    }
+    // (a verb takes an object or a complement: "executes the lintian command"; a plural
+    // noun after a modifier does not: "ABI changes that …", "Init scripts ending …")
+    let object_follows = words.get(1).is_some_and(|n| {
+        [
+            "the", "a", "an", "all", "any", "each", "every", "its", "their", "his", "her", "it",
+            "them", "him", "to", "in", "on", "into", "from", "with", "for", "by", "as", "at", "no",
+            "one", "some", "this", "these", "those", "up", "out",
+        ]
+        .contains(n)
+    });
+    let next_is_verb = words
+        .get(1)
+        .is_some_and(|n| EN_AUX.contains(n) || ["is", "are", "was", "were"].contains(n));
+    w.len() >= 4
+        && w.chars().all(|c| c.is_ascii_lowercase())
+        && (w.ends_with('s')
+            && !w.ends_with("ss")
+            && !w.ends_with("us")
+            && !w.ends_with("is")
+            && object_follows
+            || w.ends_with("ed") && !next_is_verb)
 }
 
 /// Whether `long` expands the acronym `short` ("Distinguished Encoding Rules", "DER"): the
@@ -1460,6 +1639,13 @@ const ZH_HEADS: &[&str] = &[
     "脚本",
     "腳本",
     "包",
+];
+
+/// Modals and adverbs that open a predicate about a Chinese subject (not the normative
+/// 必须, 应该: a rule about X does not say what X is).
+const ZH_PREDICATE: &[&str] = &[
+    "可以", "能够", "能夠", "会", "會", "将", "將", "已经", "已經", "通常", "总是", "總是", "主要",
+    "被", "把",
 ];
 
 fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
@@ -1572,6 +1758,15 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         }) {
             score = score.max(0.5);
         }
+        // Last: a modal or adverb opens a predicate about X ("X 可以 …", "X 必须 …").
+        if ZH_PREDICATE.iter().any(|v| after.starts_with(v))
+            && sentence.trim_end().ends_with(['。', '！', '.'])
+        {
+            score = score.max(0.3);
+        }
+    }
+    if credited(before) {
+        score = score.max(0.45);
     }
     (score > 0.0).then_some(score + if pos < 6 { 0.3 } else { 0.0 })
 }

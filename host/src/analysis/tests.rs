@@ -336,6 +336,37 @@ fn english_definition_patterns() {
             "package",
             false,
         ),
+        // a sentence about what X does, an apposition anywhere, a credit line
+        (
+            "The debuild command executes the lintian command.",
+            "debuild",
+            true,
+        ),
+        ("Ian Jackson wrote the first version.", "Ian Jackson", false),
+        (
+            "Christian Schwarz added new sections.",
+            "Christian Schwarz",
+            true,
+        ),
+        ("ABI changes that break programs are rare.", "ABI", false),
+        ("Init scripts ending in .sh are special.", "init", false),
+        (
+            "You must read the Social Contract, a statement of our values.",
+            "Social Contract",
+            true,
+        ),
+        (
+            "The team keeps a central database, the Security Tracker.",
+            "Security Tracker",
+            true,
+        ),
+        ("It was read by Alice, Bob and Carol.", "Carol", false),
+        ("Copyright © 1998-2002 Josip Rodin", "Josip Rodin", true),
+        (
+            "This process was developed by Ann Lee, Clint Adams and Russ Allbery.",
+            "Russ Allbery",
+            true,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
@@ -368,6 +399,9 @@ fn chinese_definition_patterns() {
         ("debian/rules（模板文件）：", "debian/rules", false),
         ("这里，二进制软件包是二进制软件包名称。", "二进制", false),
         ("子曰：学而时习之。", "学", false),
+        ("dpkg 可以安装软件包。", "dpkg", true),
+        ("软件包必须遵循政策。", "软件包", false),
+        ("作者：杜甫", "杜甫", true),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(

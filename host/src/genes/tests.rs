@@ -123,6 +123,55 @@ fn chapter_overviews_only_for_a_collection_of_short_chapters() {
 }
 
 #[test]
+fn a_collection_unit_that_names_its_author_leads_with_it_cited() {
+    let reg = GeneRegistry::new(runtime(), None);
+    for (name, r) in reg.load_builtins() {
+        r.unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    // (the unit's first line, the lead expected to name)
+    for (first, lead) in [
+        ("作者：杜甫", Some("杜甫作")),
+        ("By Li Bai", Some("by Li Bai")),
+        ("The river runs by the hill.", None),
+    ] {
+        let md: String = (1..=12)
+            .map(|i| format!("# Poem {i}\n\n{first}\n\nThe river runs by the hill number {i}. The wind sings.\n\n"))
+            .collect();
+        let a = Arc::new(Analysis::new(&Document::from_markdown(
+            "Poems",
+            Lang::En,
+            &md,
+        )));
+        let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
+        let p = reg
+            .propose("other", &ctx, &doc)
+            .unwrap()
+            .into_iter()
+            .find(|p| p.key.starts_with("chapter:"))
+            .expect("an overview");
+        let e = Entry {
+            entry_type: "other".into(),
+            title: p.title.clone(),
+            aliases: vec![],
+            key: p.key.clone(),
+            lang: if first.starts_with('作') { "zh" } else { "en" }.into(),
+            document_title: "Poems".into(),
+        };
+        let page = reg.render("other", &ctx, &e).unwrap();
+        match lead {
+            Some(l) => {
+                assert!(page.summary.contains(l), "{first}: {}", page.summary);
+                assert!(
+                    page.citations.iter().any(|c| c.quote.contains(first)),
+                    "{first}: the credit line is cited"
+                );
+            }
+            None => assert!(page.summary.contains("Overview of"), "{}", page.summary),
+        }
+    }
+}
+
+#[test]
 fn builtin_genes_load_propose_and_render_grounded_pages() {
     let reg = GeneRegistry::new(runtime(), None);
     for (name, r) in reg.load_builtins() {
