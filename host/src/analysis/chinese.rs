@@ -743,7 +743,19 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             let (fa, fb) = (word_count[a], word_count[b]);
             let edge_ok = !a.chars().next().is_some_and(is_function)
                 && (!b.chars().last().is_some_and(is_function) || b == "者");
-            if edge_ok && c * 10 >= fa.min(fb) * 6 && c * 10 >= fa.max(fb) * 3 {
+            // A compound is a noun phrase: not an adverb or preposition before a word, not a
+            // verb, adverb or adjective at its end (近乎一致, 强烈建议, 参数设置).
+            let phrase_ok = || {
+                let head = dict_tag(a);
+                let tail = dict_tag(b);
+                !head
+                    .as_deref()
+                    .is_some_and(|t| ["d", "p", "c", "r", "u", "ad"].contains(&t))
+                    && !tail
+                        .as_deref()
+                        .is_some_and(|t| ["d", "a", "ad", "v", "u", "y"].contains(&t))
+            };
+            if edge_ok && c * 10 >= fa.min(fb) * 6 && c * 10 >= fa.max(fb) * 3 && phrase_ok() {
                 compounds.push(format!("{a}{b}"));
             }
         }
@@ -894,8 +906,7 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             TermKind::Place
         } else if tag == "nt" {
             TermKind::Org
-        } else if NOUN_TAGS.contains(&tag) && (tag != "l" || rar >= 0.4)
-            || (tag == "v" || tag == "f") && rar >= 0.5
+        } else if NOUN_TAGS.contains(&tag) && (tag != "l" || rar >= 0.4) || tag == "f" && rar >= 0.5
         {
             TermKind::Term
         } else {

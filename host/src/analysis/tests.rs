@@ -470,3 +470,39 @@ fn mentions_scan_matches_a_sentence_by_sentence_search() {
         );
     }
 }
+
+#[test]
+fn verse_is_told_from_classical_prose() {
+    let lines = |text: &str| -> Vec<Sentence> {
+        (0..30)
+            .flat_map(|_| split_sentences(text, Lang::Zh))
+            .map(|text| Sentence {
+                text,
+                chapter: 0,
+                block: 0,
+            })
+            .collect()
+    };
+    // (text, verse)
+    for (text, verse) in [
+        ("床前明月光，疑是地上霜。举头望明月，低头思故乡。", true),
+        (
+            "寒蝉凄切，对长亭晚，骤雨初歇。都门帐饮无绪，留恋处，兰舟催发。",
+            true,
+        ),
+        (
+            "子曰：吾十有五而志于学，三十而立。子曰：学而时习之，不亦说乎？有朋自远方来，不亦乐乎？",
+            false,
+        ),
+        (
+            "大学之道，在明明德，在亲民，在止于至善。古之欲明明德于天下者，先治其国。",
+            false,
+        ),
+        (
+            "debuild 命令是 dpkg-buildpackage 命令的一个封装脚本，它可以构建软件包。",
+            false,
+        ),
+    ] {
+        assert_eq!(is_verse(&lines(text)), verse, "{text}");
+    }
+}
