@@ -816,26 +816,36 @@ impl Analysis {
             }
         }
         let fa = sids.len() as f32;
-        let mut out: Vec<RelatedTerm> = counts
+        // Strongest first by association, not by raw count: a hub word that co-occurs with
+        // everything ("system", "file") has a low cosine. Named entities (persons, places,
+        // organisations, works) rank before ordinary terms at equal strength, and a pair seen
+        // once counts only for a rarely mentioned term.
+        let min = if sids.len() >= 10 { 2 } else { 1 };
+        let mut out: Vec<(f32, RelatedTerm)> = counts
             .into_iter()
-            .filter(|&(_, c)| c >= 1)
+            .filter(|&(_, c)| c >= min)
             .map(|(t, c)| {
-                let fb = self.terms[t as usize].frequency.max(1) as f32;
-                RelatedTerm {
-                    text: self.terms[t as usize].text.clone(),
-                    count: c,
-                    weight: (c as f32 / (fa * fb).sqrt()).clamp(0.0, 1.0),
-                }
+                let stat = &self.terms[t as usize];
+                let fb = stat.frequency.max(1) as f32;
+                let weight = (c as f32 / (fa * fb).sqrt()).clamp(0.0, 1.0);
+                let named = matches!(
+                    stat.kind,
+                    TermKind::Person | TermKind::Place | TermKind::Org | TermKind::Work
+                );
+                let rank = weight * (1.0 + (c as f32).ln()) * if named { 1.5 } else { 1.0 };
+                (
+                    rank,
+                    RelatedTerm {
+                        text: stat.text.clone(),
+                        count: c,
+                        weight,
+                    },
+                )
             })
             .collect();
-        out.sort_by(|a, b| {
-            b.count
-                .cmp(&a.count)
-                .then(b.weight.total_cmp(&a.weight))
-                .then(a.text.cmp(&b.text))
-        });
+        out.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.text.cmp(&b.1.text)));
         out.truncate(limit);
-        out
+        out.into_iter().map(|(_, r)| r).collect()
     }
 
     /// Passages best matching a free-text query, best first: the query's words weighted by

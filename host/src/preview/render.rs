@@ -65,7 +65,7 @@ const EN: Words = Words {
     search: "Search",
     search_placeholder: "Search this wiki",
     entries: "entries",
-    key_entries: "Most connected entries",
+    key_entries: "Central entries",
     by_type: "All entries by type",
     sources: "Sources",
     related: "Related entries",
@@ -89,7 +89,7 @@ const ZH: Words = Words {
     search: "搜索",
     search_placeholder: "搜索本维基",
     entries: "个条目",
-    key_entries: "关联最多的条目",
+    key_entries: "核心条目",
     by_type: "按类型浏览全部条目",
     sources: "出处",
     related: "相关条目",
@@ -221,9 +221,7 @@ pub fn home(snap: &Snapshot) -> String {
         esc(w.entries),
         counts.join(" · ")
     );
-    let mut top: Vec<&SitePage> = snap.pages.iter().filter(|p| snap.degree(p) > 0).collect();
-    top.sort_by(|a, b| snap.degree(b).cmp(&snap.degree(a)).then(a.id.cmp(&b.id)));
-    top.truncate(6);
+    let top = snap.central(6);
     if !top.is_empty() {
         let _ = write!(
             main,

@@ -139,6 +139,23 @@ impl Snapshot {
         p.links.len() + p.backlinks.len()
     }
 
+    /// The book's central entries, most central first: those other pages link to most (an
+    /// entity mentioned in many chapters is linked from their overviews and from the entries
+    /// it appears with), then those the book cites most. Outgoing links do not count: a page
+    /// with a long list of related entries is a hub, not a centre.
+    pub fn central(&self, limit: usize) -> Vec<&SitePage> {
+        let score =
+            |p: &SitePage| (p.backlinks.len() as f64 + 1.0) * (2.0 + p.citations.len() as f64).ln();
+        let mut top: Vec<&SitePage> = self
+            .pages
+            .iter()
+            .filter(|p| !p.backlinks.is_empty())
+            .collect();
+        top.sort_by(|a, b| score(b).total_cmp(&score(a)).then(a.id.cmp(&b.id)));
+        top.truncate(limit);
+        top
+    }
+
     /// Full-text search over this snapshot's pages.
     pub fn search(&self, query: &str) -> Result<Hits, SearchError> {
         let index = self
@@ -611,6 +628,26 @@ mod tests {
         assert_eq!(snap.page("soil").unwrap().backlinks, ["compost"]);
         assert!(snap.page("mulch").unwrap().backlinks.is_empty());
         assert_eq!(snap.page("compost").unwrap().citations.len(), 1);
+    }
+
+    #[test]
+    fn central_entries_are_linked_to_not_linking_out() {
+        let tmp = wiki();
+        // a hub links to everything; the river is linked from three pages
+        write(
+            tmp.path(),
+            "hub",
+            "System",
+            "See [Compost](compost.md), [Soil](soil.md), [Mulch](mulch.md), [River](river.md).",
+        );
+        write(tmp.path(), "river", "River", "The river.");
+        write(tmp.path(), "bank", "Bank", "By the [river](river.md).");
+        write(tmp.path(), "ford", "Ford", "Across the [river](river.md).");
+        let site = Site::open(tmp.path(), "garden").unwrap();
+        let snap = site.snapshot();
+        let top: Vec<&str> = snap.central(3).iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(top[0], "river", "{top:?}");
+        assert!(!top.contains(&"hub"), "{top:?}");
     }
 
     #[test]
