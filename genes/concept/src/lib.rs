@@ -1,8 +1,9 @@
 //! The default `concept` gene: proposes the salient ideas and terms of a document (including
 //! technical terms in Latin letters inside Chinese text) and renders each as a page: the
-//! definition (a definitional passage, or a fixed template line), a short summary made of
-//! the most central passages about it, further definitions, where it appears across the
-//! chapters, and related entries, with mentions of other entries linked.
+//! definition (a definitional passage, or a fixed template line), where the book defines it
+//! (or first uses it), a short summary made of the most central passages about it, further
+//! definitions, the entries it is used with (and in how many passages), where it appears
+//! across the chapters, and related entries, with mentions of other entries linked.
 //!
 //! It does not decide about people, places, organisations or works (the `person` and
 //! `other` genes do) and writes no sentence of its own beyond fixed template lines.
@@ -92,6 +93,46 @@ impl Gene for Concept {
         if defs.len() > 1 {
             b.quotes(t(zh, "释义", "Definitions"), &defs[1..]);
         }
+        // Where the book defines the term (or, when it defines nothing, first uses it): the
+        // page's first section, each place cited.
+        let (heading, places) = if defs.is_empty() {
+            (t(zh, "首次出现", "First used"), &mentions[..1])
+        } else {
+            (t(zh, "定义之处", "Where it is defined"), &defs[..])
+        };
+        let mut body = String::new();
+        for p in places.iter().take(4) {
+            body.push_str(&format!(
+                "- {} [^{}]\n",
+                grove_gene::build::escape(&grove_gene::page::location_label(&p.location)),
+                p.id
+            ));
+            b.cite(p);
+        }
+        b.section(heading, body);
+        if b.page.sections.last().is_some_and(|s| s.heading == heading) {
+            let where_ = b.page.sections.remove(b.page.sections.len() - 1);
+            b.page.sections.insert(0, where_);
+        }
+        // The terms the book uses it with, and in how many passages.
+        let mut with = String::new();
+        for r in host::related(&entry.key, 60) {
+            let Some(title) = r.entry.filter(|t| *t != entry.title) else {
+                continue;
+            };
+            if with.contains(&format!("[[{title}]]")) {
+                continue;
+            }
+            with.push_str(&if zh {
+                format!("- [[{title}]]：同见于{}处原文\n", r.count)
+            } else {
+                format!("- [[{title}]]: together in {} passages\n", r.count)
+            });
+            if with.lines().count() >= 6 {
+                break;
+            }
+        }
+        b.section(t(zh, "常一同出现", "Used with"), with);
         b.quotes(t(zh, "原文", "In the text"), &spread(&mentions, 4));
         let titles: Vec<String> = related.iter().map(|(_, title)| title.clone()).collect();
         b.links(t(zh, "相关条目", "Related"), &titles);

@@ -590,6 +590,10 @@ impl Analysis {
             }
             merged
         };
+        let found = merge_headed(found, doc.lang);
+        let found = merge_aliases(found, &a.sentences, |t| {
+            a.reference.contains_key(&key(t, doc.lang))
+        });
         // Generic words are not concepts of a technical book: an ordinary single word
         // ("file", "user", "device"; 文件, 程序) is a term of it only where it defines the word.
         // (In scripture or history "prayer" and "fire" are the book's own ideas.)
@@ -1070,6 +1074,187 @@ fn is_technical(sentences: &[Sentence]) -> bool {
         .filter(|s| s.text.split_whitespace().any(code_like))
         .count();
     with * 100 >= sentences.len().max(1) * 3
+}
+
+/// Head nouns that say what kind of thing a command-like name is: "the lintian command" is
+/// lintian, "dpkg 命令" dpkg. (Not "package": a "source package" is no "source".)
+const KIND_HEADS: &[&str] = &[
+    "command", "commands", "program", "programs", "tool", "utility", "命令", "程序", "工具",
+];
+
+/// Folds a noun phrase made of a term and a kind head ("lintian command") into the term
+/// ("lintian"), as a variant with its sentences. The term must read as a name of software
+/// (lower case or with `-_./`, Latin letters in Chinese text), not a proper name: "Debian
+/// package" is a thing of its own.
+fn merge_headed(mut found: Vec<terms::Found>, lang: Lang) -> Vec<terms::Found> {
+    let index: HashMap<String, usize> = found
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (key(&f.text, lang), i))
+        .collect();
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for (i, f) in found.iter().enumerate() {
+        let text = f.text.trim();
+        let Some(base) = KIND_HEADS.iter().find_map(|h| {
+            text.strip_suffix(h)
+                .filter(|b| b.ends_with(' ') || !h.is_ascii())
+                .map(str::trim_end)
+        }) else {
+            continue;
+        };
+        let software = !base.is_empty()
+            && base.is_ascii()
+            && !base.contains(' ')
+            && !background::en_is_common(&base.to_lowercase())
+            && (base.chars().all(|c| !c.is_uppercase()) || base.contains(['-', '_', '.', '/']));
+        if let Some(&j) = index.get(&key(base, lang))
+            && software
+            && j != i
+            && !matches!(
+                found[j].kind,
+                TermKind::Person | TermKind::Place | TermKind::Org | TermKind::Work
+            )
+        {
+            pairs.push((i, j));
+        }
+    }
+    let mut gone = vec![false; found.len()];
+    for (i, j) in pairs {
+        let (text, sentences) = (found[i].text.clone(), found[i].sentences.clone());
+        let base = &mut found[j];
+        base.sentences.extend(sentences);
+        base.sentences.sort_unstable();
+        base.sentences.dedup();
+        if !base.variants.contains(&text) {
+            base.variants.push(text);
+        }
+        gone[i] = true;
+    }
+    found
+        .into_iter()
+        .zip(gone)
+        .filter(|(_, g)| !g)
+        .map(|(f, _)| f)
+        .collect()
+}
+
+/// Folds the other forms of one name into its most used form, as variants with their
+/// sentences: an acronym's plural ("URLs" into "URL"), a call or a path written with or
+/// without its marks ("stream.Readable()", "/sbin"), a capitalised plural ("Debian
+/// Developers"), and an acronym and its expansion where the text pairs them in brackets
+/// ("Debian Free Software Guidelines (DFSG)"). A `documented` item (a reference manual's
+/// own section) keeps its form.
+fn merge_aliases(
+    mut found: Vec<terms::Found>,
+    sentences: &[Sentence],
+    documented: impl Fn(&str) -> bool,
+) -> Vec<terms::Found> {
+    let index: HashMap<&str, usize> = found
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.text.as_str(), i))
+        .collect();
+    // (a, b, directed): a directed pair folds a into b; another folds the less used form
+    let mut pairs: Vec<(usize, usize, bool)> = Vec::new();
+    let acronym = |t: &str| {
+        let letters = t.chars().filter(|c| c.is_alphanumeric()).count();
+        (2..=8).contains(&letters)
+            && t.chars().filter(|c| c.is_ascii_uppercase()).count() * 10 >= letters * 7
+            && !t.contains(' ')
+    };
+    for (i, f) in found.iter().enumerate() {
+        let t = f.text.as_str();
+        // a path keeps its slash ("/sbin"); the other marked forms fold into the bare one
+        if let Some(&j) = t
+            .strip_prefix('/')
+            .filter(|r| !r.contains('/'))
+            .and_then(|r| index.get(r))
+        {
+            pairs.push((j, i, true));
+            continue;
+        }
+        let other = t.strip_suffix("()").or_else(|| {
+            // "URLs", "Debian Developers" (not "Jesus" from "Jesu")
+            t.strip_suffix('s').filter(|b| {
+                acronym(b)
+                    || b.contains(' ')
+                        && b.split(' ')
+                            .all(|w| w.chars().next().is_some_and(char::is_uppercase))
+            })
+        });
+        if let Some(&j) = other.and_then(|o| index.get(o)) {
+            pairs.push((i, j, true));
+        }
+    }
+    // an acronym and its expansion, paired in brackets in some sentence
+    for (i, f) in found.iter().enumerate() {
+        if !acronym(&f.text) {
+            continue;
+        }
+        for (j, g) in found.iter().enumerate() {
+            if i == j || !g.text.contains([' ', '-']) || !expands(&f.text, &g.text) {
+                continue;
+            }
+            let paired = f.sentences.iter().any(|&s| {
+                g.sentences.binary_search(&s).is_ok() && {
+                    let text = &sentences[s as usize].text;
+                    text.contains(&format!("({})", f.text))
+                        || text.contains(&format!("{} (", f.text))
+                }
+            });
+            if paired {
+                pairs.push((i, j, false));
+            }
+        }
+    }
+    // Each undirected pair joins the less used form into the more used one (one level: a
+    // form that is itself folded is not a target).
+    let mut into: Vec<Option<usize>> = vec![None; found.len()];
+    for (a, b, directed) in pairs {
+        // (a reference manual's documented item keeps its own form)
+        let (from, to) = if documented(&found[a].text) && !documented(&found[b].text)
+            || !directed && found[a].sentences.len() > found[b].sentences.len()
+        {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        if into[from].is_none() && into[to].is_none() && !into.contains(&Some(from)) {
+            into[from] = Some(to);
+        }
+    }
+    for from in 0..found.len() {
+        let Some(to) = into[from] else { continue };
+        let (text, sentences, variants) = (
+            found[from].text.clone(),
+            found[from].sentences.clone(),
+            found[from].variants.clone(),
+        );
+        let named = |k: TermKind| {
+            matches!(
+                k,
+                TermKind::Person | TermKind::Place | TermKind::Org | TermKind::Work
+            )
+        };
+        if named(found[from].kind) && !named(found[to].kind) {
+            found[to].kind = found[from].kind;
+        }
+        let base = &mut found[to];
+        base.sentences.extend(sentences);
+        base.sentences.sort_unstable();
+        base.sentences.dedup();
+        for v in std::iter::once(text).chain(variants) {
+            if !base.variants.contains(&v) && v != base.text {
+                base.variants.push(v);
+            }
+        }
+    }
+    found
+        .into_iter()
+        .zip(into)
+        .filter(|(_, i)| i.is_none())
+        .map(|(f, _)| f)
+        .collect()
 }
 
 /// Whether a Chinese text is verse: nearly every line (between 。！？；) is made of clauses of at

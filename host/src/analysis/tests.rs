@@ -506,3 +506,111 @@ fn verse_is_told_from_classical_prose() {
         assert_eq!(is_verse(&lines(text)), verse, "{text}");
     }
 }
+
+#[test]
+fn a_name_and_its_kind_head_are_one_term() {
+    let found = |text: &str, kind| terms::Found {
+        text: text.into(),
+        kind,
+        salience: 0.5,
+        variants: Vec::new(),
+        sentences: vec![text.len() as u32],
+    };
+    let merged = merge_headed(
+        vec![
+            found("lintian", TermKind::Term),
+            found("lintian command", TermKind::NounPhrase),
+            found("Debian", TermKind::Org),
+            found("Debian package", TermKind::NounPhrase),
+            found("dpkg", TermKind::Term),
+            found("dpkg 命令", TermKind::NounPhrase),
+            found("source", TermKind::Term),
+            found("source program", TermKind::NounPhrase),
+        ],
+        Lang::En,
+    );
+    let texts: Vec<&str> = merged.iter().map(|f| f.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "lintian",
+            "Debian",
+            "Debian package",
+            "dpkg",
+            "source",
+            "source program"
+        ]
+    );
+    assert_eq!(merged[0].variants, ["lintian command"]);
+    assert_eq!(merged[0].sentences.len(), 2);
+}
+
+#[test]
+fn other_forms_of_a_name_fold_into_its_most_used_form() {
+    let sentences: Vec<Sentence> = [
+        "The Debian Free Software Guidelines (DFSG) say what is free.",
+        "Read the DFSG.",
+        "Read the DFSG again.",
+        "It has one URL.",
+        "It has two URLs.",
+        "It has URLs.",
+        "Call stream.Readable() or stream.Readable or stream.Readable.",
+        "Operating systems (OS) run programs; an operating system is an OS.",
+    ]
+    .iter()
+    .map(|t| Sentence {
+        text: t.to_string(),
+        chapter: 0,
+        block: 0,
+    })
+    .collect();
+    let found = |text: &str, kind, s: &[u32]| terms::Found {
+        text: text.into(),
+        kind,
+        salience: 0.5,
+        variants: Vec::new(),
+        sentences: s.to_vec(),
+    };
+    let merged = merge_aliases(
+        vec![
+            found("Debian Free Software Guidelines", TermKind::Work, &[0]),
+            found("DFSG", TermKind::Term, &[0, 1, 2]),
+            found("URL", TermKind::Term, &[3]),
+            found("URLs", TermKind::Term, &[4, 5]),
+            found("stream.Readable()", TermKind::Term, &[6]),
+            found("stream.Readable", TermKind::Term, &[6]),
+            found("sbin", TermKind::Term, &[6]),
+            found("/sbin", TermKind::Term, &[6]),
+            // an acronym whose letters match a phrase it is never paired with stays apart
+            found("NM", TermKind::Term, &[1]),
+            found("new maintainer", TermKind::NounPhrase, &[2]),
+        ],
+        &sentences,
+        |t| t == "stream.Readable()",
+    );
+    let texts: Vec<(&str, TermKind, Vec<&str>)> = merged
+        .iter()
+        .map(|f| {
+            (
+                f.text.as_str(),
+                f.kind,
+                f.variants.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            (
+                "DFSG",
+                TermKind::Work,
+                vec!["Debian Free Software Guidelines"]
+            ),
+            ("URL", TermKind::Term, vec!["URLs"]),
+            ("stream.Readable()", TermKind::Term, vec!["stream.Readable"]),
+            ("/sbin", TermKind::Term, vec!["sbin"]),
+            ("NM", TermKind::Term, vec![]),
+            ("new maintainer", TermKind::NounPhrase, vec![]),
+        ]
+    );
+}
