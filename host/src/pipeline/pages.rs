@@ -537,7 +537,14 @@ fn render_markdown(
     let _ = writeln!(md, "---\n");
     let _ = writeln!(md, "# {}\n", page.title);
     if !page.summary.is_empty() {
-        let _ = writeln!(md, "{}\n", page.summary);
+        // A lead quoted from the text carries its citation mark.
+        let mark = page
+            .citations
+            .iter()
+            .find(|c| c.quote.trim() == page.summary.trim())
+            .map(|c| format!(" [^{}]", c.passage_id))
+            .unwrap_or_default();
+        let _ = writeln!(md, "{}{mark}\n", page.summary);
     }
     for s in &page.sections {
         if !s.heading.is_empty() {
@@ -650,6 +657,44 @@ mod tests {
             wiki_link_targets("a [[B]] c [[D|d]] [[e"),
             vec!["B".to_string(), "D".to_string()]
         );
+    }
+
+    #[test]
+    fn a_quoted_lead_carries_its_citation_mark() {
+        let a = Analysis::new(&analysis::Document::from_markdown(
+            "Garden",
+            analysis::Lang::En,
+            "# One\n\nCompost is rotted matter.\n",
+        ));
+        let cite = |q: &str| crate::genes::model::Citation {
+            passage_id: "s0".into(),
+            quote: q.into(),
+        };
+        // (summary, citation quote, mark expected)
+        for (summary, quote, marked) in [
+            (
+                "Compost is rotted matter.",
+                "Compost is rotted matter.",
+                true,
+            ),
+            (
+                "“Compost” is a concept of “Garden”.",
+                "Compost is rotted matter.",
+                false,
+            ),
+        ] {
+            let page = Page {
+                title: "Compost".into(),
+                entry_type: "concept".into(),
+                aliases: vec![],
+                summary: summary.into(),
+                sections: vec![],
+                citations: vec![cite(quote)],
+                links: vec![],
+            };
+            let md = render_markdown("compost", &page, "concept", 90, &a, &[], &|_| None);
+            assert_eq!(md.contains(&format!("{summary} [^s0]")), marked, "{md}");
+        }
     }
 
     #[test]
