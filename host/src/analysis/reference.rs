@@ -39,11 +39,22 @@ pub fn item(heading: &str) -> Option<(String, String)> {
 }
 
 /// A parameter or return line of an item's section (`path {string|Buffer|URL}`,
-/// `options {Object}`, `Default: 'r'.`, `Returns: {Promise}`): it follows the sentence that
-/// says what the item does.
+/// `options {Object}`, `Default: 'r'.`, `Returns: {Promise}`), or a status line
+/// (`Stability: 1 - Experimental`, `Added in: v10.0.0`): it follows the sentence that says
+/// what the item does.
 pub fn is_parameter_line(text: &str) -> bool {
     let t = text.trim_start_matches(['*', '-', '•', ' ']);
-    if ["Returns", "Default:", "返回", "默认"]
+    if [
+        "Returns",
+        "Default:",
+        "返回",
+        "默认",
+        // a status or history line says nothing of what the item does
+        "Stability:",
+        "Added in:",
+        "Deprecated since:",
+        "History",
+    ]
         .iter()
         .any(|p| t.starts_with(p))
     {
@@ -168,6 +179,8 @@ mod tests {
             ),
             ("...args {any}", true),
             ("Default: 'r'.", true),
+            ("Stability: 1 - Experimental", true),
+            ("Added in: v10.0.0", true),
             ("Tests a user's permissions for the file.", false),
             ("The mode argument is an optional integer.", false),
         ] {
