@@ -55,8 +55,8 @@ pub fn is_parameter_line(text: &str) -> bool {
         "Deprecated since:",
         "History",
     ]
-        .iter()
-        .any(|p| t.starts_with(p))
+    .iter()
+    .any(|p| t.starts_with(p))
     {
         return true;
     }

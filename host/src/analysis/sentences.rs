@@ -11,9 +11,10 @@ const EN_ABBREV: &[&str] = &[
 ///
 /// Chinese: after 。！？!?； (and 、 is not a boundary), keeping closing quotes and
 /// brackets with the sentence; not inside “…” or 「…」 quotes (a quoted speech stays one
-/// passage with its speaker) unless the sentence has grown past 300 characters. English: after `.`, `!`, `?` followed by whitespace
-/// and not after a known abbreviation or a single initial. Newlines inside a block
-/// never split on their own.
+/// passage with its speaker) unless the sentence has grown past 300 characters. English:
+/// after `.`, `!`, `?` followed by whitespace and not after a known abbreviation or a single
+/// initial. Newlines inside a block split only before a verse number ("2:9 They …"), where a
+/// verse may end without a stop.
 pub fn split_sentences(text: &str, lang: Lang) -> Vec<String> {
     let mut out = Vec::new();
     let chars: Vec<char> = text.chars().collect();
@@ -48,6 +49,10 @@ pub fn split_sentences(text: &str, lang: Lang) -> Vec<String> {
             ';' => false,
             '.' => lang == Lang::En && en_period_ends(&chars, i, &cur),
             '…' => lang == Lang::Zh && chars.get(i + 1).is_none_or(|n| *n != '…'),
+            // A verse number ("2:9 They …") starts a new sentence, whether or not the
+            // verse before it ends with a stop (and a hard-wrapped text may have joined
+            // the two verses on one line).
+            ' ' | '\n' => verse_number_follows(&chars, i + 1) && !time_word_before(&cur),
             _ => closed,
         };
         if boundary {
@@ -63,6 +68,38 @@ pub fn split_sentences(text: &str, lang: Lang) -> Vec<String> {
     }
     push(&mut out, &mut cur);
     out
+}
+
+/// Whether `chars[at..]` opens with a verse number and its text: one to three digits, `:`,
+/// one to three digits, a space, and a capital, a Chinese character or a bracket ("2:9 They",
+/// "1:3 至仁", "2:10 [But]"), not a time of day ("10:30 am").
+fn verse_number_follows(chars: &[char], at: usize) -> bool {
+    let digits = |from: usize| {
+        chars[from.min(chars.len())..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
+    let a = digits(at);
+    if !(1..=3).contains(&a) || chars.get(at + a) != Some(&':') {
+        return false;
+    }
+    let b = digits(at + a + 1);
+    let text = at + a + 1 + b;
+    (1..=3).contains(&b)
+        && chars.get(text) == Some(&' ')
+        && chars
+            .get(text + 1)
+            .is_some_and(|&c| c.is_uppercase() || super::chinese::is_cjk(c) || "[(“\"".contains(c))
+}
+
+/// Whether the sentence so far ends with a word that introduces a time ("at 10:30 PM").
+fn time_word_before(cur: &str) -> bool {
+    let last = cur.split_whitespace().next_back().unwrap_or("");
+    [
+        "at", "by", "from", "to", "until", "till", "since", "about", "around",
+    ]
+    .contains(&last.to_lowercase().as_str())
 }
 
 fn push(out: &mut Vec<String>, cur: &mut String) {

@@ -16,6 +16,29 @@ fn english_sentences() {
 }
 
 #[test]
+fn verse_numbers_start_sentences() {
+    // (text, sentences)
+    for (text, want) in [
+        (
+            "3:4 Owner of Retribution 3:5 Indeed, nothing is hidden",
+            vec!["3:4 Owner of Retribution", "3:5 Indeed, nothing is hidden"],
+        ),
+        (
+            "2:8 And of the people\n2:9 They deceive",
+            vec!["2:8 And of the people", "2:9 They deceive"],
+        ),
+        ("We met at 10:30 Monday.", vec!["We met at 10:30 Monday."]),
+        ("It ends 10:30 am.", vec!["It ends 10:30 am."]),
+    ] {
+        assert_eq!(split_sentences(text, Lang::En), want, "{text}");
+    }
+    assert_eq!(
+        split_sentences("1:3 至仁至慈的主，\n1:4 报应日的主。", Lang::Zh),
+        vec!["1:3 至仁至慈的主，", "1:4 报应日的主。"]
+    );
+}
+
+#[test]
 fn chinese_sentences() {
     let s = split_sentences(
         "子曰：「学而时习之。」有朋自远方来，不亦乐乎？善。",

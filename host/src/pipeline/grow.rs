@@ -61,7 +61,11 @@ pub fn analysis_document(
                 blocks: c
                     .blocks
                     .iter()
-                    .filter(|b| b.kind == crate::extract::BlockKind::Paragraph)
+                    .filter(|b| {
+                        b.kind == crate::extract::BlockKind::Paragraph
+                            || b.kind == crate::extract::BlockKind::Matter
+                                && is_credit_line(&b.text)
+                    })
                     .map(|b| analysis::Block {
                         text: b.text.clone(),
                         section: b.location.section.clone(),
@@ -72,6 +76,29 @@ pub fn analysis_document(
             })
             .collect(),
     }
+}
+
+/// Whether a block of front or back matter is a short credit line ("Copyright © 1998 Josip
+/// Rodin", "译者：杨博远", "Written by …"): it names the book's people, so analysis reads it
+/// although the licence around it is kept out.
+fn is_credit_line(text: &str) -> bool {
+    let t = text.trim();
+    let lower = t.to_lowercase();
+    let labelled = [
+        "copyright",
+        "作者",
+        "译者",
+        "譯者",
+        "author",
+        "translator",
+        "written by",
+        "translated by",
+    ]
+    .iter()
+    .any(|l| lower.starts_with(l));
+    t.chars().count() <= 200
+        && !t.contains('\n')
+        && (labelled || t.contains('©') || t.contains("版权所有") || t.contains("版權所有"))
 }
 
 /// Analyses started ahead of grow, by job id (see [`prepare_analysis`]).
@@ -466,6 +493,23 @@ mod tests {
             aliases: aliases.iter().map(|s| s.to_string()).collect(),
             score,
             key: title.into(),
+        }
+    }
+
+    #[test]
+    fn credit_lines_of_the_front_matter_are_read() {
+        for (text, credit) in [
+            ("Copyright © 2014-2021 Osamu Aoki", true),
+            ("“Guide”, 版权所有 © 1998-2002 Josip Rodin。", true),
+            ("译者：杨博远", true),
+            ("Written by Ann Lee.", true),
+            (
+                "Permission is granted to copy and distribute this manual.",
+                false,
+            ),
+            ("1. Introduction ........ 3", false),
+        ] {
+            assert_eq!(is_credit_line(text), credit, "{text}");
         }
     }
 
