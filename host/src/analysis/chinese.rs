@@ -73,8 +73,30 @@ const NOMINAL_SUFFIX: &str = "者证證性式法器件率度型化品类類量�
 
 /// Field labels of anthologies and editions: never a concept.
 const LABELS: &[&str] = &[
-    "作者", "译者", "譯者", "编者", "編者", "著者", "注释", "註釋", "注解", "出处", "出處", "原文",
-    "译文", "譯文", "题解", "題解", "简介", "簡介", "目录", "目錄",
+    "作者",
+    "译者",
+    "譯者",
+    "编者",
+    "編者",
+    "著者",
+    "注释",
+    "註釋",
+    "注解",
+    "出处",
+    "出處",
+    "原文",
+    "译文",
+    "譯文",
+    "题解",
+    "題解",
+    "简介",
+    "簡介",
+    "目录",
+    "目錄",
+    "版权所有",
+    "版權所有",
+    "版权",
+    "版權",
 ];
 
 /// Parts of speech of multi-character terms that may be concepts.
