@@ -600,6 +600,16 @@ fn tokenize(s: &str) -> Vec<Tok<'_>> {
                 break;
             }
         }
+        // A middle initial keeps its period ("Kristoffer H. Rose"): a capital alone, a
+        // period, a space and a capital.
+        if j == i + 1
+            && c.is_uppercase()
+            && b.get(j).is_some_and(|&(_, n)| n == '.')
+            && b.get(j + 1).is_some_and(|&(_, n)| n == ' ')
+            && b.get(j + 2).is_some_and(|&(_, n)| n.is_uppercase())
+        {
+            j += 1;
+        }
         let end = b.get(j).map_or(s.len(), |&(o, _)| o);
         let text = &s[start..end];
         // A name's possessive folds into the name: "David's son" → "David".
@@ -619,6 +629,12 @@ fn tokenize(s: &str) -> Vec<Tok<'_>> {
         i = j;
     }
     out
+}
+
+/// A middle initial with its period ("H.").
+fn is_initial(w: &str) -> bool {
+    let mut cs = w.chars();
+    cs.next().is_some_and(char::is_uppercase) && cs.next() == Some('.') && cs.next().is_none()
 }
 
 /// A capitalised word ("Darcy", "McDonald") or a short acronym ("GUI", "FHS").
@@ -877,6 +893,12 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 {
                     if is_cap(toks[j].text) && !is_code(toks[j].text) {
                         j += 1;
+                    } else if is_initial(toks[j].text)
+                        && toks
+                            .get(j + 1)
+                            .is_some_and(|n| is_cap(n.text) && !n.punct_before)
+                    {
+                        j += 2;
                     } else if NAME_JOINERS.contains(&toks[j].text)
                         && toks
                             .get(j + 1)
@@ -1393,6 +1415,10 @@ mod tests {
                 "David's son and Readline’s keys",
                 &["David", "son", "and", "Readline", "keys"],
             ),
+            (
+                "Kristoffer H. Rose wrote it.",
+                &["Kristoffer", "H.", "Rose", "wrote", "it"],
+            ),
             ("it's here", &["it's", "here"]),
         ];
         for (s, want) in cases {
@@ -1439,6 +1465,8 @@ mod tests {
             "Say: God knows, and Jews We have guided.",
             "Jews and Christians argued about Abraham, and they trust in God.",
             "Jacob said the Jews argued.",
+            "Kristoffer H. Rose said yes.",
+            "Then Kristoffer H. Rose left.",
         ];
         let (found, _) = extract(&sents, &[]);
         let kind = |t: &str| find(&found, t).map(|f| f.kind);
@@ -1453,6 +1481,8 @@ mod tests {
             ("January", None),
             ("Fear God", None),
             ("Jews We", None),
+            ("Kristoffer H. Rose", Some(TermKind::Person)),
+            ("Kristoffer", None),
         ] {
             assert_eq!(kind(name), want, "{name}");
         }
