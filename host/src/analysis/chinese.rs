@@ -48,6 +48,10 @@ const SPEECH_VERBS: &str = "對对問问歎叹笑答告謂谓言亦又乃遂皆�
 /// concept on their own.
 const TITLE_CHARS: &str = "子公王君侯伯叔季氏夫";
 
+/// Writings and sayings that are quoted with 曰 as if they spoke (詩曰, 語曰 "the saying goes",
+/// 銘曰 "the inscription says"): never a person.
+const TEXT_CHARS: &str = "詩诗書书傳传語语諺谚記记銘铭頌颂志經经禮礼易箴誄诔辭辞讚赞序";
+
 /// The last character of a classical name made of a name and a title or rank (桓公, 文王,
 /// 申伯, 管仲, 季氏).
 const RANK_CHARS: &str = "公王侯伯仲叔季氏";
@@ -158,6 +162,10 @@ fn speakers(s: &str, out: &mut HashMap<String, u32>) {
             while stripped < 2 && run.last().is_some_and(|c| SPEECH_VERBS.contains(*c)) {
                 run.pop();
                 stripped += 1;
+            }
+            // "古人有言曰": the speaker is before 有 ("has a saying"), not 人有.
+            if stripped > 0 && run.last() == Some(&'有') {
+                run.pop();
             }
             for n in 2..=3 {
                 if run.len() < n {
@@ -683,6 +691,7 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             n >= 2
                 && !is_function(c)
                 && !TITLE_CHARS.contains(c)
+                && !TEXT_CHARS.contains(c)
                 && dict_tag(&c.to_string())
                     .is_some_and(|t| ["nr", "nrt", "ng", "g", "nz", "j"].contains(&t.as_str()))
         })
@@ -1253,11 +1262,19 @@ mod tests {
             "舜曰：「咨！」",
             "帝曰：「俞。」舜曰：「然。」",
             "故君子之道，之乎者也矣焉哉。",
+            // a writing quoted with 曰 and "X has a saying" speak through no person
+            "語曰：「唇亡齒寒。」",
+            "語曰：「輔車相依。」",
+            "古人有言曰：「畏首畏尾。」",
+            "鄙人有言曰：「何知仁義。」",
+            "聖人有言曰：「知之者也。」",
         ];
         let (found, _) = extract(&classical, &[]);
         let kind = |w: &str| found.iter().find(|f| f.text == w).map(|f| f.kind);
         assert_eq!(kind("桓公"), Some(TermKind::Person));
         assert_eq!(kind("舜"), Some(TermKind::Person));
+        assert_ne!(kind("語"), Some(TermKind::Person));
+        assert_ne!(kind("人有"), Some(TermKind::Person));
         // modern: names credited by "由 … 编写" and "版权 ©", listed with 、 and 和
         let modern = [
             "由 David MacKenzie、Paul Eggert 和 Jim Meyering 编写。",
