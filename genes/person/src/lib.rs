@@ -251,8 +251,31 @@ impl Gene for Person {
                 chapters.push(c);
             }
         }
+        let mut rels: Vec<(String, String, Passage)> = Vec::new();
+        for m in &mentions {
+            for (rel, other) in relations(m, &names, zh) {
+                if rels.len() >= 12 || rels.iter().any(|(r, o, _)| *r == rel && *o == other) {
+                    continue;
+                }
+                rels.push((rel, other, m.clone()));
+            }
+        }
         match host::definitions(&entry.key, 1).first() {
             Some(d) => b.summary_quote(d),
+            // Where the text defines nothing, the relations it states identify the person
+            // ("David: son of Jesse; king of Israel."), each cited below.
+            None if !rels.is_empty() => {
+                let stated: Vec<String> = rels
+                    .iter()
+                    .take(3)
+                    .map(|(r, o, _)| if zh { format!("{r}{o}") } else { format!("{r} {o}") })
+                    .collect();
+                b.summary_line(if zh {
+                    format!("{}：{}。", entry.title, stated.join("；"))
+                } else {
+                    format!("{}: {}.", entry.title, stated.join("; "))
+                });
+            }
             None => b.summary_line(if zh {
                 format!(
                     "{}是《{}》中的人物，见于{}处原文、{}个章节。",
@@ -290,22 +313,15 @@ impl Gene for Person {
             .collect();
         b.section(t(zh, "出现的章节", "Chapters"), body);
         // Relations the text states, each cited: "son of Jesse", "字 孔明".
-        let mut seen: Vec<(String, String)> = Vec::new();
         let mut lines = String::new();
-        for m in &mentions {
-            for (rel, other) in relations(m, &names, zh) {
-                if seen.len() >= 12 || seen.contains(&(rel.clone(), other.clone())) {
-                    continue;
-                }
-                lines.push_str(&format!(
-                    "- {} {} [^{}]\n",
-                    grove_gene::build::escape(&rel),
-                    grove_gene::build::escape(&other),
-                    m.id
-                ));
-                b.cite(m);
-                seen.push((rel, other));
-            }
+        for (rel, other, m) in &rels {
+            lines.push_str(&format!(
+                "- {} {} [^{}]\n",
+                grove_gene::build::escape(rel),
+                grove_gene::build::escape(other),
+                m.id
+            ));
+            b.cite(m);
         }
         b.section(t(zh, "关系", "Relations"), lines);
         let rel_terms: Vec<String> = related.iter().map(|(m, _)| m.clone()).collect();

@@ -78,6 +78,35 @@ fn person_pages_list_the_relations_the_text_states_each_cited() {
 }
 
 #[test]
+fn a_person_the_text_does_not_define_leads_with_the_relations_it_states() {
+    let reg = GeneRegistry::new(runtime(), None);
+    for (name, r) in reg.load_builtins() {
+        r.unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    let book = "# One\n\nMoses said to them, Go. Moses's brother Aaron went with them.\n\nMoses said nothing.\n";
+    let a = Arc::new(Analysis::new(&Document::from_markdown(
+        "Exodus",
+        Lang::En,
+        book,
+    )));
+    assert!(
+        a.definitions("Moses", 1).is_empty(),
+        "the text defines Moses"
+    );
+    let ctx = CallContext::new(a.clone());
+    let entry = Entry {
+        entry_type: "person".into(),
+        title: "Moses".into(),
+        aliases: vec![],
+        key: "Moses".into(),
+        lang: "en".into(),
+        document_title: "Exodus".into(),
+    };
+    let page = reg.render("person", &ctx, &entry).unwrap();
+    assert_eq!(page.summary, "Moses: brother Aaron.");
+}
+
+#[test]
 fn chapter_overviews_only_for_a_collection_of_short_chapters() {
     let reg = GeneRegistry::new(runtime(), None);
     for (name, r) in reg.load_builtins() {
