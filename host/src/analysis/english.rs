@@ -893,17 +893,12 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 {
                     if is_cap(toks[j].text) && !is_code(toks[j].text) {
                         j += 1;
-                    } else if is_initial(toks[j].text)
+                    } else if (is_initial(toks[j].text) || NAME_JOINERS.contains(&toks[j].text))
                         && toks
                             .get(j + 1)
                             .is_some_and(|n| is_cap(n.text) && !n.punct_before)
                     {
-                        j += 2;
-                    } else if NAME_JOINERS.contains(&toks[j].text)
-                        && toks
-                            .get(j + 1)
-                            .is_some_and(|n| is_cap(n.text) && !n.punct_before)
-                    {
+                        // "Kristoffer H. Rose", "Ludwig van Beethoven"
                         j += 2;
                     } else {
                         break;
