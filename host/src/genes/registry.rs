@@ -249,6 +249,17 @@ impl GeneRegistry {
         fallback_name: &str,
     ) -> Result<GeneRecord, GeneError> {
         let _guard = self.load_lock.lock().unwrap();
+        self.stage_locked(bytes, source, file, fallback_name)
+    }
+
+    /// [`GeneRegistry::stage`] for a caller that holds `load_lock`.
+    fn stage_locked(
+        &self,
+        bytes: &[u8],
+        source: GeneSource,
+        file: Option<&Path>,
+        fallback_name: &str,
+    ) -> Result<GeneRecord, GeneError> {
         match self.rt.load(bytes, source) {
             Ok(g) => {
                 let name = g.info.name.clone();
@@ -311,6 +322,10 @@ impl GeneRegistry {
     }
 
     fn load_file_inner(&self, path: &Path, force: bool) -> Result<Option<GeneRecord>, GeneError> {
+        // Reading, checking and staging are one step against the API's writes (a rollback
+        // writes the file and swaps under the same lock): otherwise the watcher could read
+        // a version, lose the race to a rollback, and stage the version it read over it.
+        let _guard = self.load_lock.lock().unwrap();
         let bytes = std::fs::read(path)
             .map_err(|e| GeneError::io(format!("reading {}", path.display()), e))?;
         let sha = hex::encode(Sha256::digest(&bytes));
@@ -331,7 +346,8 @@ impl GeneRegistry {
         } else {
             GeneSource::Dir
         };
-        self.stage(&bytes, source, Some(path), &stem).map(Some)
+        self.stage_locked(&bytes, source, Some(path), &stem)
+            .map(Some)
     }
 
     /// Writes `bytes` to a genes-dir file atomically and marks the content handled.
