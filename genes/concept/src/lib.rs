@@ -85,6 +85,26 @@ impl Gene for Concept {
                 )
             }),
         }
+        // Where the book defines the term (or, when it defines nothing, first uses it): the
+        // page's first section. Its places are cited after the quotes below, which skip
+        // passages already cited.
+        let (heading, places) = if defs.is_empty() {
+            (t(zh, "首次出现", "First used"), &mentions[..1])
+        } else {
+            (t(zh, "定义之处", "Where it is defined"), &defs[..])
+        };
+        let places = &places[..places.len().min(4)];
+        let body: String = places
+            .iter()
+            .map(|p| {
+                format!(
+                    "- {} [^{}]\n",
+                    grove_gene::build::escape(&grove_gene::page::location_label(&p.location)),
+                    p.id
+                )
+            })
+            .collect();
+        b.section(heading, body);
         let rel_terms: Vec<String> = related.iter().map(|(m, _)| m.clone()).collect();
         b.quotes(
             t(zh, "概要", "Summary"),
@@ -93,46 +113,33 @@ impl Gene for Concept {
         if defs.len() > 1 {
             b.quotes(t(zh, "释义", "Definitions"), &defs[1..]);
         }
-        // Where the book defines the term (or, when it defines nothing, first uses it): the
-        // page's first section, each place cited.
-        let (heading, places) = if defs.is_empty() {
-            (t(zh, "首次出现", "First used"), &mentions[..1])
-        } else {
-            (t(zh, "定义之处", "Where it is defined"), &defs[..])
-        };
-        let mut body = String::new();
-        for p in places.iter().take(4) {
-            body.push_str(&format!(
-                "- {} [^{}]\n",
-                grove_gene::build::escape(&grove_gene::page::location_label(&p.location)),
-                p.id
-            ));
+        for p in places {
             b.cite(p);
         }
-        b.section(heading, body);
-        if b.page.sections.last().is_some_and(|s| s.heading == heading) {
-            let where_ = b.page.sections.remove(b.page.sections.len() - 1);
-            b.page.sections.insert(0, where_);
-        }
         // The terms the book uses it with, and in how many passages.
-        let mut with = String::new();
+        let mut with: Vec<(String, u32)> = Vec::new();
         for r in host::related(&entry.key, 60) {
-            let Some(title) = r.entry.filter(|t| *t != entry.title) else {
-                continue;
-            };
-            if with.contains(&format!("[[{title}]]")) {
-                continue;
-            }
-            with.push_str(&if zh {
-                format!("- [[{title}]]：同见于{}处原文\n", r.count)
-            } else {
-                format!("- [[{title}]]: together in {} passages\n", r.count)
-            });
-            if with.lines().count() >= 6 {
-                break;
+            if let Some(title) = r
+                .entry
+                .filter(|t| *t != entry.title && !with.iter().any(|(w, _)| w == t))
+            {
+                with.push((title, r.count));
+                if with.len() >= 6 {
+                    break;
+                }
             }
         }
-        b.section(t(zh, "常一同出现", "Used with"), with);
+        let body: String = with
+            .iter()
+            .map(|(title, n)| {
+                if zh {
+                    format!("- [[{title}]]：同见于{n}处原文\n")
+                } else {
+                    format!("- [[{title}]]: together in {n} passages\n")
+                }
+            })
+            .collect();
+        b.section(t(zh, "常一同出现", "Used with"), body);
         b.quotes(t(zh, "原文", "In the text"), &spread(&mentions, 4));
         let titles: Vec<String> = related.iter().map(|(_, title)| title.clone()).collect();
         b.links(t(zh, "相关条目", "Related"), &titles);

@@ -832,11 +832,8 @@ impl Analysis {
                 let stat = &self.terms[t as usize];
                 let fb = stat.frequency.max(1) as f32;
                 let weight = (c as f32 / (fa * fb).sqrt()).clamp(0.0, 1.0);
-                let named = matches!(
-                    stat.kind,
-                    TermKind::Person | TermKind::Place | TermKind::Org | TermKind::Work
-                );
-                let rank = weight * (1.0 + (c as f32).ln()) * if named { 1.5 } else { 1.0 };
+                let named = if is_named(stat.kind) { 1.5 } else { 1.0 };
+                let rank = weight * (1.0 + (c as f32).ln()) * named;
                 (
                     rank,
                     RelatedTerm {
@@ -1086,13 +1083,13 @@ const KIND_HEADS: &[&str] = &[
 /// ("lintian"), as a variant with its sentences. The term must read as a name of software
 /// (lower case or with `-_./`, Latin letters in Chinese text), not a proper name: "Debian
 /// package" is a thing of its own.
-fn merge_headed(mut found: Vec<terms::Found>, lang: Lang) -> Vec<terms::Found> {
+fn merge_headed(found: Vec<terms::Found>, lang: Lang) -> Vec<terms::Found> {
     let index: HashMap<String, usize> = found
         .iter()
         .enumerate()
         .map(|(i, f)| (key(&f.text, lang), i))
         .collect();
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut into: Vec<Option<usize>> = vec![None; found.len()];
     for (i, f) in found.iter().enumerate() {
         let text = f.text.trim();
         let Some(base) = KIND_HEADS.iter().find_map(|h| {
@@ -1110,32 +1107,12 @@ fn merge_headed(mut found: Vec<terms::Found>, lang: Lang) -> Vec<terms::Found> {
         if let Some(&j) = index.get(&key(base, lang))
             && software
             && j != i
-            && !matches!(
-                found[j].kind,
-                TermKind::Person | TermKind::Place | TermKind::Org | TermKind::Work
-            )
+            && !is_named(found[j].kind)
         {
-            pairs.push((i, j));
+            into[i] = Some(j);
         }
     }
-    let mut gone = vec![false; found.len()];
-    for (i, j) in pairs {
-        let (text, sentences) = (found[i].text.clone(), found[i].sentences.clone());
-        let base = &mut found[j];
-        base.sentences.extend(sentences);
-        base.sentences.sort_unstable();
-        base.sentences.dedup();
-        if !base.variants.contains(&text) {
-            base.variants.push(text);
-        }
-        gone[i] = true;
-    }
-    found
-        .into_iter()
-        .zip(gone)
-        .filter(|(_, g)| !g)
-        .map(|(f, _)| f)
-        .collect()
+    fold(found, into)
 }
 
 /// Folds the other forms of one name into its most used form, as variants with their
@@ -1145,7 +1122,7 @@ fn merge_headed(mut found: Vec<terms::Found>, lang: Lang) -> Vec<terms::Found> {
 /// ("Debian Free Software Guidelines (DFSG)"). A `documented` item (a reference manual's
 /// own section) keeps its form.
 fn merge_aliases(
-    mut found: Vec<terms::Found>,
+    found: Vec<terms::Found>,
     sentences: &[Sentence],
     documented: impl Fn(&str) -> bool,
 ) -> Vec<terms::Found> {
@@ -1223,6 +1200,21 @@ fn merge_aliases(
             into[from] = Some(to);
         }
     }
+    fold(found, into)
+}
+
+/// Whether a kind is a named entity's: a person, place, organisation or work.
+fn is_named(kind: TermKind) -> bool {
+    matches!(
+        kind,
+        TermKind::Person | TermKind::Place | TermKind::Org | TermKind::Work
+    )
+}
+
+/// Folds each term `i` with `into[i] = Some(j)` into term `j`: its text and variants become
+/// `j`'s variants, its sentences join `j`'s, and a named kind (person, place, organisation,
+/// work) carries over to an unnamed `j`.
+fn fold(mut found: Vec<terms::Found>, into: Vec<Option<usize>>) -> Vec<terms::Found> {
     for from in 0..found.len() {
         let Some(to) = into[from] else { continue };
         let (text, sentences, variants) = (
@@ -1230,13 +1222,7 @@ fn merge_aliases(
             found[from].sentences.clone(),
             found[from].variants.clone(),
         );
-        let named = |k: TermKind| {
-            matches!(
-                k,
-                TermKind::Person | TermKind::Place | TermKind::Org | TermKind::Work
-            )
-        };
-        if named(found[from].kind) && !named(found[to].kind) {
+        if is_named(found[from].kind) && !is_named(found[to].kind) {
             found[to].kind = found[from].kind;
         }
         let base = &mut found[to];

@@ -17,6 +17,20 @@ fn ctx() -> (CallContext, DocSummary) {
     (CallContext::new(a), d)
 }
 
+/// A registry with the built-in genes loaded (each must load).
+fn builtins() -> Arc<GeneRegistry> {
+    let reg = GeneRegistry::new(runtime(), None);
+    for (name, r) in reg.load_builtins() {
+        r.unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    reg
+}
+
+/// The analysis of a small English Markdown book.
+fn analysed(title: &str, md: &str) -> Arc<Analysis> {
+    Arc::new(Analysis::new(&Document::from_markdown(title, Lang::En, md)))
+}
+
 fn entry(key: &str) -> Entry {
     Entry {
         entry_type: "hostile".into(),
@@ -30,16 +44,9 @@ fn entry(key: &str) -> Entry {
 
 #[test]
 fn person_pages_list_the_relations_the_text_states_each_cited() {
-    let reg = GeneRegistry::new(runtime(), None);
-    for (name, r) in reg.load_builtins() {
-        r.unwrap_or_else(|e| panic!("{name}: {e}"));
-    }
+    let reg = builtins();
     let book = "# One\n\nDavid the son of Jesse lived in the hills. David was king of Israel. David said the harp was his.\n\nDavid's son Solomon built the house. Solomon said the house was great.\n\n# Two\n\nDavid went to the hill. Solomon, the son of David, ruled after him. David said nothing.\n";
-    let a = Arc::new(Analysis::new(&Document::from_markdown(
-        "Kings",
-        Lang::En,
-        book,
-    )));
+    let a = analysed("Kings", book);
     let ctx = CallContext::new(a.clone());
     let entry = |title: &str| Entry {
         entry_type: "person".into(),
@@ -79,16 +86,9 @@ fn person_pages_list_the_relations_the_text_states_each_cited() {
 
 #[test]
 fn a_person_the_text_does_not_define_leads_with_the_relations_it_states() {
-    let reg = GeneRegistry::new(runtime(), None);
-    for (name, r) in reg.load_builtins() {
-        r.unwrap_or_else(|e| panic!("{name}: {e}"));
-    }
+    let reg = builtins();
     let book = "# One\n\nMoses said to them, Go. Moses's brother Aaron went with them.\n\nMoses said nothing.\n";
-    let a = Arc::new(Analysis::new(&Document::from_markdown(
-        "Exodus",
-        Lang::En,
-        book,
-    )));
+    let a = analysed("Exodus", book);
     assert!(
         a.definitions("Moses", 1).is_empty(),
         "the text defines Moses"
@@ -108,10 +108,7 @@ fn a_person_the_text_does_not_define_leads_with_the_relations_it_states() {
 
 #[test]
 fn chapter_overviews_only_for_a_collection_of_short_chapters() {
-    let reg = GeneRegistry::new(runtime(), None);
-    for (name, r) in reg.load_builtins() {
-        r.unwrap_or_else(|e| panic!("{name}: {e}"));
-    }
+    let reg = builtins();
     // (chapters, heading, overview entries expected): a collection's works, a treatise's
     // numbered headings, too few chapters
     for (chapters, heading, overviews) in [
@@ -132,11 +129,7 @@ fn chapter_overviews_only_for_a_collection_of_short_chapters() {
                 format!("# {h}\n\nThe river runs by the hill number {i}. The wind sings.\n\n")
             })
             .collect();
-        let a = Arc::new(Analysis::new(&Document::from_markdown(
-            "Poems",
-            Lang::En,
-            &md,
-        )));
+        let a = analysed("Poems", &md);
         let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
         let ps = reg.propose("other", &ctx, &doc).unwrap();
         let got = ps.iter().filter(|p| p.key.starts_with("chapter:")).count();
@@ -153,10 +146,7 @@ fn chapter_overviews_only_for_a_collection_of_short_chapters() {
 
 #[test]
 fn a_collection_unit_that_names_its_author_leads_with_it_cited() {
-    let reg = GeneRegistry::new(runtime(), None);
-    for (name, r) in reg.load_builtins() {
-        r.unwrap_or_else(|e| panic!("{name}: {e}"));
-    }
+    let reg = builtins();
     // (the unit's first line, the lead expected to name)
     for (first, lead) in [
         ("作者：杜甫", Some("杜甫作")),
@@ -166,11 +156,7 @@ fn a_collection_unit_that_names_its_author_leads_with_it_cited() {
         let md: String = (1..=12)
             .map(|i| format!("# Poem {i}\n\n{first}\n\nThe river runs by the hill number {i}. The wind sings.\n\n"))
             .collect();
-        let a = Arc::new(Analysis::new(&Document::from_markdown(
-            "Poems",
-            Lang::En,
-            &md,
-        )));
+        let a = analysed("Poems", &md);
         let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
         let p = reg
             .propose("other", &ctx, &doc)
