@@ -296,18 +296,20 @@ fn looks_like_title(line: &str) -> bool {
         && !is_page_number(line)
 }
 
-/// Key of a line for header/footer detection: digits folded, whitespace removed, lowercase.
+/// Key of a line for header/footer detection: each run of digits folded to one `#` (page 5 and
+/// page 105 share a header), whitespace removed, lowercase.
 fn furniture_key(line: &str) -> String {
-    line.chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| {
-            if c.is_ascii_digit() {
-                '#'
-            } else {
-                c.to_ascii_lowercase()
+    let mut key = String::with_capacity(line.len());
+    for c in line.chars().filter(|c| !c.is_whitespace()) {
+        if c.is_ascii_digit() {
+            if !key.ends_with('#') {
+                key.push('#');
             }
-        })
-        .collect()
+        } else {
+            key.push(c.to_ascii_lowercase());
+        }
+    }
+    key
 }
 
 fn is_page_number(line: &str) -> bool {
@@ -353,6 +355,84 @@ fn ends_sentence(s: &str) -> bool {
     t.ends_with([
         '.', '!', '?', ':', '"', '”', '。', '！', '？', '：', '」', ')',
     ])
+}
+
+/// Ends the block being built: a table's rows (`in_table`) or a paragraph.
+fn flush(b: &mut DocBuilder, para: &mut String, in_table: &mut bool, page: u32) {
+    if !para.is_empty() {
+        if *in_table {
+            b.table(para.trim_end(), Some(page), None);
+        } else {
+            b.para(para, Some(page), None);
+        }
+        para.clear();
+    }
+    *in_table = false;
+}
+
+/// Which lines of a page (cells split by a tab where the line assembly found a gutter-wide gap)
+/// are rows of a table. A table has at least two rows of three or more cells near each other;
+/// the rows of two cells right next to them belong to it, and so do up to two lines of one cell
+/// touching it (a cell set on several lines, a caption). Rows of two cells alone are a definition list (`-e  Exit immediately …`), which is
+/// prose, and a single wide-spaced line is justified text.
+fn table_lines(lines: &[&str]) -> Vec<bool> {
+    let cells: Vec<usize> = lines
+        .iter()
+        .map(|l| {
+            let t = l.trim();
+            if t.is_empty() {
+                0
+            } else {
+                t.split('\t').count()
+            }
+        })
+        .collect();
+    let filled: Vec<usize> = (0..lines.len()).filter(|&i| cells[i] > 0).collect();
+    let mut table = vec![false; lines.len()];
+    // seeds: a row of 3+ cells with another such row among the 3 nearest lines
+    for (k, &i) in filled.iter().enumerate() {
+        if cells[i] >= 3
+            && filled[k.saturating_sub(3)..(k + 4).min(filled.len())]
+                .iter()
+                .any(|&j| j != i && cells[j] >= 3)
+        {
+            table[i] = true;
+        }
+    }
+    // grow over rows of 2+ cells right above or below a row (a blank line ends a table)
+    loop {
+        let mut grew = false;
+        for i in 0..lines.len() {
+            let touches = i.checked_sub(1).is_some_and(|p| table[p])
+                || table.get(i + 1).copied().unwrap_or(false);
+            if !table[i] && cells[i] >= 2 && touches {
+                table[i] = true;
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    // then the lines of a cell set on several lines (centred cells put them above and below
+    // the row's other cells): up to two lines touching a row, with no blank line between
+    for _ in 0..2 {
+        let was = table.clone();
+        for i in 0..lines.len() {
+            let touches = i.checked_sub(1).is_some_and(|p| was[p])
+                || was.get(i + 1).copied().unwrap_or(false);
+            if cells[i] == 1 && touches {
+                table[i] = true;
+            }
+        }
+    }
+    table
+}
+
+/// A table row as the text extractor writes one: `| a | b | c |`.
+fn table_row(line: &str) -> String {
+    let cells: Vec<&str> = line.trim().split('\t').map(str::trim).collect();
+    format!("| {} |", cells.join(" | "))
 }
 
 /// Turns raw page texts into chapters of paragraphs with page numbers.
@@ -458,24 +538,19 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
     let mut para = String::new();
     let mut para_page = 1u32;
     let mut prev_cont = false; // previous line may continue into the next
+    let mut in_table = false; // `para` holds the rows of a table
 
     for (pi, lines) in pages.iter().enumerate() {
         let page_no = pi as u32 + 1;
         if use_outline {
             // a section whose heading line was not found starts with the next page
             if let Some(last) = pending.pop() {
-                if !para.is_empty() {
-                    b.para(&para, Some(para_page), None);
-                    para.clear();
-                }
+                flush(&mut b, &mut para, &mut in_table, para_page);
                 b.set_section(Some(last));
                 pending.clear();
             }
             while next_ch < chapters_at.len() && chapters_at[next_ch].0 <= page_no {
-                if !para.is_empty() {
-                    b.para(&para, Some(para_page), None);
-                    para.clear();
-                }
+                flush(&mut b, &mut para, &mut in_table, para_page);
                 b.chapter(&chapters_at[next_ch].1);
                 chapter_title = heading_key(&chapters_at[next_ch].1);
                 next_ch += 1;
@@ -487,13 +562,14 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
             }
         }
         let edges = edge(lines);
+        let table = table_lines(lines);
         for (li, line) in lines.iter().enumerate() {
             let t = line.trim();
             let at_edge = edges.contains(&li);
             if t.is_empty() {
-                if !(para.is_empty() || li == 0 || at_edge) {
-                    b.para(&para, Some(para_page), None);
-                    para.clear();
+                // a blank line between rows of a table does not end it
+                if !(para.is_empty() || li == 0 || at_edge || in_table) {
+                    flush(&mut b, &mut para, &mut in_table, para_page);
                     prev_cont = false;
                 }
                 continue;
@@ -501,6 +577,23 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
             if at_edge && (furniture(&furniture_key(t)) || is_page_number(t)) {
                 continue;
             }
+            if table[li] {
+                if !in_table {
+                    flush(&mut b, &mut para, &mut in_table, para_page);
+                    in_table = true;
+                    para_page = page_no;
+                }
+                para.push_str(&table_row(t));
+                para.push('\n');
+                prev_cont = false;
+                continue;
+            }
+            if in_table {
+                flush(&mut b, &mut para, &mut in_table, para_page);
+            }
+            // a gutter-wide gap outside a table is a wide space
+            let t = t.replace('\t', " ");
+            let t = t.as_str();
             let (t, toc) = match strip_leaders(t) {
                 Some(s) => (s, true),
                 None => (t.to_string(), false),
@@ -520,10 +613,7 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                     [] => false,
                 };
                 if runs_on {
-                    if !para.is_empty() {
-                        b.para(&para, Some(para_page), None);
-                        para.clear();
-                    }
+                    flush(&mut b, &mut para, &mut in_table, para_page);
                     if nums.len() == 1 {
                         b.chapter(&t);
                         numbered_chapter = nums[0];
@@ -541,10 +631,7 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 let chapter_line = !key.is_empty() && key == chapter_title;
                 let section = pending.iter().position(|p| heading_key(p) == key);
                 if chapter_line || section.is_some() {
-                    if !para.is_empty() {
-                        b.para(&para, Some(para_page), None);
-                        para.clear();
-                    }
+                    flush(&mut b, &mut para, &mut in_table, para_page);
                     if let Some(k) = section {
                         b.set_section(Some(pending[k].clone()));
                         pending.drain(..=k);
@@ -596,9 +683,7 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 || t.ends_with(['-', ',', ';']);
         }
     }
-    if !para.is_empty() {
-        b.para(&para, Some(para_page), None);
-    }
+    flush(&mut b, &mut para, &mut in_table, para_page);
     let chapters = b.into_chapters();
     ExtractedDoc {
         format: Format::Pdf,
@@ -682,7 +767,14 @@ pub(crate) mod tests {
         for (i, lines) in pages.iter().enumerate() {
             let mut content = String::from("BT /F1 11 Tf 14 TL 72 760 Td\n");
             for l in lines.iter() {
-                content.push_str(&format!("({}) Tj T*\n", esc(l)));
+                // a tab puts the next cell 150 pt further right (a table row)
+                let cells: Vec<&str> = l.split('\t').collect();
+                for (k, cell) in cells.iter().enumerate() {
+                    let dx = if k == 0 { 0 } else { 150 };
+                    content.push_str(&format!("{dx} 0 Td ({}) Tj\n", esc(cell)));
+                }
+                let back = 150 * (cells.len() - 1);
+                content.push_str(&format!("-{back} 0 Td T*\n"));
             }
             content.push_str("ET");
             objs.push(format!(
@@ -826,6 +918,94 @@ pub(crate) mod tests {
                 Ok(d) => panic!("{name}: extracted {:?}", d.chapters),
             }
         }
+    }
+
+    #[test]
+    fn table_rows_are_told_from_definition_lists_and_prose() {
+        // cells split by tabs, as the line assembly writes a gutter; `true` marks a table line
+        let cases: &[(&str, &[(&str, bool)])] = &[
+            (
+                "rows of three cells, a wrapped cell and a caption touching them",
+                &[
+                    ("Install what you need.", false),
+                    ("", false),
+                    ("package\tpopcon\tdescription", true),
+                    ("mc\tV:54\ta text-mode file manager", true),
+                    ("a text editor (compact", true),
+                    ("vim-tiny\tV:55\tversion)", true),
+                    ("Table 1.1: List of packages", true),
+                    ("", false),
+                    ("The next paragraph starts here.", false),
+                ],
+            ),
+            (
+                "a definition list of two cells is prose",
+                &[
+                    ("-a\tEach name is an indexed array variable.", false),
+                    ("-A\tEach name is an associative array variable.", false),
+                    ("-f\tUse function names only.", false),
+                ],
+            ),
+            (
+                "one widely spaced line of justified text is no table",
+                &[
+                    ("the options ‘a’,\t‘b’,\t‘c’, and", false),
+                    ("more words on the next line of the paragraph", false),
+                ],
+            ),
+            (
+                "two-cell rows next to the table's rows join it",
+                &[
+                    ("static\t/usr\t/etc", true),
+                    ("/opt\t/boot", true),
+                    ("variable\t/var/mail\t/var/run", true),
+                ],
+            ),
+        ];
+        for (name, rows) in cases {
+            let lines: Vec<&str> = rows.iter().map(|r| r.0).collect();
+            let want: Vec<bool> = rows.iter().map(|r| r.1).collect();
+            assert_eq!(table_lines(&lines), want, "case: {name}");
+        }
+    }
+
+    #[test]
+    fn a_drawn_table_in_a_pdf_is_a_table_block_and_its_neighbours_stay_prose() {
+        let bytes = tiny_pdf(
+            &[&[
+                "The tools below read files without mounting the disk.",
+                "",
+                "package\tpopcon\tdescription",
+                "mtools\tV:9\tutilities for MSDOS files",
+                "hfsutils\tV:0\tutilities for HFS files",
+                "",
+                "-a\tEach name is an indexed array variable.",
+            ]],
+            false,
+        );
+        let doc = crate::extract::extract(&bytes, "t.pdf").expect("extract");
+        use crate::extract::BlockKind;
+        let blocks: Vec<(&str, BlockKind)> =
+            doc.blocks().map(|b| (b.text.as_str(), b.kind)).collect();
+        assert_eq!(
+            blocks,
+            [
+                (
+                    "The tools below read files without mounting the disk.",
+                    BlockKind::Paragraph
+                ),
+                (
+                    "| package | popcon | description |\n\
+                     | mtools | V:9 | utilities for MSDOS files |\n\
+                     | hfsutils | V:0 | utilities for HFS files |",
+                    BlockKind::Table
+                ),
+                (
+                    "-a Each name is an indexed array variable.",
+                    BlockKind::Paragraph
+                ),
+            ]
+        );
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Line assembly for PDF pages: positioned text runs (what the PDF backend reads from a page's
 //! content stream in one pass) become the page's lines, top to bottom and left to right, with a
-//! space where the gap between two runs is a word gap, and a blank line between blocks (a wider
-//! gap between lines than the line spacing, or a change of font size, as between a heading and
-//! its text).
+//! space where the gap between two runs is a word gap, a tab where it is gutter-wide (between
+//! the cells of a table row or a term and its description), and a blank line between blocks (a
+//! wider gap between lines than the line spacing, or a change of font size, as between a
+//! heading and its text).
 //!
 //! This is the fast path of PDF extraction: a single-column page needs nothing more, and it keeps
 //! a sentence whole where a code-font word sits inside it. It refuses (returns `None`) what it
@@ -85,7 +86,12 @@ pub(crate) fn assemble(mut runs: Vec<Run>, page_width: f32) -> Option<String> {
                 }
                 let gap = run.x - p.end();
                 // Measured in the smaller font: a footnote mark before its text.
-                if gap > WORD_GAP_EM * run.size.min(p.size)
+                if gap > GUTTER_EM * run.size.min(p.size) && !out.ends_with('\t') {
+                    while out.ends_with(' ') {
+                        out.pop();
+                    }
+                    out.push('\t');
+                } else if gap > WORD_GAP_EM * run.size.min(p.size)
                     && !out.ends_with(char::is_whitespace)
                     && !run.text.starts_with(char::is_whitespace)
                 {
@@ -231,12 +237,12 @@ mod tests {
                     ("The stream editor of the system", 160.0, 200.0),
                 ),
                 Some(
-                    "sed The stream editor of the system\n\
-                     sed The stream editor of the system\n\
-                     sed The stream editor of the system\n\
-                     sed The stream editor of the system\n\
-                     sed The stream editor of the system\n\
-                     sed The stream editor of the system\n",
+                    "sed\tThe stream editor of the system\n\
+                     sed\tThe stream editor of the system\n\
+                     sed\tThe stream editor of the system\n\
+                     sed\tThe stream editor of the system\n\
+                     sed\tThe stream editor of the system\n\
+                     sed\tThe stream editor of the system\n",
                 ),
             ),
             (
