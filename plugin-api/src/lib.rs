@@ -338,6 +338,31 @@ pub mod junk {
     /// Chinese particles, pronouns and negations that are never an entry on their own.
     pub const ZH_FUNCTION: &str = "之乎者也矣焉哉兮而其以于於与與则則乃且亦又所为為的了是在和就都及着著过過吗嗎呢吧啊这這那我你他她它们們曰云不无無弗勿毋莫未非否吾予余尔爾汝";
 
+    /// A manual's command-line option as the host names it: the command, then one option
+    /// (`cat -A`, `read -a`, `tar --create`). Such an item is documented by the manual itself:
+    /// never junk, and the default genes propose it however rarely the text repeats it.
+    pub fn is_option_item(title: &str) -> bool {
+        let mut words = title.split_whitespace();
+        let (Some(command), Some(option), None) = (words.next(), words.next(), words.next()) else {
+            return false;
+        };
+        let name = option
+            .strip_prefix("--")
+            .or_else(|| option.strip_prefix(['-', '+']));
+        command
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic())
+            && command
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+            && name.is_some_and(|n| {
+                n.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+                    && n.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            })
+    }
+
     /// Why `title` is junk, if it is: empty or too long, a number or verse/line number, a
     /// single Latin letter, a function word or particle, markup or a heading artefact, or a
     /// sentence fragment (dangling punctuation or a function word at its edge).
@@ -345,6 +370,9 @@ pub mod junk {
         let t = title.trim();
         if t.is_empty() {
             return Some("empty");
+        }
+        if is_option_item(t) {
+            return None;
         }
         if t.chars().count() > 80 {
             return Some("too long");

@@ -524,7 +524,11 @@ fn junk_reason(title: &str) -> Option<&'static str> {
     }
     let cjk = t.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
     if !cjk && words.len() > 1 {
-        let edge = |w: &str| EN_FUNCTION.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()));
+        // (an option, `read -a`, is no word "a")
+        let edge = |w: &str| {
+            !w.starts_with(['-', '+'])
+                && EN_FUNCTION.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()))
+        };
         if edge(words[0]) && words[0] != "the" && words[0] != "a" || edge(words[words.len() - 1]) {
             return Some("fragment");
         }
@@ -1173,6 +1177,8 @@ mod tests {
             ("<b>", Some("markup")),
             ("stream and", Some("fragment")),
             ("Therefore David", Some("fragment")),
+            ("read -a", None),
+            ("a -b", Some("fragment")),
             ("Aaron's", Some("possessive")),
             ("“apt-get remove", Some("unbalanced quote or bracket")),
             ("君子", None),

@@ -7,7 +7,8 @@
 //!
 //! It does not decide about people, places, organisations or works (the `person` and
 //! `other` genes do) and writes no sentence of its own beyond fixed template lines.
-//! How many concepts it proposes grows with the length of the document.
+//! How many concepts it proposes grows with the length of the document; a manual's options
+//! (`cat -A`) come on top, each documented by its own paragraph.
 
 use grove_gene::build::{PageBuilder, central, improve, looks_zh, related_entries, spread, t};
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
@@ -31,11 +32,19 @@ impl Gene for Concept {
         let budget = (passages / 12).clamp(20, 250) as usize;
         let min_freq = if passages > 400 { 3 } else { 2 };
         let mut out = Vec::new();
+        // a manual's options are documented items: proposed however rare, outside the budget
+        let mut options = 0;
         for term in &doc.terms {
+            let option = term.kind == TermKind::Term && grove_gene::junk::is_option_item(&term.text);
             if !matches!(term.kind, TermKind::Term | TermKind::NounPhrase)
-                || term.frequency < min_freq
+                || !option && term.frequency < min_freq
                 || grove_gene::junk::is_junk(&term.text)
             {
+                continue;
+            }
+            if option {
+                options += 1;
+            } else if out.len() - options >= budget {
                 continue;
             }
             out.push(Proposal {
@@ -50,9 +59,6 @@ impl Gene for Concept {
                 score: term.salience.clamp(0.0, 1.0),
                 key: term.text.clone(),
             });
-            if out.len() >= budget {
-                break;
-            }
         }
         Ok(out)
     }

@@ -563,10 +563,37 @@ impl Analysis {
                         .or_insert(ids[0]);
                 }
             }
-            reference::items(
+            let mut items = reference::items(
                 units.iter().map(|(h, ids)| (h.as_str(), ids.clone())),
                 |name| a.sentence_ids_mentioning(name),
-            )
+            );
+            // and a manual's command-line options (`cat -A`, `set -e`)
+            let mut by_block: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
+            for (i, s) in a.sentences.iter().enumerate() {
+                by_block
+                    .entry((s.chapter, s.block))
+                    .or_default()
+                    .push(i as u32);
+            }
+            let paragraphs = a.doc.chapters.iter().enumerate().flat_map(|(c, ch)| {
+                let by_block = &by_block;
+                ch.blocks
+                    .iter()
+                    .enumerate()
+                    .map(move |(b, block)| reference::Paragraph {
+                        chapter: &ch.title,
+                        section: block.section.as_deref(),
+                        text: &block.text,
+                        sentences: by_block
+                            .get(&(c as u32, b as u32))
+                            .cloned()
+                            .unwrap_or_default(),
+                    })
+            });
+            items.extend(reference::options(paragraphs, |name| {
+                a.sentence_ids_mentioning(name)
+            }));
+            items
         };
         let found = if reference.is_empty() {
             found

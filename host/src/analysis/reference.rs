@@ -4,9 +4,15 @@
 //! signature (`fs.access(path[, mode])`, `new Foo(x)`) or a class (`Class: fs.Dir`). A document
 //! needs at least [`MIN_ITEMS`] such sections to count as a reference.
 //!
+//! A manual's command-line options are items too (`cat -A`, `set -e`): a run of paragraphs that
+//! each open with an option (`-A, --show-all`, `-e Exit immediately …`), owned by the command of
+//! the synopsis above them in the same section (`set [-abefhkmnptuvxBCEHPT] …`) or by the manual
+//! page the chapter is (`cat(1)`). Each gets its description as its own passages.
+//!
 //! It does not decide whether an item gets an entry or what its page says (the genes do), and it
-//! reads no text beyond the section headings it is given; utilities documented as manual pages
-//! are chapters (`cp(1)`), which the chapter entries already cover.
+//! reads no text beyond the section headings and the opening words of the paragraphs it is
+//! given; utilities documented as manual pages are chapters (`cp(1)`), which the chapter entries
+//! already cover.
 
 use super::TermKind;
 use super::terms::Found;
@@ -133,9 +139,471 @@ pub fn items<'a>(
     out
 }
 
+/// One prose paragraph of the document, in reading order, for [`options`].
+pub struct Paragraph<'a> {
+    /// The title of its chapter (`cat(1)`).
+    pub chapter: &'a str,
+    pub section: Option<&'a str>,
+    pub text: &'a str,
+    /// Its sentences.
+    pub sentences: Vec<u32>,
+}
+
+/// An option word: `-A`, `--show-all`, `--after-context=NUM`, `+o`, `--color[=WHEN]`.
+fn is_option_word(w: &str) -> bool {
+    let w = w.trim_end_matches(',');
+    let body = w
+        .strip_prefix("--")
+        .or_else(|| w.strip_prefix('-'))
+        .or_else(|| w.strip_prefix('+'));
+    let Some(body) = body else {
+        return false;
+    };
+    let name = body.split(['=', '[']).next().unwrap_or("");
+    !name.is_empty()
+        && name.len() <= 30
+        && name.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        // `-1` and `-2.5` are numbers, not options
+        && !(w.starts_with('-') && name.chars().all(|c| c.is_ascii_digit()) && name.len() > 1)
+}
+
+/// The option spelled at the start of a paragraph: its forms (`-A`, `--show-all`) and where the
+/// spelling ends (what follows is the description, or nothing when the paragraph is the spelling
+/// alone: `-A, --show-all`, then the description as the next paragraph). An argument name after
+/// a form (`-A NUM`, `-f filename`, `-m keymap`) belongs to the spelling.
+fn option_spelling(text: &str) -> Option<(Vec<String>, usize)> {
+    let mut forms: Vec<String> = Vec::new();
+    let mut end = 0;
+    let mut rest = text;
+    let mut expect_form = true;
+    loop {
+        let trimmed = rest.trim_start();
+        let at = text.len() - trimmed.len();
+        let Some(word) = trimmed.split_whitespace().next() else {
+            break;
+        };
+        if expect_form && is_option_word(word) {
+            forms.push(
+                word.trim_end_matches(',')
+                    .split(['=', '['])
+                    .next()
+                    .unwrap_or(word)
+                    .to_string(),
+            );
+            end = at + word.len();
+            expect_form = word.ends_with(',');
+            if !expect_form {
+                // an argument name right after the form: upper case (NUM), or a lower-case
+                // word followed by a capitalised or Chinese description, or by nothing
+                let after = trimmed[word.len()..].trim_start();
+                let mut words = after.split_whitespace();
+                if let Some(arg) = words.next() {
+                    let next = words.next();
+                    let argish = arg
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "_-:.,[]=".contains(c))
+                        && arg.chars().any(|c| c.is_ascii_alphabetic());
+                    let upper = arg
+                        .chars()
+                        .filter(|c| c.is_ascii_alphabetic())
+                        .all(|c| c.is_ascii_uppercase());
+                    let description_next = next.is_none_or(|n| {
+                        n.chars()
+                            .next()
+                            .is_some_and(|c| c.is_uppercase() || !c.is_ascii())
+                            || is_option_word(n)
+                    });
+                    if argish
+                        && !is_option_word(arg)
+                        && (upper && arg.len() >= 2 || description_next && arg.len() <= 20)
+                        && (upper || arg.chars().next().is_some_and(|c| c.is_ascii_lowercase()))
+                    {
+                        let arg_at = text.len() - after.len();
+                        end = arg_at + arg.len();
+                        expect_form = arg.ends_with(',');
+                    }
+                }
+            }
+            rest = &text[end..];
+            continue;
+        }
+        break;
+    }
+    (!forms.is_empty()).then_some((forms, end))
+}
+
+/// The command a synopsis paragraph shows: `set [-abefhkmnptuvxBCEHPT] [-o option-name] …`,
+/// `set set [-abef…] …` (a term then its synopsis), `cat [选项]... [文件]...`.
+fn synopsis_command(text: &str) -> Option<&str> {
+    let mut words = text.split_whitespace();
+    let name = words.next()?;
+    let mut next = words.next()?;
+    if next == name {
+        next = words.next()?;
+    }
+    let command = name.len() <= 30
+        && name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+    (command && next.starts_with('[') && next.len() >= 3).then_some(name)
+}
+
+/// The command a manual page chapter documents: `cat(1)` → `cat`.
+fn manual_page(title: &str) -> Option<&str> {
+    let t = title.trim();
+    let open = t.rfind('(')?;
+    let section = t[open + 1..].strip_suffix(')')?;
+    let name = &t[..open];
+    (section.len() <= 3
+        && section.chars().next().is_some_and(|c| c.is_ascii_digit())
+        && !name.is_empty()
+        && !name.contains(char::is_whitespace))
+    .then_some(name)
+}
+
+/// The commands and command-line options a manual documents (see the module doc). A command
+/// with a synopsis (`cd [-L|-P] [directory]`) is an item where at least three are (and where
+/// the chapter is not its own manual page), with its synopsis forms as variants and the
+/// paragraphs after the synopsis as its description. An option is an item named `command -x`,
+/// with the long forms as variants and its description's sentences (and `mentions` of its
+/// name); a command needs at least two. The document needs at least [`MIN_ITEMS`] in all.
+pub fn options<'a>(
+    paragraphs: impl Iterator<Item = Paragraph<'a>>,
+    mentions: impl Fn(&str) -> Vec<u32>,
+) -> Vec<(Found, Vec<u32>)> {
+    let paragraphs: Vec<Paragraph<'a>> = paragraphs.collect();
+    // (command, forms, description sentences, spelling sentences)
+    let mut found: Vec<(String, Vec<String>, Vec<u32>, Vec<u32>)> = Vec::new();
+    let mut synopsis: Option<(&str, Option<&str>, &str)> = None; // (chapter, section, command)
+    // (command, synopsis, description sentences, synopsis sentences)
+    let mut commands: Vec<(&str, &str, Vec<u32>, Vec<u32>)> = Vec::new();
+    let mut i = 0;
+    while i < paragraphs.len() {
+        let p = &paragraphs[i];
+        i += 1;
+        if let Some(command) = synopsis_command(p.text) {
+            synopsis = Some((p.chapter, p.section, command));
+            // The command is an item of its own where its manual page is not the chapter: its
+            // description is what follows in the section, up to its options or the next command.
+            if manual_page(p.chapter) != Some(command) {
+                let mut description = Vec::new();
+                let mut synopsis_sentences = p.sentences.clone();
+                for next in paragraphs[i..].iter().take(3) {
+                    if next.chapter != p.chapter
+                        || next.section != p.section
+                        || synopsis_command(next.text).is_some()
+                        || option_spelling(next.text).is_some()
+                    {
+                        break;
+                    }
+                    if next.text.starts_with('[') && description.is_empty() {
+                        // the synopsis goes on (`[-W wordlist] [-F function] …`)
+                        synopsis_sentences.extend(next.sentences.iter().copied());
+                    } else {
+                        description.extend(next.sentences.iter().copied());
+                    }
+                }
+                if !description.is_empty() && !commands.iter().any(|(c, ..)| *c == command) {
+                    commands.push((command, p.text, description, synopsis_sentences));
+                }
+            }
+            continue;
+        }
+        let Some((forms, end)) = option_spelling(p.text) else {
+            continue;
+        };
+        let owner = synopsis
+            .filter(|(c, s, _)| *c == p.chapter && *s == p.section)
+            .map(|(_, _, command)| command)
+            .or_else(|| manual_page(p.chapter));
+        let Some(owner) = owner else {
+            continue;
+        };
+        // (its description, the paragraph that spells it alone)
+        let (own, spelling) = if p.text[end..].trim().is_empty() {
+            // the spelling alone: the description is the next paragraph
+            match paragraphs.get(i) {
+                Some(next)
+                    if next.chapter == p.chapter
+                        && option_spelling(next.text).is_none()
+                        && synopsis_command(next.text).is_none() =>
+                {
+                    i += 1;
+                    (next.sentences.clone(), p.sentences.clone())
+                }
+                _ => continue,
+            }
+        } else {
+            (p.sentences.clone(), Vec::new())
+        };
+        if own.is_empty() {
+            continue;
+        }
+        match found
+            .iter_mut()
+            .find(|(c, f, ..)| c == owner && f[0] == forms[0])
+        {
+            // an option documented twice (`set -o` and `set +o`) is one
+            Some((_, _, sentences, spelled)) => {
+                sentences.extend(own);
+                spelled.extend(spelling);
+            }
+            None => found.push((owner.to_string(), forms, own, spelling)),
+        }
+    }
+    let mut out = Vec::new();
+    // commands: a few synopses make a manual's list of commands, one is a stray line
+    if commands.len() >= 3 {
+        for (command, text, description, spelled) in commands {
+            // the synopsis as it is written, each of its forms (`jobs [-lnprs] [jobspec]`,
+            // `jobs -x command [arguments]`) once
+            let text = text
+                .strip_prefix(command)
+                .map(str::trim_start)
+                .filter(|t| t.starts_with(command))
+                .unwrap_or(text);
+            let marker = format!(" {command} ");
+            let forms: Vec<String> = text
+                .split(&marker)
+                .enumerate()
+                .map(|(k, f)| {
+                    if k == 0 {
+                        f.trim().to_string()
+                    } else {
+                        format!("{command} {}", f.trim())
+                    }
+                })
+                .filter(|f| f.chars().count() <= 120)
+                .collect();
+            let mut all = description.clone();
+            all.extend(&spelled);
+            all.sort_unstable();
+            all.dedup();
+            let mut own = description;
+            own.extend(spelled);
+            out.push((
+                Found {
+                    text: command.to_string(),
+                    kind: TermKind::Term,
+                    salience: 1.0,
+                    variants: forms,
+                    sentences: all,
+                },
+                own,
+            ));
+        }
+    }
+    // a command with a single option-like paragraph has no option list
+    for (command, forms, own, spelling) in &found {
+        if found.iter().filter(|(c, ..)| c == command).count() < 2 {
+            continue;
+        }
+        let name = format!("{command} {}", forms[0]);
+        let mut all = own.clone();
+        all.extend(spelling);
+        all.extend(mentions(&name));
+        all.sort_unstable();
+        all.dedup();
+        out.push((
+            Found {
+                text: name,
+                kind: TermKind::Term,
+                salience: 1.0,
+                variants: forms[1..]
+                    .iter()
+                    .map(|f| format!("{command} {f}"))
+                    .collect(),
+                sentences: all,
+            },
+            own.clone(),
+        ));
+    }
+    if out.len() < MIN_ITEMS {
+        out.clear();
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn option_spellings() {
+        let s =
+            |forms: &[&str], end: usize| Some((forms.iter().map(|f| f.to_string()).collect(), end));
+        let cases: &[(&str, Option<(Vec<String>, usize)>)] = &[
+            ("-A, --show-all", s(&["-A", "--show-all"], 14)),
+            (
+                "-A NUM, --after-context=NUM",
+                s(&["-A", "--after-context"], 27),
+            ),
+            ("-e 等价于 -vE", s(&["-e"], 2)),
+            ("-e Exit immediately if a pipeline fails.", s(&["-e"], 2)),
+            ("-f filename", s(&["-f"], 11)),
+            ("-m keymap Use keymap as the keymap.", s(&["-m"], 9)),
+            ("-a aname The words are assigned.", s(&["-a"], 8)),
+            ("--help 显示此帮助信息并退出", s(&["--help"], 6)),
+            ("--color[=WHEN]", s(&["--color"], 14)),
+            ("-12 is a number", None),
+            ("-1 one name per line", s(&["-1"], 2)),
+            ("Exit immediately.", None),
+            ("- a dash bullet", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(&option_spelling(text), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn synopses_and_manual_pages() {
+        for (text, want) in [
+            ("set [-abefhkmnptuvxBCEHPT] [-o option-name]", Some("set")),
+            (
+                "set set [-abefhkmnptuvxBCEHPT] [-o option-name]",
+                Some("set"),
+            ),
+            ("cat [选项]... [文件]...", Some("cat")),
+            ("The set builtin [options] here", None),
+            ("cat file", None),
+        ] {
+            assert_eq!(synopsis_command(text), want, "{text}");
+        }
+        for (title, want) in [
+            ("cat(1)", Some("cat")),
+            ("ssh_config(5)", Some("ssh_config")),
+            ("Chapter (1)", None),
+            ("Shell Builtins", None),
+        ] {
+            assert_eq!(manual_page(title), want, "{title}");
+        }
+    }
+
+    #[test]
+    fn commands_with_a_synopsis_are_items_with_their_description() {
+        let para = |text: &'static str, id: u32| Paragraph {
+            chapter: "Builtins",
+            section: Some("Job Control Builtins"),
+            text,
+            sentences: vec![id],
+        };
+        let paragraphs = vec![
+            para("cd cd [-L|[-P [-e]] [-@]] [directory]", 0),
+            para("Change the current working directory to directory.", 1),
+            para("exit exit [n]", 2),
+            para("Exit the shell, returning a status of n.", 3),
+            para(
+                "jobs jobs [-lnprs] [jobspec] jobs -x command [arguments]",
+                4,
+            ),
+            para("The first form lists the active jobs.", 5),
+            para(
+                "-l List process IDs in addition to the normal information.",
+                6,
+            ),
+            para(
+                "-n Display information only about jobs that have changed.",
+                7,
+            ),
+        ];
+        let found = options(paragraphs.into_iter(), |_| Vec::new());
+        let got: Vec<(&str, Vec<String>, Vec<u32>)> = found
+            .iter()
+            .map(|(f, own)| (f.text.as_str(), f.variants.clone(), own.clone()))
+            .collect();
+        let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            got,
+            [
+                (
+                    "cd",
+                    strings(&["cd [-L|[-P [-e]] [-@]] [directory]"]),
+                    vec![1, 0]
+                ),
+                ("exit", strings(&["exit [n]"]), vec![3, 2]),
+                (
+                    "jobs",
+                    strings(&["jobs [-lnprs] [jobspec]", "jobs -x command [arguments]"]),
+                    vec![5, 4]
+                ),
+                ("jobs -l", vec![], vec![6]),
+                ("jobs -n", vec![], vec![7]),
+            ]
+        );
+    }
+
+    #[test]
+    fn options_are_items_of_their_command() {
+        let para =
+            |chapter: &'static str, section: &'static str, text: &'static str, id: u32| Paragraph {
+                chapter,
+                section: Some(section),
+                text,
+                sentences: vec![id],
+            };
+        let paragraphs = vec![
+            para("cat(1)", "概述", "cat [选项]... [文件]...", 0),
+            para("cat(1)", "描述", "将文件列表中的文件连接到标准输出。", 1),
+            para("cat(1)", "描述", "-A, --show-all", 2),
+            para("cat(1)", "描述", "等价于 -vET", 3),
+            para("cat(1)", "描述", "-e 等价于 -vE", 4),
+            para("cat(1)", "描述", "-n, --number", 5),
+            para("cat(1)", "描述", "给所有输出行编号", 6),
+            para(
+                "Builtins",
+                "Modifying Shell Behavior",
+                "set set [-abefhkmnptuvxBCEHPT] [-o option-name]",
+                7,
+            ),
+            para(
+                "Builtins",
+                "Modifying Shell Behavior",
+                "-a Each variable is marked for export.",
+                8,
+            ),
+            para(
+                "Builtins",
+                "Modifying Shell Behavior",
+                "-e Exit immediately if a pipeline fails.",
+                9,
+            ),
+            // another section: the synopsis no longer owns it, and no manual page does
+            para(
+                "Builtins",
+                "Conditional Expressions",
+                "-a file True if file exists.",
+                10,
+            ),
+            para(
+                "Builtins",
+                "Conditional Expressions",
+                "-b file True if file is a block special file.",
+                11,
+            ),
+        ];
+        let found = options(paragraphs.into_iter(), |_| Vec::new());
+        // one synopsis is no list of commands: `set` is no item, its options are
+        // the spelling alone is a sentence of the item, but not its description
+        assert_eq!(found[0].0.sentences, [2, 3]);
+        let got: Vec<(&str, Vec<String>, Vec<u32>)> = found
+            .iter()
+            .map(|(f, own)| (f.text.as_str(), f.variants.clone(), own.clone()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("cat -A", vec!["cat --show-all".to_string()], vec![3]),
+                ("cat -e", vec![], vec![4]),
+                ("cat -n", vec!["cat --number".to_string()], vec![6]),
+                ("set -a", vec![], vec![8]),
+                ("set -e", vec![], vec![9]),
+            ]
+        );
+    }
 
     #[test]
     fn items_from_headings() {

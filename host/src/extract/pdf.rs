@@ -464,7 +464,35 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
         }
     }
     let threshold = ((npages as f64) * 0.4).ceil().max(3.0) as usize;
-    let furniture = |k: &str| counts.get(k).is_some_and(|&c| c >= threshold) && !k.is_empty();
+    // A chapter's running header ("Chapter 4: Shell Builtin Commands 50") repeats on fewer
+    // pages than the book's, but with a different page number on each: an edge line whose
+    // digit-folded key comes with three or more different numbers at its end, after three or more
+    // words, is furniture too.
+    let mut numbered: HashMap<String, std::collections::HashSet<u32>> = HashMap::new();
+    for p in &pages {
+        for i in edge(p) {
+            let line = p[i].trim();
+            let digits: String = line
+                .chars()
+                .rev()
+                .take_while(|c| c.is_ascii_digit())
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            // ("Chapter 5" alone is a heading, not a header)
+            if let Ok(n) = digits.parse::<u32>()
+                && line[..line.len() - digits.len()].split_whitespace().count() >= 3
+            {
+                numbered.entry(furniture_key(line)).or_default().insert(n);
+            }
+        }
+    }
+    let furniture = |k: &str| {
+        !k.is_empty()
+            && (counts.get(k).is_some_and(|&c| c >= threshold)
+                || numbered.get(k).is_some_and(|n| n.len() >= 3))
+    };
 
     let typical = {
         let mut w: Vec<usize> = pages
@@ -591,6 +619,10 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
             if in_table {
                 flush(&mut b, &mut para, &mut in_table, para_page);
             }
+            // A line opening with an option and a gutter is a definition list's term
+            // (`-e⇥Exit immediately …`, `-A NUM, --after=NUM⇥Print …`); one opening with an
+            // option and no gutter is a wrapped line of prose (`-f option is supplied, …`).
+            let term_line = t.starts_with('-') && t.find('\t').is_some_and(|at| at <= 40);
             // a gutter-wide gap outside a table is a wide space
             let t = t.replace('\t', " ");
             let t = t.as_str();
@@ -642,7 +674,8 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 }
             }
             let starts_lower = t.chars().next().is_some_and(|c| c.is_lowercase());
-            let bullet = t.starts_with(['•', '◦', '▪', '–', '-', '*']);
+            let bullet =
+                t.starts_with(['•', '◦', '▪', '–', '*']) || t.starts_with("- ") || term_line;
             let join = !para.is_empty() && !toc && !bullet && (prev_cont || starts_lower);
             if !join && !para.is_empty() {
                 b.para(&para, Some(para_page), None);

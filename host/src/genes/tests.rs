@@ -513,3 +513,39 @@ fn outputs_are_checked_against_declared_types_and_bounds() {
         Err(GeneError::OutputTooLarge { .. })
     ));
 }
+
+#[test]
+fn a_manuals_options_are_entries_of_their_command_with_their_description() {
+    let reg = builtins();
+    let book = "# cat(1)\n\n## Synopsis\n\ncat [OPTION]... [FILE]...\n\n## Description\n\nConcatenate files to standard output.\n\n-A, --show-all\n\nEquivalent to -vET.\n\n-b, --number-nonblank\n\nNumber nonempty output lines, overrides -n.\n\n-n, --number\n\nNumber all output lines.\n\n# ls(1)\n\n## Description\n\nList information about the files.\n\n-a, --all\n\nDo not ignore entries starting with a dot.\n\n-l Use a long listing format.\n\n-1 List one file per line.\n";
+    let a = analysed("Manual pages", book);
+    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
+    let proposed = reg.propose("concept", &ctx, &doc).unwrap();
+    let titles: Vec<&str> = proposed.iter().map(|p| p.title.as_str()).collect();
+    for want in ["cat -A", "cat -b", "cat -n", "ls -a", "ls -l", "ls -1"] {
+        assert!(titles.contains(&want), "{want} not in {titles:?}");
+    }
+    let show_all = proposed.iter().find(|p| p.title == "cat -A").unwrap();
+    assert_eq!(show_all.aliases, ["cat --show-all"]);
+    // the page leads with the option's description, cited
+    let page = reg
+        .render(
+            "concept",
+            &ctx,
+            &Entry {
+                entry_type: "concept".into(),
+                title: "cat -A".into(),
+                aliases: show_all.aliases.clone(),
+                key: "cat -A".into(),
+                lang: "en".into(),
+                document_title: "Manual pages".into(),
+            },
+        )
+        .unwrap();
+    assert!(
+        page.summary.starts_with("Equivalent to -vET."),
+        "{}",
+        page.summary
+    );
+    assert!(!page.citations.is_empty());
+}
