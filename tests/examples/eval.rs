@@ -546,6 +546,20 @@ fn junk_reason(title: &str) -> Option<&'static str> {
 
 /// The key two entries of one name share: normalised, singular, without a possessive.
 fn dup_key(s: &str) -> String {
+    // a command-line option keeps its case: `tar -A` and `tar -a` are two options
+    if s.split_whitespace().any(|w| w.starts_with(['-', '+'])) {
+        return s
+            .split_whitespace()
+            .map(|w| {
+                if w.starts_with(['-', '+']) {
+                    w.to_string()
+                } else {
+                    w.to_lowercase()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
     let n = norm(s);
     let n = n
         .strip_suffix("'s")
@@ -569,6 +583,10 @@ fn acronym(s: &str) -> Option<String> {
 /// The initials of a phrase of several words ("Distinguished Encoding Rules" -> "DER"),
 /// without "of", "and", "the".
 fn initials(s: &str) -> Option<String> {
+    // (`mapfile -O` is a command and its option, not "MO")
+    if s.split_whitespace().any(|w| w.starts_with(['-', '+'])) {
+        return None;
+    }
     let words: Vec<&str> = s
         .split(|c: char| c.is_whitespace() || c == '-')
         .filter(|w| !w.is_empty() && !["of", "and", "the", "for", "a"].contains(w))
@@ -1178,7 +1196,7 @@ mod tests {
             ("stream and", Some("fragment")),
             ("Therefore David", Some("fragment")),
             ("read -a", None),
-            ("a -b", Some("fragment")),
+            ("of -b", Some("fragment")),
             ("Aaron's", Some("possessive")),
             ("“apt-get remove", Some("unbalanced quote or bracket")),
             ("君子", None),
@@ -1213,12 +1231,24 @@ mod tests {
             page("Musa", &[]),
             page("Source Package", &[]),
             page("Binary Package", &[]),
+            // options differ by case, and a command with its option is no acronym
+            page("tar -A", &["tar --catenate"]),
+            page("tar -a", &["tar --auto-compress"]),
+            page("MO", &[]),
+            page("mapfile -O", &[]),
+            page("TAR --catenate", &[]),
         ];
         let d = duplicates(&pages);
         let dups: Vec<&str> = d.iter().map(|(a, _)| a.as_str()).collect();
         assert_eq!(
             dups,
-            ["Distinguished Encoding Rules", "Jesus's", "stream", "Musa"]
+            [
+                "Distinguished Encoding Rules",
+                "Jesus's",
+                "stream",
+                "Musa",
+                "TAR --catenate"
+            ]
         );
     }
 

@@ -109,22 +109,26 @@ pub fn completion(entries: &[PlanEntry]) -> u8 {
     (passing * 100).checked_div(planned).unwrap_or(100) as u8
 }
 
-/// Normalized name for matching titles and aliases.
+/// Normalized name for matching titles and aliases: whitespace joined, lower-cased, except a
+/// command-line option's word (`tar -A` and `tar -a` are two options).
 pub fn norm(s: &str) -> String {
     let mut joined = String::with_capacity(s.len());
     for w in s.split_whitespace() {
         if !joined.is_empty() {
             joined.push(' ');
         }
-        joined.push_str(w);
+        if w.starts_with(['-', '+']) {
+            joined.push_str(w);
+        } else if w.is_ascii() {
+            // asked for every link and name of a grow: ASCII is lower-cased without a lookup
+            let at = joined.len();
+            joined.push_str(w);
+            joined[at..].make_ascii_lowercase();
+        } else {
+            joined.push_str(&w.to_lowercase());
+        }
     }
-    // Asked for every link and name of a grow: ASCII is lower-cased in place.
-    if joined.is_ascii() {
-        joined.make_ascii_lowercase();
-        joined
-    } else {
-        joined.to_lowercase()
-    }
+    joined
 }
 
 /// Names (titles and aliases) of the plan to entry indexes.
@@ -603,6 +607,9 @@ mod tests {
             ("ΟΔΥΣΣΕΥΣ  Ἰθάκη", "οδυσσευς ἰθάκη"),
             ("孔子", "孔子"),
             ("", ""),
+            // an option keeps its case: `-A` and `-a` differ
+            ("TAR  -A", "tar -A"),
+            ("tar -a", "tar -a"),
         ];
         for (name, key) in cases {
             assert_eq!(norm(name), key, "{name:?}");
