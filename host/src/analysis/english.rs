@@ -764,6 +764,9 @@ struct NameCand {
     sentences: Vec<u32>,
     person: u32,
     place: u32,
+    /// "in X", "at X", "went to X": a place ("in Jerusalem") as often as a faith, a system, a
+    /// field or a person ("into Islam", "at Debian", "came to Abraham"), so weak evidence.
+    place_weak: u32,
     org: u32,
     work: u32,
     /// Occurrences not at the start of a sentence.
@@ -992,7 +995,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                         if believed {
                             c.person += 1;
                         } else if prev.as_deref().is_some_and(|p| PLACE_PREP.contains(&p)) {
-                            c.place += 1;
+                            c.place_weak += 1;
                         }
                         // Relations and offices the text states: "the son of X" and "X the
                         // son of" name a person, "the land of X" a place.
@@ -1021,7 +1024,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                         }
                         if i >= 2 && MOTION.contains(&(lower(i - 2) + " " + &lower(i - 1)).as_str())
                         {
-                            c.place += 1;
+                            c.place_weak += 1;
                         }
                         let parts = &toks[start..j];
                         if parts.iter().any(|t| ORG_WORDS.contains(&t.text)) {
@@ -1150,17 +1153,23 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 continue;
             }
         }
-        let kind = if c.person >= 2 && c.person > c.place && c.org == 0 && c.work == 0
-            || c.person >= 1 && !single && c.org == 0 && c.work == 0 && c.place == 0
+        // Prepositions and motion make a place only where they are a good part of what the
+        // text says of X; "the land of X" or a place word in the name ("Mount Sinai") always do.
+        let weak = c.place_weak >= 2 && c.place_weak * 3 >= c.sentences.len() as u32;
+        let place = if weak || c.place > 0 {
+            c.place + c.place_weak
+        } else {
+            0
+        };
+        let kind = if c.person >= 2 && c.person > place && c.org == 0 && c.work == 0
+            || c.person >= 1 && !single && c.org == 0 && c.work == 0 && place == 0
         {
             TermKind::Person
         } else if c.work > 0 {
             TermKind::Work
         } else if c.org > 0 {
             TermKind::Org
-        } else if c.place > 0
-            && (!acronym || c.place >= 2 && c.place * 2 > c.sentences.len() as u32)
-        {
+        } else if place > 0 && (!acronym || place >= 2 && place * 2 > c.sentences.len() as u32) {
             TermKind::Place
         } else if acronym {
             TermKind::Term
@@ -1462,6 +1471,11 @@ mod tests {
             "Jacob said the Jews argued.",
             "Kristoffer H. Rose said yes.",
             "Then Kristoffer H. Rose left.",
+            // "in X" now and then is no place: a system, a faith, a field
+            "Packages in Gentoo are built from source.",
+            "Gentoo uses its own init scripts, and Gentoo ships them.",
+            "The Gentoo developers said Gentoo would stay.",
+            "Gentoo has a handbook.",
         ];
         let (found, _) = extract(&sents, &[]);
         let kind = |t: &str| find(&found, t).map(|f| f.kind);
@@ -1478,6 +1492,7 @@ mod tests {
             ("Jews We", None),
             ("Kristoffer H. Rose", Some(TermKind::Person)),
             ("Kristoffer", None),
+            ("Gentoo", Some(TermKind::Other)),
         ] {
             assert_eq!(kind(name), want, "{name}");
         }

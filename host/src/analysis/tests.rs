@@ -148,7 +148,7 @@ fn ordinal_and_imperative_steps() {
 
 #[test]
 fn people_who_act_are_persons() {
-    let text = "Mary Fielding kept compost. Mary Fielding said that compost is gold. Thomas Reed disagreed. Thomas Reed watered the orchard at Hollowmere. They walked to Hollowmere.\n";
+    let text = "Mary Fielding kept compost. Mary Fielding said that compost is gold. Thomas Reed disagreed. Thomas Reed watered the orchard at Hollowmere. They walked to Hollowmere. They lived near Hollowmere.\n";
     let a = Analysis::new(&Document::from_text("T", Lang::En, text));
     for (name, kind) in [
         ("Mary Fielding", TermKind::Person),
