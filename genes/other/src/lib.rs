@@ -36,6 +36,19 @@ fn outline_numbered(title: &str) -> bool {
     digits > 0 && (rest.len() == digits || rest[digits..].starts_with([' ', ':', ')']))
 }
 
+/// The command a manual page chapter documents: `cat(1)` → `cat`.
+fn manual_page(title: &str) -> Option<&str> {
+    let t = title.trim();
+    let open = t.rfind('(')?;
+    let section = t[open + 1..].strip_suffix(')')?;
+    let name = &t[..open];
+    (section.len() <= 3
+        && section.chars().next().is_some_and(|c| c.is_ascii_digit())
+        && !name.is_empty()
+        && !name.contains(char::is_whitespace))
+    .then_some(name)
+}
+
 fn kind_word(zh: bool, kind: &str) -> &'static str {
     match (zh, kind) {
         (true, "place") => "地点",
@@ -128,7 +141,10 @@ impl Gene for Other {
                 out.push(Proposal {
                     entry_type: "other".into(),
                     title: chapter_title(zh, c.index, &c.title),
-                    aliases: Vec::new(),
+                    // a manual page is its command's entry too: `cp(1)` is `cp`
+                    aliases: manual_page(&c.title)
+                        .map(|name| vec![name.to_string()])
+                        .unwrap_or_default(),
                     score: 0.5,
                     key: format!("chapter:{}", c.index),
                 });

@@ -549,3 +549,22 @@ fn a_manuals_options_are_entries_of_their_command_with_their_description() {
     );
     assert!(!page.citations.is_empty());
 }
+
+#[test]
+fn a_manual_page_overview_is_its_commands_entry_too() {
+    let reg = builtins();
+    let md: String = [
+        "cp", "mv", "rm", "ln", "ls", "cat", "du", "df", "wc", "tr", "cut", "env",
+    ]
+    .iter()
+    .map(|c| format!("# {c}(1)\n\n{c} - a utility of the system.\n\nUse {c} with care.\n\n"))
+    .collect();
+    let a = analysed("Manual pages", &md);
+    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
+    let ps = reg.propose("other", &ctx, &doc).unwrap();
+    let cp = ps
+        .iter()
+        .find(|p| p.title == "cp(1)")
+        .expect("an overview of cp(1)");
+    assert_eq!(cp.aliases, ["cp"]);
+}
