@@ -149,6 +149,17 @@ pub struct Paragraph<'a> {
     pub sentences: Vec<u32>,
 }
 
+/// An option as [`options`] collects it.
+struct OptionFound {
+    command: String,
+    /// `-A`, `--show-all`: the first names the item.
+    forms: Vec<String>,
+    /// The sentences that say what it does.
+    description: Vec<u32>,
+    /// The paragraph that spells it alone (`-A, --show-all`), if any.
+    spelling: Vec<u32>,
+}
+
 /// An option word: `-A`, `--show-all`, `--after-context=NUM`, `+o`, `--color[=WHEN]`.
 fn is_option_word(w: &str) -> bool {
     let w = w.trim_end_matches(',');
@@ -276,8 +287,7 @@ pub fn options<'a>(
     mentions: impl Fn(&str) -> Vec<u32>,
 ) -> Vec<(Found, Vec<u32>)> {
     let paragraphs: Vec<Paragraph<'a>> = paragraphs.collect();
-    // (command, forms, description sentences, spelling sentences)
-    let mut found: Vec<(String, Vec<String>, Vec<u32>, Vec<u32>)> = Vec::new();
+    let mut found: Vec<OptionFound> = Vec::new();
     let mut synopsis: Option<(&str, Option<&str>, &str)> = None; // (chapter, section, command)
     // (command, synopsis, description sentences, synopsis sentences)
     let mut commands: Vec<(&str, &str, Vec<u32>, Vec<u32>)> = Vec::new();
@@ -345,14 +355,19 @@ pub fn options<'a>(
         }
         match found
             .iter_mut()
-            .find(|(c, f, ..)| c == owner && f[0] == forms[0])
+            .find(|o| o.command == owner && o.forms[0] == forms[0])
         {
             // an option documented twice (`set -o` and `set +o`) is one
-            Some((_, _, sentences, spelled)) => {
-                sentences.extend(own);
-                spelled.extend(spelling);
+            Some(o) => {
+                o.description.extend(own);
+                o.spelling.extend(spelling);
             }
-            None => found.push((owner.to_string(), forms, own, spelling)),
+            None => found.push(OptionFound {
+                command: owner.to_string(),
+                forms,
+                description: own,
+                spelling,
+            }),
         }
     }
     let mut out = Vec::new();
@@ -398,8 +413,14 @@ pub fn options<'a>(
         }
     }
     // a command with a single option-like paragraph has no option list
-    for (command, forms, own, spelling) in &found {
-        if found.iter().filter(|(c, ..)| c == command).count() < 2 {
+    for OptionFound {
+        command,
+        forms,
+        description: own,
+        spelling,
+    } in &found
+    {
+        if found.iter().filter(|o| o.command == *command).count() < 2 {
             continue;
         }
         let name = format!("{command} {}", forms[0]);
@@ -436,7 +457,8 @@ mod tests {
     fn option_spellings() {
         let s =
             |forms: &[&str], end: usize| Some((forms.iter().map(|f| f.to_string()).collect(), end));
-        let cases: &[(&str, Option<(Vec<String>, usize)>)] = &[
+        type Spelling = Option<(Vec<String>, usize)>;
+        let cases: &[(&str, Spelling)] = &[
             ("-A, --show-all", s(&["-A", "--show-all"], 14)),
             (
                 "-A NUM, --after-context=NUM",
