@@ -791,7 +791,17 @@ impl Source {
     /// Whether an entry title occurs only outside prose: in a table, code, an index, a licence.
     fn only_outside_prose(&self, title: &str) -> bool {
         let t = title.trim().to_lowercase();
-        !t.is_empty() && !self.prose.contains(&t) && self.non_prose.contains(&t)
+        // a manual documents an option (`wc -c`) by a paragraph that opens with it (`-c, --bytes`)
+        let documented_option = match t.split_whitespace().collect::<Vec<_>>()[..] {
+            [_, option] if option.starts_with(['-', '+']) => [" ", ",", "\n", "[", "="]
+                .iter()
+                .any(|end| self.prose.contains(&format!("\n{option}{end}"))),
+            _ => false,
+        };
+        !t.is_empty()
+            && !documented_option
+            && !self.prose.contains(&t)
+            && self.non_prose.contains(&t)
     }
 }
 
@@ -1216,6 +1226,27 @@ mod tests {
         assert!(matches(&p, &["子".into(), "孔子".into()]));
         assert!(!matches(&p, &["writable".into()]));
         assert!(matches(&page("cp(1)", &[]), &["cp".into()]));
+    }
+
+    #[test]
+    fn entries_only_outside_prose() {
+        let src = Source {
+            prose: "print newline counts.\n-c, --bytes\nprint the byte counts\n--default-signal[=SIG]\n"
+                .into(),
+            non_prose: "$ wc -c file\n$ wc -l file\n| popcon | size |\nenv --default-signal\n"
+                .into(),
+            ..Source::default()
+        };
+        // (title, only outside prose)
+        for (title, want) in [
+            ("wc -c", false),
+            ("wc -l", true),
+            ("env --default-signal", false),
+            ("popcon", true),
+            ("byte counts", false),
+        ] {
+            assert_eq!(src.only_outside_prose(title), want, "{title}");
+        }
     }
 
     #[test]
