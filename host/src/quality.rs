@@ -18,6 +18,16 @@ fn finding(code: &str, message: &str) -> Finding {
     }
 }
 
+/// The part of a lead that may quote the text: the lead without the entry's name where the
+/// page puts the name first ("cat -A: Equivalent to -vET." quotes "Equivalent to -vET.").
+pub fn quoted_lead<'a>(title: &str, summary: &'a str) -> &'a str {
+    let s = summary.trim();
+    s.strip_prefix(title)
+        .and_then(|rest| rest.strip_prefix(": ").or_else(|| rest.strip_prefix('：')))
+        .map(str::trim)
+        .unwrap_or(s)
+}
+
 /// Reviews `page`. `entry_exists` tells whether a link target is an existing entry.
 pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
     let mut findings = Vec::new();
@@ -66,7 +76,10 @@ pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
         score -= 10;
     }
     // The lead should be the text's own sentence about the entry, not a template line.
-    let lead: String = page.summary.trim().chars().take(40).collect();
+    let lead: String = quoted_lead(&page.title, &page.summary)
+        .chars()
+        .take(40)
+        .collect();
     // (a lead a writer composed is cited where the page repeats it with its footnote marks:
     // "In short: … [^s12]")
     let marked = page
@@ -151,6 +164,27 @@ mod tests {
                 .collect(),
             links: links.iter().map(|s| s.to_string()).collect(),
         }
+    }
+
+    #[test]
+    fn an_option_named_before_its_quoted_description_is_a_quoted_lead() {
+        let exists = |_: &str| true;
+        let long = "x".repeat(100);
+        let mut p = titled(
+            "read -a",
+            "read -a: Assign the words to an array.",
+            3,
+            &["B"],
+            &long,
+        );
+        p.citations[0].quote = "Assign the words to an array.".into();
+        let r = review(&p, &exists);
+        assert_eq!(score_percent(&r), 100, "{:?}", r.findings);
+        assert_eq!(
+            quoted_lead("tar -A", "tar -A：将一存档与已有的存档合并"),
+            "将一存档与已有的存档合并"
+        );
+        assert_eq!(quoted_lead("Tarragon", "A herb: green."), "A herb: green.");
     }
 
     #[test]

@@ -310,6 +310,12 @@ pub mod page {
         }
     }
 
+    /// A lead that names its entry before the quoted passage that describes it:
+    /// "cat -A: Equivalent to -vET.", "tar -A：将一存档与已有的存档合并".
+    pub fn named_lead(title: &str, quote: &str, zh: bool) -> String {
+        format!("{title}{}{quote}", if zh { "：" } else { ": " })
+    }
+
     /// The fixed template line used when the text has no definitional sentence.
     pub fn template_summary(entry: &Entry) -> String {
         if entry.lang == "zh" {
@@ -592,8 +598,20 @@ pub mod build {
         }
 
         /// The summary is the passage (quoted, cited).
+        /// The summary is a quoted passage. Where the passage does not name the entry (a
+        /// reference item's own description: "Equivalent to -vET."), the entry's name comes
+        /// first: "cat -A: Equivalent to -vET." ([`page::named_lead`]).
         pub fn summary_quote(&mut self, p: &Passage) {
-            self.page.summary = page::truncate(p.text.trim(), 4000).to_string();
+            let text = page::truncate(p.text.trim(), 4000);
+            let lower = text.to_lowercase();
+            let names_it = std::iter::once(&self.page.title)
+                .chain(self.page.aliases.iter())
+                .any(|n| !n.trim().is_empty() && lower.contains(&n.trim().to_lowercase()));
+            self.page.summary = if names_it {
+                text.to_string()
+            } else {
+                page::named_lead(&self.page.title, text, self.zh)
+            };
             self.quoted.insert(quote_key(&p.text));
             self.cite(p);
         }

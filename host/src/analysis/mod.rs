@@ -1058,11 +1058,12 @@ pub fn title_fault(title: &str) -> Option<&'static str> {
         return Some("possessive");
     }
     let words: Vec<&str> = t.split_whitespace().collect();
+    // (an option, `read -a`, is no word "a")
     let closed = |w: &str| {
-        let w = w
+        let word = w
             .trim_matches(|c: char| !c.is_alphanumeric())
             .to_lowercase();
-        terms::EN_STOP.contains(&w.as_str())
+        !w.starts_with(['-', '+']) && terms::EN_STOP.contains(&word.as_str())
     };
     if words.len() >= 2 && (closed(words[0]) && words[0] != "The" || closed(words[words.len() - 1]))
     {

@@ -541,11 +541,12 @@ fn render_markdown(
     let _ = writeln!(md, "---\n");
     let _ = writeln!(md, "# {}\n", page.title);
     if !page.summary.is_empty() {
-        // A lead quoted from the text carries its citation mark.
+        // A lead quoted from the text carries its citation mark, also where the entry's name
+        // comes before the quote ("cat -A: Equivalent to -vET.").
         let mark = page
             .citations
             .iter()
-            .find(|c| c.quote.trim() == page.summary.trim())
+            .find(|c| crate::quality::quoted_lead(&page.title, &page.summary) == c.quote.trim())
             .map(|c| format!(" [^{}]", c.passage_id))
             .unwrap_or_default();
         let _ = writeln!(md, "{}{mark}\n", page.summary);
