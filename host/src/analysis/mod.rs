@@ -735,6 +735,11 @@ impl Analysis {
         if needle.trim().is_empty() {
             return Vec::new();
         }
+        // (the haystack is lower-cased for English, options and all)
+        let needle = match self.lang {
+            Lang::En => needle.to_lowercase(),
+            Lang::Zh => needle,
+        };
         let hay = self.haystack.as_str();
         let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
         self.haystack_hits(&needle, |at| {
@@ -1316,9 +1321,22 @@ fn is_generic_word(text: &str, lang: Lang) -> bool {
 
 /// The lookup key of a text: lower-cased for English, as is for Chinese.
 fn key(s: &str, lang: Lang) -> String {
+    let t = s.trim();
     match lang {
-        Lang::En => s.trim().to_lowercase(),
-        Lang::Zh => s.trim().to_string(),
+        // a command-line option keeps its case: `set -e` and `set -E` are two items
+        Lang::En if t.split_whitespace().any(|w| w.starts_with(['-', '+'])) => t
+            .split_whitespace()
+            .map(|w| {
+                if w.starts_with(['-', '+']) {
+                    w.to_string()
+                } else {
+                    w.to_lowercase()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        Lang::En => t.to_lowercase(),
+        Lang::Zh => t.to_string(),
     }
 }
 

@@ -637,3 +637,54 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
         ]
     );
 }
+
+#[test]
+fn options_that_differ_by_case_are_two_items_with_their_own_descriptions() {
+    let block = |section: &str, text: &str| Block {
+        text: text.into(),
+        section: Some(section.into()),
+        page: None,
+        line: None,
+    };
+    let d = Document {
+        title: "Bash".into(),
+        lang: Lang::En,
+        chapters: vec![Chapter {
+            title: "Builtins".into(),
+            blocks: vec![
+                block("Shell", "set set [-abefhkmnptuvxBCEHPT] [-o option-name]"),
+                block("Shell", "Set or unset values of shell options."),
+                block(
+                    "Shell",
+                    "-e Exit immediately if a pipeline returns a non-zero status.",
+                ),
+                block(
+                    "Shell",
+                    "-E If set, any trap on ERR is inherited by shell functions.",
+                ),
+                block(
+                    "Shell",
+                    "-b Report the status of terminated background jobs at once.",
+                ),
+                block("Shell", "-B The shell performs brace expansion."),
+                block("Other", "cd cd [directory]"),
+                block("Other", "Change the current directory."),
+                block("Other", "exit exit [n]"),
+                block("Other", "Exit the shell."),
+            ],
+        }],
+    };
+    let a = Analysis::new(&d);
+    // (item, the start of its lead)
+    for (item, lead) in [
+        ("set -e", "-e Exit immediately"),
+        ("set -E", "-E If set"),
+        ("set -b", "-b Report"),
+        ("set -B", "-B The shell"),
+        ("cd", "Change the current"),
+    ] {
+        let defs = a.definitions(item, 1);
+        let got = defs.first().map(|p| p.text.as_str()).unwrap_or("");
+        assert!(got.starts_with(lead), "{item}: {got:?}");
+    }
+}
