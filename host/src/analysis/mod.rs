@@ -600,8 +600,16 @@ impl Analysis {
         } else {
             let mut merged = Vec::with_capacity(reference.len() + found.len());
             for (f, mut own) in reference {
-                // what the item does first, then its parameters and return value
-                own.sort_by_key(|&i| reference::is_parameter_line(&a.sentences[i as usize].text));
+                // what the item does first, then a sentence that only announces what follows
+                // ("Options, if supplied, have the following meanings:"), then its parameters
+                // and return value
+                own.sort_by_key(|&i| {
+                    let text = &a.sentences[i as usize].text;
+                    (
+                        reference::is_parameter_line(text),
+                        text.trim_end().ends_with([':', '：']),
+                    )
+                });
                 a.reference.insert(key(&f.text, doc.lang), own);
                 merged.push(f);
             }

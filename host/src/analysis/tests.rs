@@ -668,6 +668,10 @@ fn options_that_differ_by_case_are_two_items_with_their_own_descriptions() {
                 ),
                 block("Shell", "-B The shell performs brace expansion."),
                 block("Other", "cd cd [directory]"),
+                block(
+                    "Other",
+                    "Options, if supplied, have the following meanings:",
+                ),
                 block("Other", "Change the current directory."),
                 block("Other", "exit exit [n]"),
                 block("Other", "Exit the shell."),
@@ -681,6 +685,7 @@ fn options_that_differ_by_case_are_two_items_with_their_own_descriptions() {
         ("set -E", "-E If set"),
         ("set -b", "-b Report"),
         ("set -B", "-B The shell"),
+        // (a sentence that announces a list is no lead)
         ("cd", "Change the current"),
     ] {
         let defs = a.definitions(item, 1);
