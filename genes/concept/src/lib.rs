@@ -33,7 +33,7 @@ impl Gene for Concept {
         let min_freq = if passages > 400 { 3 } else { 2 };
         let mut out = Vec::new();
         // a manual's options are documented items: proposed however rare, outside the budget
-        let mut options = 0;
+        let mut concepts = 0;
         for term in &doc.terms {
             let option = term.kind == TermKind::Term && grove_gene::junk::is_option_item(&term.text);
             if !matches!(term.kind, TermKind::Term | TermKind::NounPhrase)
@@ -42,10 +42,11 @@ impl Gene for Concept {
             {
                 continue;
             }
-            if option {
-                options += 1;
-            } else if out.len() - options >= budget {
-                continue;
+            if !option {
+                if concepts >= budget {
+                    continue;
+                }
+                concepts += 1;
             }
             out.push(Proposal {
                 entry_type: "concept".into(),

@@ -590,7 +590,7 @@ impl Analysis {
                             .unwrap_or_default(),
                     })
             });
-            items.extend(reference::options(paragraphs, |name| {
+            items.extend(reference::commands_and_options(paragraphs, |name| {
                 a.sentence_ids_mentioning(name)
             }));
             items
@@ -744,9 +744,10 @@ impl Analysis {
             return Vec::new();
         }
         // (the haystack is lower-cased for English, options and all)
-        let needle = match self.lang {
-            Lang::En => needle.to_lowercase(),
-            Lang::Zh => needle,
+        let needle = if self.lang == Lang::En && needle.chars().any(char::is_uppercase) {
+            needle.to_lowercase()
+        } else {
+            needle
         };
         let hay = self.haystack.as_str();
         let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
@@ -1076,7 +1077,7 @@ pub fn title_fault(title: &str) -> Option<&'static str> {
         let word = w
             .trim_matches(|c: char| !c.is_alphanumeric())
             .to_lowercase();
-        !w.starts_with(['-', '+']) && terms::EN_STOP.contains(&word.as_str())
+        !is_option_prefixed(w) && terms::EN_STOP.contains(&word.as_str())
     };
     if words.len() >= 2 && (closed(words[0]) && words[0] != "The" || closed(words[words.len() - 1]))
     {
@@ -1332,20 +1333,37 @@ fn key(s: &str, lang: Lang) -> String {
     let t = s.trim();
     match lang {
         // a command-line option keeps its case: `set -e` and `set -E` are two items
-        Lang::En if t.split_whitespace().any(|w| w.starts_with(['-', '+'])) => t
-            .split_whitespace()
-            .map(|w| {
-                if w.starts_with(['-', '+']) {
-                    w.to_string()
-                } else {
-                    w.to_lowercase()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" "),
+        Lang::En if t.split_whitespace().any(is_option_prefixed) => fold_name(t),
         Lang::En => t.to_lowercase(),
         Lang::Zh => t.to_string(),
     }
+}
+
+/// A command-line option's word (`-e`, `--all`, `+o`): its case is part of its name.
+fn is_option_prefixed(w: &str) -> bool {
+    w.starts_with(['-', '+'])
+}
+
+/// A name as entries are matched by it: its words joined by single spaces and lower-cased,
+/// except a command-line option's word (`tar -A` and `tar -a` are two options).
+pub fn fold_name(s: &str) -> String {
+    let mut joined = String::with_capacity(s.len());
+    for w in s.split_whitespace() {
+        if !joined.is_empty() {
+            joined.push(' ');
+        }
+        if is_option_prefixed(w) {
+            joined.push_str(w);
+        } else if w.is_ascii() {
+            // asked for every link and name of a grow: ASCII is lower-cased without a lookup
+            let at = joined.len();
+            joined.push_str(w);
+            joined[at..].make_ascii_lowercase();
+        } else {
+            joined.push_str(&w.to_lowercase());
+        }
+    }
+    joined
 }
 
 /// How strongly `sentence` reads as a definition of `term`; None if not at all.

@@ -4,10 +4,11 @@
 //! signature (`fs.access(path[, mode])`, `new Foo(x)`) or a class (`Class: fs.Dir`). A document
 //! needs at least [`MIN_ITEMS`] such sections to count as a reference.
 //!
-//! A manual's command-line options are items too (`cat -A`, `set -e`): a run of paragraphs that
-//! each open with an option (`-A, --show-all`, `-e Exit immediately …`), owned by the command of
-//! the synopsis above them in the same section (`set [-abefhkmnptuvxBCEHPT] …`) or by the manual
-//! page the chapter is (`cat(1)`). Each gets its description as its own passages.
+//! A manual's commands and command-line options are items too: a command from the paragraph
+//! that opens with its synopsis (`cd [-L|-P] [directory]`), an option (`cat -A`, `set -e`) from a
+//! paragraph that opens with it (`-A, --show-all`, `-e Exit immediately …`), owned by the command
+//! of the synopsis above it in the same section or by the manual page the chapter is (`cat(1)`).
+//! Each gets its description as its own passages.
 //!
 //! It does not decide whether an item gets an entry or what its page says (the genes do), and it
 //! reads no text beyond the section headings and the opening words of the paragraphs it is
@@ -139,7 +140,7 @@ pub fn items<'a>(
     out
 }
 
-/// One prose paragraph of the document, in reading order, for [`options`].
+/// One prose paragraph of the document, in reading order, for [`commands_and_options`].
 pub struct Paragraph<'a> {
     /// The title of its chapter (`cat(1)`).
     pub chapter: &'a str,
@@ -149,7 +150,7 @@ pub struct Paragraph<'a> {
     pub sentences: Vec<u32>,
 }
 
-/// An option as [`options`] collects it.
+/// An option as [`commands_and_options`] collects it.
 struct OptionFound {
     command: String,
     /// `-A`, `--show-all`: the first names the item.
@@ -282,7 +283,7 @@ fn manual_page(title: &str) -> Option<&str> {
 /// paragraphs after the synopsis as its description. An option is an item named `command -x`,
 /// with the long forms as variants and its description's sentences (and `mentions` of its
 /// name); a command needs at least two. The document needs at least [`MIN_ITEMS`] in all.
-pub fn options<'a>(
+pub fn commands_and_options<'a>(
     paragraphs: impl Iterator<Item = Paragraph<'a>>,
     mentions: impl Fn(&str) -> Vec<u32>,
 ) -> Vec<(Found, Vec<u32>)> {
@@ -532,7 +533,7 @@ mod tests {
                 7,
             ),
         ];
-        let found = options(paragraphs.into_iter(), |_| Vec::new());
+        let found = commands_and_options(paragraphs.into_iter(), |_| Vec::new());
         let got: Vec<(&str, Vec<String>, Vec<u32>)> = found
             .iter()
             .map(|(f, own)| (f.text.as_str(), f.variants.clone(), own.clone()))
@@ -607,7 +608,7 @@ mod tests {
                 11,
             ),
         ];
-        let found = options(paragraphs.into_iter(), |_| Vec::new());
+        let found = commands_and_options(paragraphs.into_iter(), |_| Vec::new());
         // one synopsis is no list of commands: `set` is no item, its options are
         // the spelling alone is a sentence of the item, but not its description
         assert_eq!(found[0].0.sentences, [2, 3]);

@@ -373,8 +373,9 @@ fn flush(b: &mut DocBuilder, para: &mut String, in_table: &mut bool, page: u32) 
 /// Which lines of a page (cells split by a tab where the line assembly found a gutter-wide gap)
 /// are rows of a table. A table has at least two rows of three or more cells near each other;
 /// the rows of two cells right next to them belong to it, and so do up to two lines of one cell
-/// touching it (a cell set on several lines, a caption). Rows of two cells alone are a definition list (`-e  Exit immediately …`), which is
-/// prose, and a single wide-spaced line is justified text.
+/// touching it (a cell set on several lines, a caption). Rows of two cells alone are a
+/// definition list (`-e  Exit immediately …`), which is prose, and a single wide-spaced line is
+/// justified text.
 fn table_lines(lines: &[&str]) -> Vec<bool> {
     let cells: Vec<usize> = lines
         .iter()
@@ -399,13 +400,15 @@ fn table_lines(lines: &[&str]) -> Vec<bool> {
             table[i] = true;
         }
     }
+    // whether the line right above or below line `i` is marked
+    let touches = |marked: &[bool], i: usize| {
+        i.checked_sub(1).is_some_and(|p| marked[p]) || marked.get(i + 1).copied().unwrap_or(false)
+    };
     // grow over rows of 2+ cells right above or below a row (a blank line ends a table)
     loop {
         let mut grew = false;
         for i in 0..lines.len() {
-            let touches = i.checked_sub(1).is_some_and(|p| table[p])
-                || table.get(i + 1).copied().unwrap_or(false);
-            if !table[i] && cells[i] >= 2 && touches {
+            if !table[i] && cells[i] >= 2 && touches(&table, i) {
                 table[i] = true;
                 grew = true;
             }
@@ -419,9 +422,7 @@ fn table_lines(lines: &[&str]) -> Vec<bool> {
     for _ in 0..2 {
         let was = table.clone();
         for i in 0..lines.len() {
-            let touches = i.checked_sub(1).is_some_and(|p| was[p])
-                || was.get(i + 1).copied().unwrap_or(false);
-            if cells[i] == 1 && touches {
+            if cells[i] == 1 && touches(&was, i) {
                 table[i] = true;
             }
         }
@@ -455,8 +456,25 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
         v.dedup();
         v
     };
+    // A chapter's running header ("Chapter 4: Shell Builtin Commands 50") repeats on fewer
+    // pages than the book's, but with a different page number on each: an edge line whose
+    // digit-folded key comes with three or more different numbers at its end, after three or more
+    // words, is furniture too.
+    let mut numbered: HashMap<String, std::collections::HashSet<u32>> = HashMap::new();
     for p in &pages {
-        let mut seen: Vec<String> = edge(p).into_iter().map(|i| furniture_key(p[i])).collect();
+        let mut seen: Vec<String> = Vec::new();
+        for i in edge(p) {
+            let line = p[i].trim();
+            let key = furniture_key(line);
+            let words = line.trim_end_matches(|c: char| c.is_ascii_digit());
+            // ("Chapter 5" alone is a heading, not a header)
+            if let Ok(n) = line[words.len()..].parse::<u32>()
+                && words.split_whitespace().count() >= 3
+            {
+                numbered.entry(key.clone()).or_default().insert(n);
+            }
+            seen.push(key);
+        }
         seen.sort();
         seen.dedup();
         for k in seen {
@@ -464,30 +482,6 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
         }
     }
     let threshold = ((npages as f64) * 0.4).ceil().max(3.0) as usize;
-    // A chapter's running header ("Chapter 4: Shell Builtin Commands 50") repeats on fewer
-    // pages than the book's, but with a different page number on each: an edge line whose
-    // digit-folded key comes with three or more different numbers at its end, after three or more
-    // words, is furniture too.
-    let mut numbered: HashMap<String, std::collections::HashSet<u32>> = HashMap::new();
-    for p in &pages {
-        for i in edge(p) {
-            let line = p[i].trim();
-            let digits: String = line
-                .chars()
-                .rev()
-                .take_while(|c| c.is_ascii_digit())
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
-            // ("Chapter 5" alone is a heading, not a header)
-            if let Ok(n) = digits.parse::<u32>()
-                && line[..line.len() - digits.len()].split_whitespace().count() >= 3
-            {
-                numbered.entry(furniture_key(line)).or_default().insert(n);
-            }
-        }
-    }
     let furniture = |k: &str| {
         !k.is_empty()
             && (counts.get(k).is_some_and(|&c| c >= threshold)

@@ -109,26 +109,9 @@ pub fn completion(entries: &[PlanEntry]) -> u8 {
     (passing * 100).checked_div(planned).unwrap_or(100) as u8
 }
 
-/// Normalized name for matching titles and aliases: whitespace joined, lower-cased, except a
-/// command-line option's word (`tar -A` and `tar -a` are two options).
+/// Normalized name for matching titles and aliases ([`crate::analysis::fold_name`]).
 pub fn norm(s: &str) -> String {
-    let mut joined = String::with_capacity(s.len());
-    for w in s.split_whitespace() {
-        if !joined.is_empty() {
-            joined.push(' ');
-        }
-        if w.starts_with(['-', '+']) {
-            joined.push_str(w);
-        } else if w.is_ascii() {
-            // asked for every link and name of a grow: ASCII is lower-cased without a lookup
-            let at = joined.len();
-            joined.push_str(w);
-            joined[at..].make_ascii_lowercase();
-        } else {
-            joined.push_str(&w.to_lowercase());
-        }
-    }
-    joined
+    crate::analysis::fold_name(s)
 }
 
 /// Names (titles and aliases) of the plan to entry indexes.
