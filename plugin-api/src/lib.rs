@@ -674,6 +674,85 @@ pub mod build {
         }
     }
 
+    /// The chapters that hold most of `mentions`, most first, by their titles: one where it
+    /// holds at least half of them (or is the only one), else the two that hold most.
+    pub fn main_units(mentions: &[Passage], zh: bool) -> Vec<String> {
+        let mut counts: Vec<(String, usize, usize)> = Vec::new();
+        for (i, m) in mentions.iter().enumerate() {
+            let label = if m.location.chapter_title.trim().is_empty() {
+                let n = m.location.chapter + 1;
+                if zh { format!("第{n}章") } else { format!("chapter {n}") }
+            } else {
+                m.location.chapter_title.trim().to_string()
+            };
+            match counts.iter_mut().find(|(l, _, _)| *l == label) {
+                Some(c) => c.1 += 1,
+                None => counts.push((label, 1, i)),
+            }
+        }
+        // most mentions first, then reading order
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
+        let take = match counts.first() {
+            Some((_, n, _)) if n * 2 >= mentions.len() => 1,
+            _ => 2,
+        };
+        counts.into_iter().take(take).map(|(l, _, _)| l).collect()
+    }
+
+    /// What the text shows of an entry that it defines nowhere, as one typed line: what kind
+    /// of thing it is, what it does where that is known (`role`: "speaks", "问仁、政"), the
+    /// chapters it is found in most, and the entries it appears with most ("Moses is a speaker
+    /// in “The Quran”, mostly in Ta-Ha, often with Pharaoh and Aaron."). Every part is drawn
+    /// from the cited passages of the page; it is a line the gene writes, not a quote, and it
+    /// carries no counts.
+    pub fn evidence_lead(
+        entry: &Entry,
+        kind: (&str, &str),
+        role: Option<&str>,
+        mentions: &[Passage],
+        with: &[String],
+    ) -> String {
+        let zh = entry.lang == "zh";
+        let units = main_units(mentions, zh);
+        let with: Vec<&String> = with.iter().filter(|w| **w != entry.title).take(2).collect();
+        if zh {
+            let mut s = format!("{}，《{}》中的{}", entry.title, entry.document_title, kind.0);
+            if let Some(r) = role {
+                s.push('，');
+                s.push_str(r);
+            }
+            if !units.is_empty() {
+                s.push_str("，多见于");
+                s.push_str(&units.join("、"));
+            }
+            if !with.is_empty() {
+                let names: Vec<&str> = with.iter().map(|w| w.as_str()).collect();
+                s.push_str("，常与");
+                s.push_str(&names.join("、"));
+                s.push_str("同见");
+            }
+            s.push('。');
+            s
+        } else {
+            let mut s = format!("{} is {} in “{}”", entry.title, kind.1, entry.document_title);
+            if let Some(r) = role {
+                s.push_str(" who ");
+                s.push_str(r);
+            }
+            if !units.is_empty() {
+                s.push_str(", mostly in ");
+                s.push_str(&units.join(" and "));
+            }
+            match with.as_slice() {
+                [a] => s.push_str(&format!(", often with {a}")),
+                [a, b] => s.push_str(&format!(", often with {a} and {b}")),
+                _ => {}
+            }
+            s.push('.');
+            s
+        }
+    }
+
     /// Entries related to `key` (co-occurring terms that have an entry), strongest first,
     /// as (mention, entry title) pairs, without the entry itself.
     pub fn related_entries(key: &str, own_title: &str, limit: usize) -> Vec<(String, String)> {

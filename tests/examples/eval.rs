@@ -135,6 +135,8 @@ struct Figures {
     fragments: Count,
     duplicates: Count,
     leads: Count,
+    /// typed lines the genes compose from evidence (kind, chapters, companions), no quote.
+    evidence_leads: Count,
     units: Count,
     non_prose: Count,
     text_bytes: usize,
@@ -156,6 +158,7 @@ impl Figures {
         self.fragments.add(o.fragments);
         self.duplicates.add(o.duplicates);
         self.leads.add(o.leads);
+        self.evidence_leads.add(o.evidence_leads);
         self.units.add(o.units);
         self.non_prose.add(o.non_prose);
         self.text_bytes += o.text_bytes;
@@ -168,7 +171,7 @@ impl Figures {
         let mb = self.text_bytes as f64 / 1_048_576.0;
         let r = |t: &str| self.recall.get(t).copied().unwrap_or_default().cell();
         format!(
-            "| {name} | {half} | {lang} | {genre} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} | {} | {} | {:.1} |",
+            "| {name} | {half} | {lang} | {genre} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} | {} | {} | {:.1} |",
             self.pages,
             r("person"),
             r("concept"),
@@ -180,6 +183,7 @@ impl Figures {
             self.fragments.pct(),
             self.duplicates.pct(),
             self.leads.pct(),
+            self.evidence_leads.pct(),
             self.units.pct(),
             self.non_prose.hit,
             if mb > 0.0 {
@@ -194,7 +198,7 @@ impl Figures {
     }
 }
 
-const HEADER: &str = "| document | half | lang | genre | pages | person | concept | method | other | precision | type acc. | unlabelled | fragments | duplicates | identifying leads | named units | non-prose | pages/MB | uncited | broken links | s |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+const HEADER: &str = "| document | half | lang | genre | pages | person | concept | method | other | precision | type acc. | unlabelled | fragments | duplicates | identifying leads | evidence leads | named units | non-prose | pages/MB | uncited | broken links | s |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
 fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -662,7 +666,35 @@ fn identifying_lead(page: &PageInfo) -> bool {
     if s.is_empty() {
         return false;
     }
-    let template = [
+    let template = template_lead(s);
+    if template || evidence_lead(page) {
+        return false;
+    }
+    let lower = s.to_lowercase();
+    std::iter::once(&page.title)
+        .chain(page.aliases.iter())
+        .any(|n| !n.trim().is_empty() && lower.contains(&n.to_lowercase()))
+}
+
+/// Whether a page's lead is a line the gene composed from evidence where the text defines
+/// nothing: "Moses is a person in “The Quran” who speaks, mostly in Ta-Ha, often with Aaron.",
+/// "子張，《論語》中的人物，曾问仁、政，多见于…". Counted apart from the text's own
+/// identifying sentences: it says what the page's quotes show, not what the text says it is.
+fn evidence_lead(page: &PageInfo) -> bool {
+    let s = page.summary.trim();
+    if template_lead(s) {
+        return false;
+    }
+    let t = page.title.trim();
+    s.strip_prefix(t).is_some_and(|rest| {
+        (rest.starts_with(" is a") && rest.contains(" in “"))
+            || (rest.starts_with("，《") && rest.contains("》中的"))
+    })
+}
+
+/// One of the genes' template lines: "X is a concept of …, found in N passages".
+fn template_lead(s: &str) -> bool {
+    [
         "passages in",
         "found in",
         "A procedure of",
@@ -673,14 +705,7 @@ fn identifying_lead(page: &PageInfo) -> bool {
     ]
     .iter()
     .any(|m| s.contains(m))
-        && s.chars().any(|c| c.is_ascii_digit());
-    if template {
-        return false;
-    }
-    let lower = s.to_lowercase();
-    std::iter::once(&page.title)
-        .chain(page.aliases.iter())
-        .any(|n| !n.trim().is_empty() && lower.contains(&n.to_lowercase()))
+        && s.chars().any(|c| c.is_ascii_digit())
 }
 
 fn front_matter(md: &str) -> HashMap<String, String> {
@@ -1022,6 +1047,7 @@ fn score(doc: &Doc, wiki: &Wiki, verbose: bool, report: &mut String) -> Figures 
     let dups = duplicates(&wiki.pages);
     f.duplicates = Count::of(dups.len(), n);
     f.leads = Count::of(wiki.pages.iter().filter(|p| identifying_lead(p)).count(), n);
+    f.evidence_leads = Count::of(wiki.pages.iter().filter(|p| evidence_lead(p)).count(), n);
     f.uncited = wiki.pages.iter().filter(|p| p.citations == 0).count();
     f.non_prose = Count::of(wiki.non_prose.len(), n);
     if verbose {
@@ -1290,6 +1316,10 @@ mod tests {
         assert!(!identifying_lead(&p));
         p.summary = "Distinguished Encoding Rules (DER) are a subset of BER.".into();
         assert!(identifying_lead(&p));
+        assert!(!evidence_lead(&p));
+        p.summary = "DER is a term in “Book”, mostly in Encodings, often with BER.".into();
+        assert!(!identifying_lead(&p));
+        assert!(evidence_lead(&p));
         let units: HashMap<String, usize> = [
             ("Genesis 1".to_string(), 4_000_000),
             ("2 Basics › 2.1 Files".to_string(), 10_000),

@@ -10,7 +10,9 @@
 //! How many concepts it proposes grows with the length of the document; a manual's options
 //! (`cat -A`) come on top, each documented by its own paragraph.
 
-use grove_gene::build::{PageBuilder, central, improve, looks_zh, related_entries, spread, t};
+use grove_gene::build::{
+    PageBuilder, central, evidence_lead, improve, looks_zh, related_entries, spread, t,
+};
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
 
 struct Concept;
@@ -76,21 +78,17 @@ impl Gene for Concept {
         b.names = related.clone();
         match defs.first() {
             Some(d) => b.summary_quote(d),
-            None => b.summary_line(if zh {
-                format!(
-                    "“{}”是《{}》中的一个概念，见于{}处原文。",
-                    entry.title,
-                    entry.document_title,
-                    mentions.len()
-                )
-            } else {
-                format!(
-                    "“{}” is a concept of “{}”, found in {} passages.",
-                    entry.title,
-                    entry.document_title,
-                    mentions.len()
-                )
-            }),
+            // What the text shows of it: where it is used, and with which entries.
+            None => {
+                let with: Vec<String> = related.iter().map(|(_, t)| t.clone()).collect();
+                b.summary_line(evidence_lead(
+                    &entry,
+                    ("概念", "a term"),
+                    None,
+                    &mentions,
+                    &with,
+                ));
+            }
         }
         // Where the book defines the term (or, when it defines nothing, first uses it): the
         // page's first section. Its places are cited after the quotes below, which skip

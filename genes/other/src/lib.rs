@@ -7,7 +7,9 @@
 //! It does not handle people (the `person` gene) or general terms (`concept`). Junk titles
 //! are rejected with `grove_gene::junk`.
 
-use grove_gene::build::{PageBuilder, central, improve, looks_zh, related_entries, spread, t};
+use grove_gene::build::{
+    PageBuilder, central, evidence_lead, improve, looks_zh, related_entries, spread, t,
+};
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
 
 struct Other;
@@ -233,34 +235,20 @@ impl Gene for Other {
         let related = related_entries(key, &entry.title, 10);
         let mut b = PageBuilder::new(&entry);
         b.names = related.clone();
-        let chapters = {
-            let mut c: Vec<u32> = mentions.iter().map(|m| m.location.chapter).collect();
-            c.dedup();
-            c.sort_unstable();
-            c.dedup();
-            c.len()
-        };
         match host::definitions(key, 1).first() {
             Some(d) => b.summary_quote(d),
-            None => b.summary_line(if zh {
-                format!(
-                    "{}是《{}》中的一个{}，见于{}处原文、{}个章节。",
-                    entry.title,
-                    entry.document_title,
-                    kind_word(true, kind),
-                    mentions.len(),
-                    chapters
-                )
-            } else {
-                format!(
-                    "{} is a {} in “{}”, mentioned in {} passages in {} chapters.",
-                    entry.title,
-                    kind_word(false, kind),
-                    entry.document_title,
-                    mentions.len(),
-                    chapters
-                )
-            }),
+            // What the text shows of it: its kind, where it is found, what it is found with.
+            None => {
+                let with: Vec<String> = related.iter().map(|(_, t)| t.clone()).collect();
+                let en_kind = format!("a {}", kind_word(false, kind));
+                b.summary_line(evidence_lead(
+                    &entry,
+                    (&format!("一个{}", kind_word(true, kind)), &en_kind),
+                    None,
+                    &mentions,
+                    &with,
+                ));
+            }
         }
         let rel_terms: Vec<String> = related.iter().map(|(m, _)| m.clone()).collect();
         b.quotes(

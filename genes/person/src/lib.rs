@@ -8,7 +8,9 @@
 //! It relies on the host's kind hint (`TermKind::Person`) and its merged name variants; it
 //! does no name recognition itself. Junk titles are rejected with `grove_gene::junk`.
 
-use grove_gene::build::{PageBuilder, central, improve, looks_zh, related_entries, spread, t};
+use grove_gene::build::{
+    PageBuilder, central, evidence_lead, improve, looks_zh, related_entries, spread, t,
+};
 use grove_gene::page::location_label;
 use grove_gene::{
     Document, Entry, Gene, GeneInfo, Page, Passage, Proposal, Review, TermKind, host,
@@ -184,6 +186,38 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
     out
 }
 
+/// What a person asks about in classical dialogue ("子張問仁", "季康子問政於孔子"): the one
+/// or two characters after the name and 問, most asked first, at most three.
+fn asked_about(mentions: &[Passage], names: &[String]) -> Vec<String> {
+    let mut topics: Vec<(String, usize)> = Vec::new();
+    for p in mentions {
+        for n in names {
+            let mut from = 0;
+            while let Some(i) = p.text[from..].find(n.as_str()) {
+                let after = &p.text[from + i + n.len()..];
+                from += i + n.len();
+                let Some(rest) = after.strip_prefix('問').or_else(|| after.strip_prefix('问'))
+                else {
+                    continue;
+                };
+                let topic: String = rest
+                    .chars()
+                    .take_while(|c| ('\u{4e00}'..='\u{9fff}').contains(c) && !"於于曰之其諸诸焉乎".contains(*c))
+                    .take(3)
+                    .collect();
+                if (1..=2).contains(&topic.chars().count()) {
+                    match topics.iter_mut().find(|(t, _)| *t == topic) {
+                        Some(t) => t.1 += 1,
+                        None => topics.push((topic, 1)),
+                    }
+                }
+            }
+        }
+    }
+    topics.sort_by(|a, b| b.1.cmp(&a.1));
+    topics.into_iter().take(3).map(|(t, _)| t).collect()
+}
+
 impl Gene for Person {
     fn info() -> GeneInfo {
         grove_gene::info(
@@ -276,23 +310,27 @@ impl Gene for Person {
                     format!("{}: {}.", entry.title, stated.join("; "))
                 });
             }
-            None => b.summary_line(if zh {
-                format!(
-                    "{}是《{}》中的人物，见于{}处原文、{}个章节。",
-                    entry.title,
-                    entry.document_title,
-                    mentions.len(),
-                    chapters.len()
-                )
-            } else {
-                format!(
-                    "{} is a person in “{}”, mentioned in {} passages in {} chapters.",
-                    entry.title,
-                    entry.document_title,
-                    mentions.len(),
-                    chapters.len()
-                )
-            }),
+            // Where the text neither defines the person nor states a relation: what it shows
+            // of them (whether they speak, what they ask about, where and with whom).
+            None => {
+                let speaking = mentions.iter().filter(|p| speaks(p, &names, zh)).count();
+                let topics = asked_about(&mentions, &names);
+                let role = if zh && !topics.is_empty() {
+                    Some(format!("曾问{}", topics.join("、")))
+                } else if speaking >= 2 {
+                    Some(t(zh, "有言论", "speaks").to_string())
+                } else {
+                    None
+                };
+                let with: Vec<String> = related.iter().map(|(_, t)| t.clone()).collect();
+                b.summary_line(evidence_lead(
+                    &entry,
+                    ("人物", "a person"),
+                    role.as_deref(),
+                    &mentions,
+                    &with,
+                ));
+            }
         }
         let loc = location_label(&first.location);
         b.section(t(zh, "首次出现", "First appearance"), format!("{loc}\n"));
