@@ -584,6 +584,27 @@ impl Overlay {
 }
 
 /// The part of speech jieba's dictionary gives a word, if it lists it as one word.
+/// Whether a word of three or more characters ends in a word of two or more that is a verb,
+/// an adverb, a numeral or measure, a particle or a locative (走向前来, 亲眼看见, 抽出来,
+/// 检查一下, 天地间). A one-character end says nothing: it is a morpheme as often as a word
+/// (软件包, 维护者, 编辑器).
+fn verb_tail(w: &str) -> bool {
+    let cs: Vec<char> = w.chars().collect();
+    if cs.len() < 3 {
+        return false;
+    }
+    // the longest proper suffix the dictionary knows
+    (1..cs.len() - 1)
+        .map(|k| cs[k..].iter().collect::<String>())
+        .find_map(|tail| dict_tag(&tail))
+        .is_some_and(|t| {
+            [
+                "v", "vd", "vg", "vi", "d", "m", "mq", "q", "u", "uj", "ul", "uz", "ug", "y", "f",
+            ]
+            .contains(&t.as_str())
+        })
+}
+
 fn dict_tag(w: &str) -> Option<String> {
     zh_base()
         .tag(w, false)
@@ -943,6 +964,11 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         } else {
             continue;
         };
+        // A phrase that ends in a verb, a complement or a measure word is no term (走向前来,
+        // 亲眼看见, 检查一下): the dictionary lists such phrases, the tagger calls them nouns.
+        if kind == TermKind::Term && verb_tail(&w) {
+            continue;
+        }
         let need = if kind == TermKind::Term {
             min.max(3)
         } else {

@@ -8,6 +8,51 @@
 use super::{DocBuilder, ExtractError, ExtractedDoc, Format, text::decode_text};
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
+/// The heading level of a collection's units, where the text is one: under fewer than twelve
+/// chapter headings, twelve or more headings of one deeper level that are titles, not code,
+/// with short texts (poems under "国风 / 周南", essays under their volumes). Each unit is then
+/// a chapter of its own, as a reader cites it. An API reference, whose deep headings are code
+/// ("fs.access(path[, mode], callback)", "Event: 'close'"), is no collection.
+fn collection_level(
+    events: &[(Event<'_>, std::ops::Range<usize>)],
+    chapter_level: u8,
+    lone_title: bool,
+    text_len: usize,
+) -> Option<u8> {
+    let mut heads: Vec<(u8, String)> = Vec::new();
+    let mut open: Option<(u8, String)> = None;
+    for (e, _) in events {
+        match e {
+            Event::Start(Tag::Heading { level: l, .. }) => open = Some((level(*l), String::new())),
+            Event::Text(t) | Event::Code(t) => {
+                if let Some((_, h)) = open.as_mut() {
+                    h.push_str(t);
+                }
+            }
+            Event::End(TagEnd::Heading(_)) => heads.extend(open.take()),
+            _ => {}
+        }
+    }
+    let chapters = heads.iter().filter(|(l, _)| *l <= chapter_level).count();
+    let chapters = chapters - usize::from(lone_title);
+    if chapters >= 12 {
+        return None;
+    }
+    let deep = (chapter_level + 1..=6)
+        .rev()
+        .find(|&d| heads.iter().filter(|(l, _)| *l == d).count() >= 12)?;
+    let units: Vec<&str> = heads
+        .iter()
+        .filter(|(l, _)| *l == deep)
+        .map(|(_, h)| h.as_str())
+        .collect();
+    let code = units
+        .iter()
+        .filter(|h| h.contains(['(', '`', '_', '.', ':', '/', '=', '<', '[', '{']))
+        .count();
+    (code * 5 < units.len() && text_len / units.len() <= 4000).then_some(deep)
+}
+
 fn level(l: HeadingLevel) -> u8 {
     l as u8
 }
@@ -67,6 +112,8 @@ pub(crate) fn extract_md_str(src: &str) -> ExtractedDoc {
     } else {
         top
     };
+    let unit_level = collection_level(&events, chapter_level, lone_title, src.len());
+    let chapter_level = unit_level.unwrap_or(chapter_level);
 
     let mut b = DocBuilder::new();
     let mut title: Option<String> = None;
@@ -213,7 +260,14 @@ pub(crate) fn extract_md_str(src: &str) -> ExtractedDoc {
         title,
         lang_hint: None,
         encoding: None,
-        chapters: b.into_chapters(),
+        chapters: {
+            let mut chapters = b.into_chapters();
+            // a collection's group headings ("国风", "周南") hold no text of their own
+            if unit_level.is_some() {
+                chapters.retain(|c| !c.blocks.is_empty());
+            }
+            chapters
+        },
         warnings: Vec::new(),
     }
 }
@@ -224,6 +278,30 @@ mod tests {
     use crate::extract::BlockKind;
 
     const MD: &str = "---\ntitle: front matter\n---\n\n# The Book\n\nIntro *text* with a [link](http://x) and ![img](a.png).\n\n<!-- a comment -->\n\nChapter One\n===========\n\nFirst **para**\ncontinues here.\n\n## Part A\n\n- item one\n- item two\n\n```rust\nfn main() {}\n```\n\n### Deeper\n\nSee [ref][r].\n\n[r]: http://example.com\n\n# Chapter Two\n\nLast para with `code`.\n";
+
+    /// An anthology's poems under group headings are its chapters; an API reference's deep
+    /// headings (code) and a book of few, long chapters keep theirs.
+    #[test]
+    fn a_collection_s_units_are_its_chapters() {
+        let poems: String = (1..=14)
+            .map(|i| format!("#### 诗{i}\n\n关关雎鸠，在河之洲。{i}\n\n"))
+            .collect();
+        let anthology =
+            format!("# 诗经\n\n## 国风\n\n### 周南\n\n{poems}## 小雅\n\n#### 鹿鸣\n\n呦呦鹿鸣。\n");
+        let api: String = (1..=14)
+            .map(|i| format!("### fs.call{i}(path)\n\nCalls {i}.\n\n"))
+            .collect();
+        let api = format!("# fs\n\n## Callback API\n\n{api}## Promises API\n\nText.\n");
+        let cases: [(&str, &str, usize, &str); 2] = [
+            ("anthology", &anthology, 15, "诗1"),
+            ("API reference", &api, 2, "Callback API"),
+        ];
+        for (what, md, chapters, first) in cases {
+            let doc = extract_md_str(md);
+            assert_eq!(doc.chapters.len(), chapters, "{what}");
+            assert_eq!(doc.chapters[0].title, first, "{what}");
+        }
+    }
 
     #[test]
     fn headings_markup_and_lines() {
