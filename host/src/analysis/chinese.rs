@@ -310,6 +310,38 @@ fn person_contexts(w: &str, sentences: &[&str], ids: &[u32]) -> u32 {
     hits
 }
 
+/// Words before a place in classical text: going to, staying at, coming from, crossing,
+/// attacking ("至長安", "居洛陽", "渡江", "伐楚").
+const PLACE_BEFORE: &[char] = &[
+    '於', '于', '至', '在', '入', '出', '過', '过', '適', '适', '到', '往', '赴', '渡', '居', '自',
+    '歸', '归', '望', '登', '遊', '游', '伐', '攻', '圍', '围', '守', '向', '還', '还', '離', '离',
+];
+/// Words after a place: its people, its wilds, its walls ("楚人", "牧野", "洛陽城").
+const PLACE_AFTER: &[&str] = &["人", "之野", "之陽", "之阳", "城", "國", "国", "中", "道"];
+
+/// Last characters of place names: a province, a mountain, a pass, a tower, a lake.
+const PLACE_SUFFIX: &str = "州山關关陽阳陵城京江河水湖海池閣阁門门臺台樓楼宮宫寺原谷峽峡嶺岭峰洲郡縣县邑亭橋桥津浦塞嶽岳澤泽";
+
+/// How often `w` stands where a place stands (see [`PLACE_BEFORE`] and [`PLACE_AFTER`]).
+fn place_contexts(w: &str, sentences: &[&str], ids: &[u32]) -> u32 {
+    let mut hits = 0;
+    for &si in ids {
+        let s = sentences[si as usize];
+        let mut from = 0;
+        while let Some(p) = s[from..].find(w) {
+            let at = from + p;
+            from = at + w.len();
+            let (before, after) = (&s[..at], &s[at + w.len()..]);
+            if before.chars().next_back().is_some_and(|c| PLACE_BEFORE.contains(&c))
+                || PLACE_AFTER.iter().any(|m| after.starts_with(m))
+            {
+                hits += 1;
+            }
+        }
+    }
+    hits
+}
+
 /// Names after author labels ("作者：杜甫"): every 2-4 character prefix of what follows is
 /// counted; [`author_names`] keeps the right length.
 fn authors(s: &str, out: &mut HashMap<String, u32>) {
@@ -954,8 +986,22 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
                 && person_contexts(&w, sentences, &c.sentences) >= 2;
         let kind = if person {
             TermKind::Person
-        } else if tag == "ns" && (!classical || dict_tag(&w) == Some("ns".into())) {
+        } else if tag == "ns" && !classical {
             TermKind::Place
+        } else if tag == "ns" && dict_tag(&w) == Some("ns".into()) {
+            // In classical text and verse the dictionary's "places" are often ordinary words
+            // (东西, 高山, 嘉宾, 太平): a place is one the text goes to, lives in or comes from.
+            // A place's own last character ("扬州", "庐山", "玉门关") counts too, after a
+            // first character that is no adjective or adverb ("高山", "深渊" are scenery).
+            let hits = place_contexts(&w, sentences, &c.sentences);
+            let named = PLACE_SUFFIX.contains(cs[n - 1])
+                && !dict_tag(&cs[0].to_string()).is_some_and(|t| ["a", "d", "ad", "ag"].contains(&t.as_str()));
+            let scenery = cs[0] == cs[n - 1] || cs.iter().all(|c| "東东西南北上下左右".contains(*c));
+            if !scenery && (named || hits >= 2 || hits >= 1 && freq <= 2) {
+                TermKind::Place
+            } else {
+                continue;
+            }
         } else if tag == "nt" {
             TermKind::Org
         } else if NOUN_TAGS.contains(&tag) && (tag != "l" || rar >= 0.4) || tag == "f" && rar >= 0.5
