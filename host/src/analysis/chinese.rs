@@ -319,6 +319,70 @@ const PLACE_BEFORE: &[char] = &[
 /// Words after a place: its people, its wilds, its walls ("楚人", "牧野", "洛陽城").
 const PLACE_AFTER: &[&str] = &["人", "之野", "之陽", "之阳", "城", "國", "国", "中", "道"];
 
+/// What follows a state's name in classical text: its ruler, its army, its capital, its
+/// ministers ("齊侯", "楚王", "晉師", "鄭伯"); and its people ("宋人"), which alone is no
+/// evidence (聖人, 古人).
+const STATE_AFTER: &str = "公侯伯王君師师國国相卿";
+
+/// The sentences where the character `c` is a state of classical text (齊, 楚, 魯), or None
+/// if it is none. A state is known by its rulers and by being gone to or attacked (伐楚,
+/// 於齊, 適衛; never 之, which is as often "of" as "to"): `c` comes before two or more of
+/// the text's titled names (齊桓公, 齊景公); or it is a name in the dictionary (most states
+/// became surnames) followed by two kinds of ruler, army or people (楚王, 楚人). Either way
+/// it is gone to at least once, and a third of its sentences at least use it so: a verb or
+/// adverb before titled names (爲桓公) is mostly something else. (Only a name's people count
+/// towards that third: 聖人 is no state's people.) The sentences are
+/// those with `c` in such a context (or before 人), not every use of the character.
+fn state_sentences(
+    c: char,
+    sentences: &[&str],
+    ids: &[u32],
+    rank_names: &HashSet<String>,
+) -> Option<Vec<u32>> {
+    let mut rulers: HashSet<&str> = HashSet::new();
+    let mut kinds: HashSet<char> = HashSet::new();
+    let mut gone = 0;
+    let mut strong = 0;
+    let mut people = 0;
+    let mut hits = Vec::new();
+    for &si in ids {
+        let s = sentences[si as usize];
+        let (mut hit, mut sure) = (false, false);
+        for (at, _) in s.match_indices(c) {
+            let after = &s[at + c.len_utf8()..];
+            let before = s[..at].chars().next_back();
+            if let Some(r) = rank_names
+                .iter()
+                .find(|r| !r.starts_with(c) && after.starts_with(r.as_str()))
+            {
+                rulers.insert(r);
+                sure = true;
+            }
+            if let Some(k) = after.chars().next().filter(|k| STATE_AFTER.contains(*k)) {
+                kinds.insert(k);
+                sure = true;
+            }
+            if before.is_some_and(|b| PLACE_BEFORE.contains(&b)) {
+                gone += 1;
+                sure = true;
+            }
+            if after.starts_with('人') {
+                kinds.insert('人');
+                hit = true;
+            }
+        }
+        strong += usize::from(sure);
+        people += usize::from(hit && !sure);
+        if hit || sure {
+            hits.push(si);
+        }
+    }
+    let name = dict_tag(&c.to_string()).is_some_and(|t| ["nr", "ns", "j"].contains(&t.as_str()));
+    let state = rulers.len() >= 2 && gone >= 1 && strong * 3 >= ids.len()
+        || name && kinds.len() >= 2 && gone >= 1 && (strong + people) * 3 >= ids.len();
+    (state && hits.len() >= 2).then_some(hits)
+}
+
 /// Last characters of place names: a province, a mountain, a pass, a tower, a lake.
 const PLACE_SUFFIX: &str = "州山關关陽阳陵城京江河水湖海池閣阁門门臺台樓楼宮宫寺原谷峽峡嶺岭峰洲郡縣县邑亭橋桥津浦塞嶽岳澤泽";
 
@@ -915,6 +979,21 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             });
             continue;
         }
+        if n == 1
+            && classical
+            && !is_function(cs[0])
+            && !TITLE_CHARS.contains(cs[0])
+            && let Some(ids) = state_sentences(cs[0], sentences, &c.sentences, &rank_names)
+        {
+            out.push(Found {
+                text: w,
+                kind: TermKind::Place,
+                salience: 0.6 + 0.4 * rar,
+                variants: Vec::new(),
+                sentences: ids,
+            });
+            continue;
+        }
         if n == 1 {
             let doc_rel = c.count as f64 / total as f64;
             if classical
@@ -1242,6 +1321,43 @@ mod tests {
 
     fn find<'a>(found: &'a [Found], text: &str) -> Option<&'a Found> {
         found.iter().find(|f| f.text == text)
+    }
+
+    /// States of classical text are found from their rulers and from being gone to; the
+    /// scenery the dictionary calls places (东西, 高山) and reduplications are not places.
+    #[test]
+    fn classical_states_and_places_need_evidence() {
+        let sentences = [
+            "齐景公问政于孔子，孔子对曰：君君，臣臣。",
+            "子曰：齐桓公正而不谲，晋文公谲而不正。",
+            "景公曰：善哉！",
+            "桓公九合诸侯，不以兵车。",
+            "桓公杀公子纠。",
+            "景公待孔子曰：吾老矣。",
+            "孔子适齐，闻韶。",
+            "齐人归女乐，季桓子受之。",
+            "子曰：东西南北之人也，吾从高山而望。",
+            "东西不知，高山仰止，洋洋乎盈耳哉。",
+            "子曰：洋洋乎！东西高山。",
+            "子在齐闻韶，三月不知肉味。",
+            "子曰：学而时习之，不亦说乎？",
+            "子曰：吾日三省吾身。",
+        ];
+        let (found, _) = extract(&sentences, &[]);
+        let kind = |t: &str| find(&found, t).map(|f| f.kind);
+        let cases: [(&str, Option<TermKind>); 4] = [
+            ("齐", Some(TermKind::Place)),
+            ("东西", None),
+            ("高山", None),
+            ("洋洋", None),
+        ];
+        for (text, want) in cases {
+            let got = kind(text).filter(|k| *k == TermKind::Place);
+            assert_eq!(got, want, "{text}");
+        }
+        // a state's mentions are the sentences that use it as one
+        let qi = find(&found, "齐").unwrap();
+        assert!(qi.sentences.contains(&6) && qi.sentences.contains(&7));
     }
 
     #[test]
