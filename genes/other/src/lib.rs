@@ -180,6 +180,10 @@ impl Gene for Other {
                     format!("“{}”, by {}, in “{}”.", entry.title, author, entry.document_title)
                 });
                 b.cite(p);
+            } else if let Some(p) = opening.iter().take(3).find(|p| opens_unit(&p.text, zh)) {
+                // A poem, a surah or a manual page is known by its opening words: the lead
+                // quotes them, named ("关雎：关关雎鸠，在河之洲。").
+                b.summary_quote(p);
             } else {
                 b.summary_line(if zh {
                     format!(
@@ -268,6 +272,18 @@ impl Gene for Other {
 }
 
 grove_gene::register_gene!(Other);
+
+/// Whether a unit's passage is words of its own that can open its page: a sentence, not a
+/// label or a heading ("NAME", "Contents:", "1.").
+fn opens_unit(text: &str, zh: bool) -> bool {
+    let t = text.trim();
+    let long = if zh {
+        t.chars().filter(|c| c.is_alphabetic()).count() >= 6
+    } else {
+        t.split_whitespace().count() >= 4
+    };
+    long && !t.ends_with([':', '：']) && credited_author(t).is_none()
+}
 
 /// The author a unit's credit line names ("作者：杜甫", "Author: Li Bai", "by Li Bai"), if
 /// the passage is such a line and the name is short.
