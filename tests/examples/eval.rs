@@ -810,6 +810,8 @@ struct Source {
     /// matter), one block per line.
     prose: String,
     non_prose: String,
+    /// The chapter titles (a collection's units have entries named by them).
+    chapters: HashSet<String>,
 }
 
 impl Source {
@@ -843,6 +845,7 @@ fn source_of(wiki_dir: &Path) -> Source {
         } else {
             title.to_string()
         };
+        src.chapters.insert(chapter.clone());
         for b in ch["blocks"].as_array().into_iter().flatten() {
             let text = b["text"].as_str().unwrap_or_default();
             src.total += text.len();
@@ -961,7 +964,9 @@ fn generate(server: &Server, doc: &Doc) -> Result<Wiki, String> {
     let non_prose = pages
         .iter()
         .filter(|p| {
-            !(p.summary.starts_with("Overview of") || p.summary.contains("的概览"))
+            !(p.summary.starts_with("Overview of")
+                || p.summary.contains("的概览")
+                || source.chapters.contains(&p.title))
                 && p.page_type != "method"
                 && source.only_outside_prose(&p.title)
         })

@@ -396,7 +396,10 @@ fn place_contexts(w: &str, sentences: &[&str], ids: &[u32]) -> u32 {
             let at = from + p;
             from = at + w.len();
             let (before, after) = (&s[..at], &s[at + w.len()..]);
-            if before.chars().next_back().is_some_and(|c| PLACE_BEFORE.contains(&c))
+            if before
+                .chars()
+                .next_back()
+                .is_some_and(|c| PLACE_BEFORE.contains(&c))
                 || PLACE_AFTER.iter().any(|m| after.starts_with(m))
             {
                 hits += 1;
@@ -1074,8 +1077,10 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             // first character that is no adjective or adverb ("高山", "深渊" are scenery).
             let hits = place_contexts(&w, sentences, &c.sentences);
             let named = PLACE_SUFFIX.contains(cs[n - 1])
-                && !dict_tag(&cs[0].to_string()).is_some_and(|t| ["a", "d", "ad", "ag"].contains(&t.as_str()));
-            let scenery = cs[0] == cs[n - 1] || cs.iter().all(|c| "東东西南北上下左右".contains(*c));
+                && !dict_tag(&cs[0].to_string())
+                    .is_some_and(|t| ["a", "d", "ad", "ag"].contains(&t.as_str()));
+            let scenery =
+                cs[0] == cs[n - 1] || cs.iter().all(|c| "東东西南北上下左右".contains(*c));
             if !scenery && (named || hits >= 2 || hits >= 1 && freq <= 2) {
                 TermKind::Place
             } else {
