@@ -115,7 +115,7 @@ pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
         Some(fault) => {
             findings.push(finding(
                 "fragment-title",
-                &format!("the title reads as a {fault}, not a name"),
+                &format!("the title is no name: it reads as {fault}"),
             ));
             score -= 45;
         }
@@ -232,6 +232,12 @@ mod tests {
                 90,
                 vec!["generic-title"],
             ),
+            (
+                titled("site-specific", "A thing.", 3, &["B"], &long),
+                55,
+                vec!["fragment-title"],
+            ),
+            (titled("non-free", "A thing.", 3, &["B"], &long), 100, vec![]),
             (titled("The Cow", "A thing.", 3, &["B"], &long), 100, vec![]),
         ]);
         for (p, want, codes) in cases {

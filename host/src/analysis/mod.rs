@@ -639,6 +639,11 @@ impl Analysis {
         let found: Vec<terms::Found> = found
             .into_iter()
             .filter(|f| {
+                doc.lang != Lang::En
+                    || !matches!(f.kind, TermKind::Term | TermKind::NounPhrase)
+                    || !adjective_compound(&f.text)
+            })
+            .filter(|f| {
                 !(technical || verse)
                     || !matches!(f.kind, TermKind::Term | TermKind::NounPhrase)
                     || a.reference.contains_key(&key(&f.text, doc.lang))
@@ -1064,12 +1069,12 @@ pub fn title_fault(title: &str) -> Option<&'static str> {
         let cs: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).collect();
         let edge = |c: char| chinese::ZH_EDGE.contains(c);
         if cs.len() >= 2 && (edge(cs[0]) || edge(cs[cs.len() - 1]) && cs[cs.len() - 1] != '者') {
-            return Some("fragment");
+            return Some("a fragment");
         }
         return is_generic_word(t, Lang::Zh).then_some("generic");
     }
     if t.ends_with("'s") || t.ends_with("’s") {
-        return Some("possessive");
+        return Some("a possessive");
     }
     let words: Vec<&str> = t.split_whitespace().collect();
     // (an option, `read -a`, is no word "a")
@@ -1081,10 +1086,47 @@ pub fn title_fault(title: &str) -> Option<&'static str> {
     };
     if words.len() >= 2 && (closed(words[0]) && words[0] != "The" || closed(words[words.len() - 1]))
     {
-        return Some("fragment");
+        return Some("a fragment");
+    }
+    if adjective_compound(t) {
+        return Some("an adjective");
     }
     (words.len() == 1 && t.chars().all(|c| c.is_lowercase()) && is_generic_word(t, Lang::En))
         .then_some("generic")
+}
+
+/// Heads that make a hyphenated English word an adjective ("site-specific", "UNIX-like",
+/// "keyboard-generated", "web-based").
+const EN_ADJECTIVE_HEADS: &[&str] = &[
+    "specific",
+    "like",
+    "generated",
+    "based",
+    "related",
+    "oriented",
+    "aware",
+    "friendly",
+    "wide",
+];
+
+/// Whether a one-word English title is a hyphenated adjective, not a term: its last part is
+/// an adjective head ("site-specific", "csh-like"), it negates a name ("non-Linux"), or it is
+/// a phrase with a closed-class word inside ("up-to-date", "state-of-the-art"). A book's
+/// own terms of that shape ("non-free", "architecture-independent") are none of these.
+fn adjective_compound(t: &str) -> bool {
+    if t.contains(char::is_whitespace) || !t.contains('-') {
+        return false;
+    }
+    let parts: Vec<&str> = t.split('-').collect();
+    let last = parts[parts.len() - 1].to_lowercase();
+    EN_ADJECTIVE_HEADS.contains(&last.as_str())
+        || parts.len() == 2
+            && parts[0].eq_ignore_ascii_case("non")
+            && parts[1].chars().next().is_some_and(char::is_uppercase)
+        || parts.len() >= 3
+            && parts[1..parts.len() - 1]
+                .iter()
+                .any(|p| terms::EN_STOP.contains(&p.to_lowercase().as_str()))
 }
 
 /// Whether the text is technical: at least 3 sentences in 100 hold a code-like token (a path,

@@ -693,3 +693,23 @@ fn options_that_differ_by_case_are_two_items_with_their_own_descriptions() {
         assert!(got.starts_with(lead), "{item}: {got:?}");
     }
 }
+
+/// Hyphenated adjectives are no terms; a book's own hyphenated terms are.
+#[test]
+fn hyphenated_adjectives_are_no_titles() {
+    let cases = [
+        ("site-specific", Some("an adjective")),
+        ("UNIX-like", Some("an adjective")),
+        ("keyboard-generated", Some("an adjective")),
+        ("non-Linux", Some("an adjective")),
+        ("up-to-date", Some("an adjective")),
+        ("non-free", None),
+        ("architecture-independent", None),
+        ("build-essential package", None),
+        ("Aaron's", Some("a possessive")),
+        ("Therefore David", Some("a fragment")),
+    ];
+    for (title, want) in cases {
+        assert_eq!(super::title_fault(title), want, "{title}");
+    }
+}
