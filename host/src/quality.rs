@@ -237,7 +237,11 @@ mod tests {
                 55,
                 vec!["fragment-title"],
             ),
-            (titled("non-free", "A thing.", 3, &["B"], &long), 100, vec![]),
+            (
+                titled("non-free", "A thing.", 3, &["B"], &long),
+                100,
+                vec![],
+            ),
             (titled("The Cow", "A thing.", 3, &["B"], &long), 100, vec![]),
         ]);
         for (p, want, codes) in cases {

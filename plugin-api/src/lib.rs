@@ -436,6 +436,48 @@ pub mod build {
     use super::{Citation, Entry, Page, Passage, Review, Section, host, page};
     use std::collections::HashSet;
 
+    /// Simplified characters of the genes' own Chinese words and their Traditional forms.
+    /// (Characters that Traditional text also uses as they are, such as 于, 系 and 着, are
+    /// left out: they tell nothing of the script.)
+    const TRADITIONAL: &[(char, char)] = &[
+        ('与', '與'), ('专', '專'), ('个', '個'), ('为', '為'), ('义', '義'), ('们', '們'),
+        ('儿', '兒'), ('关', '關'), ('则', '則'), ('问', '問'), ('处', '處'), ('对', '對'),
+        ('开', '開'), ('亲', '親'), ('条', '條'), ('点', '點'), ('现', '現'), ('组', '組'),
+        ('织', '織'), ('节', '節'), ('过', '過'), ('这', '這'), ('见', '見'), ('览', '覽'),
+        ('论', '論'), ('说', '說'), ('释', '釋'), ('骤', '驟'), ('无', '無'), ('时', '時'),
+        ('国', '國'), ('会', '會'), ('来', '來'), ('长', '長'), ('书', '書'), ('经', '經'),
+        ('门', '門'), ('马', '馬'), ('东', '東'), ('乐', '樂'), ('归', '歸'), ('杀', '殺'),
+    ];
+
+    /// Whether a Chinese text is in Traditional characters: more of its characters are
+    /// Traditional forms of the table above than Simplified ones.
+    pub fn traditional(text: &str) -> bool {
+        let (mut simp, mut trad) = (0, 0);
+        for c in text.chars() {
+            if TRADITIONAL.iter().any(|(s, _)| *s == c) {
+                simp += 1;
+            } else if TRADITIONAL.iter().any(|(_, t)| *t == c) {
+                trad += 1;
+            }
+        }
+        trad > simp
+    }
+
+    /// The genes' own Chinese words in Traditional characters ("多见于" → "多見於"). Only
+    /// for words a gene writes, never for the text it quotes.
+    pub fn to_traditional(s: &str) -> String {
+        s.replace("于", "於")
+            .replace("关系", "關係")
+            .chars()
+            .map(|c| {
+                TRADITIONAL
+                    .iter()
+                    .find(|(s, _)| *s == c)
+                    .map_or(c, |(_, t)| *t)
+            })
+            .collect()
+    }
+
     /// "zh" text or "en" text, by the entry's language.
     pub fn t<'a>(zh: bool, zh_text: &'a str, en_text: &'a str) -> &'a str {
         if zh { zh_text } else { en_text }
@@ -538,6 +580,9 @@ pub mod build {
         pub zh: bool,
         /// (mention, entry title) pairs of other entries, for linking mentions.
         pub names: Vec<(String, String)>,
+        /// Whether the book is in Traditional characters: the gene's own Chinese words
+        /// (headings, lines) are written in them too. See [`PageBuilder::script_of`].
+        pub traditional: bool,
         cited: HashSet<String>,
         /// The texts quoted so far (whitespace collapsed): a sentence a document repeats (a
         /// table of contents, a running list) is quoted once.
@@ -564,6 +609,7 @@ pub mod build {
                 },
                 zh: entry.lang == "zh",
                 names: Vec::new(),
+                traditional: false,
                 cited: HashSet::new(),
                 quoted: HashSet::new(),
             }
@@ -571,6 +617,9 @@ pub mod build {
 
         /// A builder that continues an existing page (for `improve`).
         pub fn from_page(page: Page, zh: bool) -> PageBuilder {
+            let zh_traditional = zh
+                && (traditional(&page.summary)
+                    || page.sections.iter().any(|s| traditional(&s.body)));
             let cited = page
                 .citations
                 .iter()
@@ -579,6 +628,7 @@ pub mod build {
             PageBuilder {
                 page,
                 zh,
+                traditional: zh_traditional,
                 names: Vec::new(),
                 cited,
                 quoted: HashSet::new(),
@@ -616,9 +666,25 @@ pub mod build {
             self.cite(p);
         }
 
-        /// The summary is a fixed template line.
+        /// Takes the script of the book from its passages: Traditional where they are.
+        pub fn script_of(&mut self, passages: &[Passage]) {
+            let text: String = passages.iter().take(20).map(|p| p.text.as_str()).collect();
+            self.traditional = self.zh && traditional(&text);
+        }
+
+        /// The gene's own Chinese words in the book's script (see [`to_traditional`]).
+        pub fn words(&self, s: &str) -> String {
+            if self.traditional {
+                to_traditional(s)
+            } else {
+                s.to_string()
+            }
+        }
+
+        /// The summary is a line the gene writes (a template or a line from evidence), in
+        /// the book's script.
         pub fn summary_line(&mut self, line: String) {
-            self.page.summary = line;
+            self.page.summary = self.words(&line);
         }
 
         /// A section of quoted passages (those not cited yet, and whose text was not quoted
@@ -641,17 +707,18 @@ pub mod build {
             n
         }
 
-        /// A section with a Markdown body.
+        /// A section with a Markdown body; the heading in the book's script.
         pub fn section(&mut self, heading: &str, body: String) {
             if body.trim().is_empty() {
                 return;
             }
+            let heading = self.words(heading);
             if let Some(s) = self.page.sections.iter_mut().find(|s| s.heading == heading) {
                 s.body.push('\n');
                 s.body.push_str(&body);
             } else {
                 self.page.sections.push(Section {
-                    heading: heading.to_string(),
+                    heading,
                     body,
                 });
             }

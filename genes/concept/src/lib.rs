@@ -76,6 +76,7 @@ impl Gene for Concept {
         let related = related_entries(&entry.key, &entry.title, 10);
         let mut b = PageBuilder::new(&entry);
         b.names = related.clone();
+        b.script_of(&mentions);
         match defs.first() {
             Some(d) => b.summary_quote(d),
             // What the text shows of it: where it is used, and with which entries.
@@ -138,7 +139,7 @@ impl Gene for Concept {
             .iter()
             .map(|(title, n)| {
                 if zh {
-                    format!("- [[{title}]]：同见于{n}处原文\n")
+                    b.words(&format!("- [[{title}]]：同见于{n}处原文\n"))
                 } else {
                     format!("- [[{title}]]: together in {n} passages\n")
                 }

@@ -165,6 +165,7 @@ impl Gene for Other {
             }
             let all = host::chapter_passages(idx, 0, 100);
             let mut b = PageBuilder::new(&entry);
+            b.script_of(&all);
             // A unit of an anthology that names its author ("作者：杜甫", "By Li Bai") is
             // identified by it: a work of that author in this book. Otherwise the chapter is
             // named by its own title, which carries the book's numbering where the book numbers
@@ -239,6 +240,7 @@ impl Gene for Other {
         let related = related_entries(key, &entry.title, 10);
         let mut b = PageBuilder::new(&entry);
         b.names = related.clone();
+        b.script_of(&mentions);
         match host::definitions(key, 1).first() {
             Some(d) => b.summary_quote(d),
             // What the text shows of it: its kind, where it is found, what it is found with.

@@ -274,6 +274,7 @@ impl Gene for Person {
         let related = related_entries(&entry.key, &entry.title, 12);
         let mut b = PageBuilder::new(&entry);
         b.names = related.clone();
+        b.script_of(&mentions);
         let mut chapters: Vec<String> = Vec::new();
         for m in &mentions {
             let c = if m.location.chapter_title.is_empty() {
