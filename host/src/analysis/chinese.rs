@@ -29,9 +29,10 @@ use super::terms::Found;
 /// negations, conjunctions and copulas, in both scripts.
 pub const ZH_EDGE: &str = "该該并並个個诸諸之乎者也矣焉哉兮耳而其以于於与與则則乃且亦又所为為的了是在和就都及着著过過吗嗎呢吧啊这這那哪我你您他她它们們曰云不无無弗勿毋莫未非否皆或若如何孰谁誰奚胡曷安斯此彼夫吾予余尔爾汝朕厥把被让讓给給向很更最还還再才只即等";
 
-/// Characters that are never a term on their own: the edge characters above plus numerals,
-/// directions, time words, common verbs and speech markers.
-pub const ZH_FUNCTION: &str = "篇章卷节節回一二三四五六七八九十百千万萬两兩上下中内內外前后後左右来來去出入可能必将將使令由自从從至到已既尚犹猶各每盖蓋日月年时時个個些对對问問谓謂言说說答告闻聞见見得地有";
+/// Characters that are never a term on their own: the edge characters above plus classical
+/// conjunctions and adverbs (故, 然, 遂, 雖, 惟), numerals, directions, time words, common verbs
+/// and speech markers.
+pub const ZH_FUNCTION: &str = "故然遂虽雖凡惟唯岂豈篇章卷节節回一二三四五六七八九十百千万萬两兩上下中内內外前后後左右来來去出入可能必将將使令由自从從至到已既尚犹猶各每盖蓋日月年时時个個些对對问問谓謂言说說答告闻聞见見得地有";
 
 /// Speech markers that follow a speaker's name in classical text.
 const SPEECH_MARKERS: &[&str] = &["對曰", "对曰", "問曰", "问曰", "曰", "問", "问"];
@@ -77,6 +78,12 @@ const NOMINAL_SUFFIX: &str = "者证證性式法器件率度型化品类類量�
 
 /// Field labels of anthologies and editions: never a concept.
 const LABELS: &[&str] = &[
+    // what a credit line says where the author is unknown
+    "佚名",
+    "無名氏",
+    "无名氏",
+    "不詳",
+    "不详",
     "作者",
     "译者",
     "譯者",
