@@ -97,7 +97,7 @@ impl Gene for Concept {
         let (heading, places) = if defs.is_empty() {
             (t(zh, "首次出现", "First used"), &mentions[..1])
         } else {
-            (t(zh, "定义之处", "Where it is defined"), &defs[..])
+            (t(zh, "描述之处", "Where the text describes it"), &defs[..])
         };
         let places = &places[..places.len().min(4)];
         let body: String = places

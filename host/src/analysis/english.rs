@@ -1161,8 +1161,20 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         } else {
             0
         };
-        let kind = if c.person >= 2 && c.person > place && c.org == 0 && c.work == 0
-            || c.person >= 1 && !single && c.org == 0 && c.work == 0 && place == 0
+        // A name whose last word is an ordinary plural ("Debian Maintainers", "Policy
+        // Editors") names a group, not a person. (The text must use that word in lower case
+        // too, at least as often as the name: a surname such as "Banks" stays a name in a
+        // book that never writes "banks"; and a surname that is an ordinary singular, "Craig
+        // Small", is no plural.)
+        let head = n.rsplit(' ').next().unwrap_or("").to_lowercase();
+        let common_head = !single
+            && lower_count.get(&head).copied().unwrap_or(0) >= c.sentences.len() as u32
+            && head
+                .strip_suffix('s')
+                .is_some_and(|h| !h.ends_with(['s', 'u', 'i']) && en_is_common(h));
+        let kind = if !common_head
+            && (c.person >= 2 && c.person > place && c.org == 0 && c.work == 0
+                || c.person >= 1 && !single && c.org == 0 && c.work == 0 && place == 0)
         {
             TermKind::Person
         } else if c.work > 0 {
@@ -1476,6 +1488,10 @@ mod tests {
             "Gentoo uses its own init scripts, and Gentoo ships them.",
             "The Gentoo developers said Gentoo would stay.",
             "Gentoo has a handbook.",
+            // a group named by an ordinary plural is no person
+            "Then Gentoo Maintainers said yes.",
+            "Later Gentoo Maintainers said no, and maintainers upload.",
+            "Two maintainers and more maintainers agree.",
         ];
         let (found, _) = extract(&sents, &[]);
         let kind = |t: &str| find(&found, t).map(|f| f.kind);
@@ -1496,6 +1512,7 @@ mod tests {
         ] {
             assert_eq!(kind(name), want, "{name}");
         }
+        assert!(kind("Gentoo Maintainers").is_some_and(|k| k != TermKind::Person));
     }
 
     #[test]
