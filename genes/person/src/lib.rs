@@ -316,13 +316,26 @@ impl Gene for Person {
             None => {
                 let speaking = mentions.iter().filter(|p| speaks(p, &names, zh)).count();
                 let topics = asked_about(&mentions, &names);
-                let role = if zh && !topics.is_empty() {
+                let mut role = if zh && !topics.is_empty() {
                     Some(format!("曾问{}", topics.join("、")))
                 } else if speaking >= 2 {
                     Some(t(zh, "有言论", "speaks").to_string())
                 } else {
                     None
                 };
+                // The full name the text also uses for a title ("景公" is "齐景公").
+                if zh
+                    && let Some(full) = entry
+                        .aliases
+                        .iter()
+                        .filter(|a| a.ends_with(entry.title.as_str()) && a.len() > entry.title.len())
+                        .max_by_key(|a| a.len())
+                {
+                    role = Some(match role {
+                        Some(r) => format!("即{full}，{r}"),
+                        None => format!("即{full}"),
+                    });
+                }
                 let with: Vec<String> = related.iter().map(|(_, t)| t.clone()).collect();
                 b.summary_line(evidence_lead(
                     &entry,

@@ -390,6 +390,65 @@ fn state_sentences(
     (state && hits.len() >= 2).then_some(hits)
 }
 
+/// A classical ruler named by his title alone (景公, 桓公) is also named with his state (齊景公):
+/// where the text prefixes the title with one state only, that full form is the person's
+/// other name, and its entry (if it had one) joins. Where two states prefix it (衛桓公 and
+/// 齊桓公 are two men), nothing is merged.
+fn full_titles(out: &mut Vec<Found>, sentences: &[&str]) {
+    let states: Vec<String> = out
+        .iter()
+        .filter(|f| f.kind == TermKind::Place && f.text.chars().count() == 1)
+        .map(|f| f.text.clone())
+        .collect();
+    if states.is_empty() {
+        return;
+    }
+    let mut joins: Vec<(usize, String)> = Vec::new();
+    for (i, f) in out.iter().enumerate() {
+        let n = f.text.chars().count();
+        if f.kind != TermKind::Person
+            || !(2..=3).contains(&n)
+            || !f
+                .text
+                .chars()
+                .last()
+                .is_some_and(|c| RANK_CHARS.contains(c))
+        {
+            continue;
+        }
+        let prefixed: Vec<&String> = states
+            .iter()
+            .filter(|st| {
+                let full = format!("{st}{}", f.text);
+                f.sentences
+                    .iter()
+                    .any(|&si| sentences[si as usize].contains(&full))
+            })
+            .collect();
+        if let [st] = prefixed[..] {
+            joins.push((i, format!("{st}{}", f.text)));
+        }
+    }
+    let mut drop: Vec<usize> = Vec::new();
+    for (i, full) in joins {
+        if let Some(j) = out.iter().position(|f| f.text == full) {
+            let moved = std::mem::take(&mut out[j].sentences);
+            out[i].sentences.extend(moved);
+            out[i].sentences.sort_unstable();
+            out[i].sentences.dedup();
+            drop.push(j);
+        }
+        if !out[i].variants.contains(&full) {
+            out[i].variants.push(full);
+        }
+    }
+    drop.sort_unstable();
+    drop.dedup();
+    for j in drop.into_iter().rev() {
+        out.remove(j);
+    }
+}
+
 /// Last characters of place names: a province, a mountain, a pass, a tower, a lake.
 const PLACE_SUFFIX: &str = "州山關关陽阳陵城京江河水湖海池閣阁門门臺台樓楼宮宫寺原谷峽峡嶺岭峰洲郡縣县邑亭橋桥津浦塞嶽岳澤泽";
 
@@ -1153,6 +1212,7 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             sentences: v,
         });
     }
+    full_titles(&mut out, sentences);
     let cjk_texts: HashSet<String> = out.iter().map(|f| f.text.clone()).collect();
     for (w, c) in latin_terms {
         if cjk_texts.contains(&w) {
@@ -1370,6 +1430,15 @@ mod tests {
         // a state's mentions are the sentences that use it as one
         let qi = find(&found, "齐").unwrap();
         assert!(qi.sentences.contains(&6) && qi.sentences.contains(&7));
+        // a ruler named by his title alone is also named with his one state
+        let jing = find(&found, "景公").expect("景公");
+        assert_eq!(jing.kind, TermKind::Person);
+        assert!(
+            jing.variants.iter().any(|v| v == "齐景公"),
+            "{:?}",
+            jing.variants
+        );
+        assert!(find(&found, "齐景公").is_none());
     }
 
     #[test]
