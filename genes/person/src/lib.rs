@@ -214,7 +214,7 @@ fn asked_about(mentions: &[Passage], names: &[String]) -> Vec<String> {
             }
         }
     }
-    topics.sort_by(|a, b| b.1.cmp(&a.1));
+    topics.sort_by_key(|t| std::cmp::Reverse(t.1));
     topics.into_iter().take(3).map(|(t, _)| t).collect()
 }
 
