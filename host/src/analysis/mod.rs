@@ -643,6 +643,19 @@ impl Analysis {
                     || !matches!(f.kind, TermKind::Term | TermKind::NounPhrase)
                     || !adjective_compound(&f.text)
             })
+            // The most common words of the language (时候, 时间; the few hundred most
+            // frequent) are no concept of any book unless it defines them.
+            .filter(|f| {
+                doc.lang != Lang::Zh
+                    || !matches!(f.kind, TermKind::Term | TermKind::NounPhrase)
+                    || f.text.chars().count() < 2
+                    || background::zh_frequency(&f.text) < 2e-4
+                    || f.sentences.iter().any(|&i| {
+                        let i = i as usize;
+                        definition_score(&a.sentences[i].text, a.sentence_key(i), &f.text, doc.lang)
+                            .is_some_and(|sc| sc >= 0.8)
+                    })
+            })
             .filter(|f| {
                 !(technical || verse)
                     || !matches!(f.kind, TermKind::Term | TermKind::NounPhrase)

@@ -713,3 +713,15 @@ fn hyphenated_adjectives_are_no_titles() {
         assert_eq!(super::title_fault(title), want, "{title}");
     }
 }
+
+/// The most common words of the language are no concept of any book, whatever its genre,
+/// unless it defines them; the book's own words stay.
+#[test]
+fn the_commonest_words_are_no_concepts() {
+    let text: String = (0..12)
+        .map(|i| format!("当使者来到的时候，他们不信迹象。那个时候，信道的人们得到了报酬{i}。\n\n"))
+        .collect();
+    let a = Analysis::new(&Document::from_text("经", Lang::Zh, &text));
+    assert!(a.term("时候").is_none(), "时候 is an everyday word");
+    assert!(a.term("使者").is_some(), "使者 is this book's word");
+}
