@@ -299,6 +299,14 @@ const PERSON_BEFORE: &[&str] = &[
 /// addressed, with kin or a title). jieba's dictionary tags many ordinary words as names
 /// (许可, 黎明, 白昼): such a word is a person only with this evidence.
 fn person_contexts(w: &str, sentences: &[&str], ids: &[u32]) -> u32 {
+    contexts(w, sentences, ids, |before, after| {
+        PERSON_AFTER.iter().any(|m| after.starts_with(m))
+            || PERSON_BEFORE.iter().any(|m| before.ends_with(m))
+    })
+}
+
+/// How many uses of `w` in the sentences `ids` have text before and after it that `fits`.
+fn contexts(w: &str, sentences: &[&str], ids: &[u32], fits: impl Fn(&str, &str) -> bool) -> u32 {
     let mut hits = 0;
     for &si in ids {
         let s = sentences[si as usize];
@@ -306,10 +314,7 @@ fn person_contexts(w: &str, sentences: &[&str], ids: &[u32]) -> u32 {
         while let Some(p) = s[from..].find(w) {
             let at = from + p;
             from = at + w.len();
-            let (before, after) = (&s[..at], &s[at + w.len()..]);
-            if PERSON_AFTER.iter().any(|m| after.starts_with(m))
-                || PERSON_BEFORE.iter().any(|m| before.ends_with(m))
-            {
+            if fits(&s[..at], &s[at + w.len()..]) {
                 hits += 1;
             }
         }
@@ -358,10 +363,15 @@ fn state_sentences(
         for (at, _) in s.match_indices(c) {
             let after = &s[at + c.len_utf8()..];
             let before = s[..at].chars().next_back();
-            if let Some(r) = rank_names
-                .iter()
-                .find(|r| !r.starts_with(c) && after.starts_with(r.as_str()))
-            {
+            // (a titled name is two characters, 桓公: looked up, not searched for)
+            let ruler = after
+                .char_indices()
+                .nth(2)
+                .map_or(Some(after), |(i, _)| Some(&after[..i]))
+                .filter(|r| r.chars().count() == 2 && !r.starts_with(c))
+                .and_then(|r| rank_names.get(r))
+                .map(String::as_str);
+            if let Some(r) = ruler {
                 rulers.insert(r);
                 sure = true;
             }
@@ -454,25 +464,13 @@ const PLACE_SUFFIX: &str = "州山關关陽阳陵城京江河水湖海池閣阁�
 
 /// How often `w` stands where a place stands (see [`PLACE_BEFORE`] and [`PLACE_AFTER`]).
 fn place_contexts(w: &str, sentences: &[&str], ids: &[u32]) -> u32 {
-    let mut hits = 0;
-    for &si in ids {
-        let s = sentences[si as usize];
-        let mut from = 0;
-        while let Some(p) = s[from..].find(w) {
-            let at = from + p;
-            from = at + w.len();
-            let (before, after) = (&s[..at], &s[at + w.len()..]);
-            if before
-                .chars()
-                .next_back()
-                .is_some_and(|c| PLACE_BEFORE.contains(&c))
-                || PLACE_AFTER.iter().any(|m| after.starts_with(m))
-            {
-                hits += 1;
-            }
-        }
-    }
-    hits
+    contexts(w, sentences, ids, |before, after| {
+        before
+            .chars()
+            .next_back()
+            .is_some_and(|c| PLACE_BEFORE.contains(&c))
+            || PLACE_AFTER.iter().any(|m| after.starts_with(m))
+    })
 }
 
 /// Names after author labels ("作者：杜甫"): every 2-4 character prefix of what follows is

@@ -636,36 +636,32 @@ impl Analysis {
         // book only where it defines them.
         let technical = is_technical(&a.sentences);
         let verse = doc.lang == Lang::Zh && is_verse(&a.sentences);
+        // (a term the book defines: some sentence reads as its definition)
+        let defined = |f: &terms::Found| {
+            f.sentences.iter().any(|&i| {
+                let i = i as usize;
+                definition_score(&a.sentences[i].text, a.sentence_key(i), &f.text, doc.lang)
+                    .is_some_and(|sc| sc >= 0.8)
+            })
+        };
         let found: Vec<terms::Found> = found
             .into_iter()
             .filter(|f| {
-                doc.lang != Lang::En
-                    || !matches!(f.kind, TermKind::Term | TermKind::NounPhrase)
-                    || !adjective_compound(&f.text)
-            })
-            // The most common words of the language (时候, 时间; the few hundred most
-            // frequent) are no concept of any book unless it defines them.
-            .filter(|f| {
-                doc.lang != Lang::Zh
-                    || !matches!(f.kind, TermKind::Term | TermKind::NounPhrase)
-                    || f.text.chars().count() < 2
-                    || background::zh_frequency(&f.text) < 2e-4
-                    || f.sentences.iter().any(|&i| {
-                        let i = i as usize;
-                        definition_score(&a.sentences[i].text, a.sentence_key(i), &f.text, doc.lang)
-                            .is_some_and(|sc| sc >= 0.8)
-                    })
-            })
-            .filter(|f| {
-                !(technical || verse)
-                    || !matches!(f.kind, TermKind::Term | TermKind::NounPhrase)
-                    || a.reference.contains_key(&key(&f.text, doc.lang))
-                    || !verse && !is_generic_word(&f.text, doc.lang)
-                    || f.sentences.iter().any(|&i| {
-                        let i = i as usize;
-                        definition_score(&a.sentences[i].text, a.sentence_key(i), &f.text, doc.lang)
-                            .is_some_and(|sc| sc >= 0.8)
-                    })
+                if !matches!(f.kind, TermKind::Term | TermKind::NounPhrase) {
+                    return true;
+                }
+                if doc.lang == Lang::En && adjective_compound(&f.text) {
+                    return false;
+                }
+                // The most common words of the language (时候, 时间; the few hundred most
+                // frequent) are no concept of any book unless it defines them.
+                let commonest = doc.lang == Lang::Zh
+                    && f.text.chars().count() >= 2
+                    && background::zh_frequency(&f.text) >= 2e-4;
+                let generic = (technical || verse)
+                    && !a.reference.contains_key(&key(&f.text, doc.lang))
+                    && (verse || is_generic_word(&f.text, doc.lang));
+                !(commonest || generic) || defined(f)
             })
             .collect();
         a.sentence_terms = vec![Vec::new(); a.sentences.len()];

@@ -14,25 +14,11 @@ use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 /// a chapter of its own, as a reader cites it. An API reference, whose deep headings are code
 /// ("fs.access(path[, mode], callback)", "Event: 'close'"), is no collection.
 fn collection_level(
-    events: &[(Event<'_>, std::ops::Range<usize>)],
+    heads: &[(u8, String)],
     chapter_level: u8,
     lone_title: bool,
     text_len: usize,
 ) -> Option<u8> {
-    let mut heads: Vec<(u8, String)> = Vec::new();
-    let mut open: Option<(u8, String)> = None;
-    for (e, _) in events {
-        match e {
-            Event::Start(Tag::Heading { level: l, .. }) => open = Some((level(*l), String::new())),
-            Event::Text(t) | Event::Code(t) => {
-                if let Some((_, h)) = open.as_mut() {
-                    h.push_str(t);
-                }
-            }
-            Event::End(TagEnd::Heading(_)) => heads.extend(open.take()),
-            _ => {}
-        }
-    }
     let chapters = heads.iter().filter(|(l, _)| *l <= chapter_level).count();
     let chapters = chapters - usize::from(lone_title);
     if chapters >= 12 {
@@ -51,6 +37,25 @@ fn collection_level(
         .filter(|h| h.contains(['(', '`', '_', '.', ':', '/', '=', '<', '[', '{']))
         .count();
     (code * 5 < units.len() && text_len / units.len() <= 4000).then_some(deep)
+}
+
+/// Every heading's level and text, in order.
+fn heading_texts(events: &[(Event<'_>, std::ops::Range<usize>)]) -> Vec<(u8, String)> {
+    let mut heads: Vec<(u8, String)> = Vec::new();
+    let mut open: Option<(u8, String)> = None;
+    for (e, _) in events {
+        match e {
+            Event::Start(Tag::Heading { level: l, .. }) => open = Some((level(*l), String::new())),
+            Event::Text(t) | Event::Code(t) => {
+                if let Some((_, h)) = open.as_mut() {
+                    h.push_str(t);
+                }
+            }
+            Event::End(TagEnd::Heading(_)) => heads.extend(open.take()),
+            _ => {}
+        }
+    }
+    heads
 }
 
 fn level(l: HeadingLevel) -> u8 {
@@ -92,13 +97,8 @@ pub(crate) fn extract_md_str(src: &str) -> ExtractedDoc {
     let lines = Lines::new(src);
 
     // heading levels present, to choose the chapter level
-    let heads: Vec<u8> = events
-        .iter()
-        .filter_map(|(e, _)| match e {
-            Event::Start(Tag::Heading { level: l, .. }) => Some(level(*l)),
-            _ => None,
-        })
-        .collect();
+    let texts = heading_texts(&events);
+    let heads: Vec<u8> = texts.iter().map(|(l, _)| *l).collect();
     let top = heads.iter().copied().min().unwrap_or(1);
     let top_count = heads.iter().filter(|&&l| l == top).count();
     let lone_title = top_count == 1 && heads.first() == Some(&top) && heads.len() > 1;
@@ -112,7 +112,7 @@ pub(crate) fn extract_md_str(src: &str) -> ExtractedDoc {
     } else {
         top
     };
-    let unit_level = collection_level(&events, chapter_level, lone_title, src.len());
+    let unit_level = collection_level(&texts, chapter_level, lone_title, src.len());
     let chapter_level = unit_level.unwrap_or(chapter_level);
 
     let mut b = DocBuilder::new();
