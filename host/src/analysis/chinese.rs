@@ -883,6 +883,12 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         .collect();
     drop(rank_pairs);
     drop(char_count);
+    // Well-known figures of antiquity the text names (堯舜, 伯夷, 周公).
+    let (figures, figure_chars) = if classical {
+        known_figures(sentences, &lone_speaker)
+    } else {
+        Default::default()
+    };
     // A 3-character speaker keeps its 2-character tail only when the tail also speaks alone.
     let mut speakers_ok: HashMap<String, u32> = speaker_counts
         .iter()
@@ -918,6 +924,7 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         .keys()
         .chain(author_counts.keys())
         .chain(rank_names.iter())
+        .chain(figures.iter())
     {
         jieba.add(n, "nr");
     }
@@ -993,6 +1000,17 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             }
             total += 1;
             let w = strip_marker(word);
+            // The dictionary's pairs of figures (堯舜, 桀紂) are each of them.
+            if w.chars().count() >= 2 && w.chars().all(|c| figure_chars.contains(&c)) {
+                for (i, _) in w.char_indices() {
+                    let one = &w[i..i + w[i..].chars().next().map_or(0, char::len_utf8)];
+                    let c = cands.entry(one.to_string()).or_default();
+                    push_sentence(&mut c.sentences, si);
+                    c.count += 1;
+                    *c.tags.entry("nr".to_string()).or_default() += 1;
+                }
+                continue;
+            }
             let tag = if w.len() < word.len() { "nr" } else { tag };
             let c = cands.entry(w.to_string()).or_default();
             push_sentence(&mut c.sentences, si);
@@ -1036,7 +1054,7 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
                 continue; // added below with its 《》 sentences
             }
         }
-        if n == 1 && lone_names.contains(&cs[0]) && freq >= 2 {
+        if n == 1 && (lone_names.contains(&cs[0]) || figure_chars.contains(&cs[0])) && freq >= 2 {
             out.push(Found {
                 text: w,
                 kind: TermKind::Person,
@@ -1090,12 +1108,14 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
                 dict_tag(&w).as_deref(),
                 Some("nr" | "nrt" | "nrfg" | "nt" | "nz")
             );
-        if (bad_edge && !proper || bad_end) && speaker == 0 && author == 0 {
+        if (bad_edge && !proper || bad_end) && speaker == 0 && author == 0 && !figures.contains(&w)
+        {
             continue;
         }
         let person = speaker > 0
             || author > 0
             || rank_names.contains(&w)
+            || figures.contains(&w)
             || (tag == "nr" || tag == "nrfg") && {
                 // The dictionary's names; in modern text also frequent names its HMM finds.
                 let name_like = SURNAMES.contains(cs[0]) && !NOMINAL_SUFFIX.contains(cs[n - 1]);
@@ -1289,6 +1309,94 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
 /// Other names of well-known figures (字, 号, titles): `data/zh-names.txt`, one person per
 /// line, the usual name first.
 static KNOWN_NAMES: &str = include_str!("data/zh-names.txt");
+
+/// The usual names of `data/zh-names.txt` (each line's first), in one automaton.
+fn usual_names() -> &'static (AhoCorasick, Vec<&'static str>) {
+    static NAMES: std::sync::OnceLock<(AhoCorasick, Vec<&'static str>)> =
+        std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let mut names: Vec<&'static str> =
+            known_people().filter_map(|l| l.first().copied()).collect();
+        names.sort_unstable();
+        names.dedup();
+        let ac = AhoCorasick::builder()
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(&names)
+            .expect("the known names build an automaton");
+        (ac, names)
+    })
+}
+
+/// The well-known figures of `data/zh-names.txt` that a classical text names: usual names of
+/// two or more characters it uses at least twice, and one-character names (堯, 禹, 湯) it
+/// uses at least twice and either pairs with another such name (堯舜, 桀紂) or lets speak
+/// alone (`lone_speakers`, 舜曰). Alone, a character such as 湯 or 益 is a word.
+fn known_figures(
+    sentences: &[&str],
+    lone_speakers: &HashMap<char, u32>,
+) -> (HashSet<String>, HashSet<char>) {
+    let (ac, names) = usual_names();
+    let singles: HashSet<char> = names
+        .iter()
+        .filter(|n| n.chars().count() == 1)
+        .filter_map(|n| n.chars().next())
+        .collect();
+    let mut uses: HashMap<&str, u32> = HashMap::new();
+    let mut paired: HashSet<char> = HashSet::new();
+    // (a surname or title next to a name makes a longer name: 孫武 inside 叔孫武叔, 莊子
+    // inside 孟莊子; another figure does not: 伯夷叔齊)
+    let joins =
+        |c: Option<char>| c.is_some_and(|c| SURNAMES.contains(c) || TITLE_CHARS.contains(c));
+    for s in sentences {
+        let found: Vec<(usize, usize, &str)> = ac
+            .find_iter(s)
+            .map(|m| (m.start(), m.end(), names[m.pattern().as_usize()]))
+            .collect();
+        for (k, &(start, end, name)) in found.iter().enumerate() {
+            let before = s[..start].chars().next_back();
+            let after = s[end..].chars().next();
+            let figure_before = k > 0 && found[k - 1].1 == start;
+            let figure_after = found.get(k + 1).is_some_and(|f| f.0 == end);
+            let mut cs = name.chars();
+            match (cs.next(), cs.next()) {
+                (Some(c), None) => {
+                    *uses.entry(name).or_default() += 1;
+                    // paired with another figure, not repeated (湯湯 "flowing"), perhaps
+                    // with an enumeration comma between (堯、舜)
+                    let before = s[..start].trim_end_matches('、').chars().next_back();
+                    let after = s[end..].trim_start_matches('、').chars().next();
+                    if before
+                        .into_iter()
+                        .chain(after)
+                        .any(|b| b != c && singles.contains(&b))
+                    {
+                        paired.insert(c);
+                    }
+                }
+                _ if joins(before) && !figure_before || joins(after) && !figure_after => {}
+                _ => *uses.entry(name).or_default() += 1,
+            }
+        }
+    }
+    let mut long = HashSet::new();
+    let mut single = HashSet::new();
+    for (name, n) in uses {
+        if n < 2 {
+            continue;
+        }
+        let mut cs = name.chars();
+        match (cs.next(), cs.next()) {
+            (Some(c), None) if paired.contains(&c) || lone_speakers.contains_key(&c) => {
+                single.insert(c);
+            }
+            (Some(_), Some(_)) => {
+                long.insert(name.to_string());
+            }
+            _ => {}
+        }
+    }
+    (long, single)
+}
 
 /// The people of `data/zh-names.txt`: each line's names, the usual one first.
 fn known_people() -> impl Iterator<Item = Vec<&'static str>> {
@@ -1641,5 +1749,37 @@ mod tests {
             find(&found, "软件包").is_some(),
             "an entry name joins the dictionary only"
         );
+    }
+
+    /// Figures of antiquity: a one-character name counts where the text pairs it with another
+    /// or lets it speak, never alone or repeated (湯 "soup", 湯湯 "flowing"); a longer name
+    /// counts where it is not part of a longer one (孫武 inside 叔孫武叔).
+    #[test]
+    fn figures_of_antiquity_need_their_context() {
+        let cases: [(&[&str], &str, bool); 6] = [
+            (&["堯、舜其猶病諸！", "舜有臣五人而天下治矣。"], "舜", true),
+            (
+                &["巍巍乎！禹之有天下也。", "禹稷躬稼而有天下。"],
+                "禹",
+                true,
+            ),
+            (&["湯湯流水，不舍晝夜。", "浴蘭湯兮沐芳。"], "湯", false),
+            (&["浴蘭湯兮沐芳，湯成而飲之。", "飲湯而已。"], "湯", false),
+            (
+                &["叔孫武叔毀仲尼。", "叔孫武叔語大夫於朝曰：子貢賢於仲尼。"],
+                "孫武",
+                false,
+            ),
+            (
+                &["伯夷叔齊餓于首陽之下。", "伯夷、叔齊，不念舊惡。"],
+                "伯夷",
+                true,
+            ),
+        ];
+        for (sentences, name, person) in cases {
+            let (found, _) = extract(sentences, &[]);
+            let got = find(&found, name).is_some_and(|f| f.kind == TermKind::Person);
+            assert_eq!(got, person, "{name} in {sentences:?}");
+        }
     }
 }
