@@ -109,6 +109,26 @@ pub fn en_lemma(word: &str, known: &dyn Fn(&str) -> bool) -> String {
     word.to_string()
 }
 
+static COMPUTING: &str = include_str!("data/generic-computing.txt");
+
+/// Whether a word or phrase is an everyday word of computing (`data/generic-computing.txt`:
+/// "file", "option", "example"; 文件, 选项, 示例), which a technical book uses without it
+/// being its subject. English is compared in lower case, a plural as its singular.
+pub fn is_generic_computing(word: &str) -> bool {
+    static WORDS: OnceLock<std::collections::HashSet<&'static str>> = OnceLock::new();
+    let words = WORDS.get_or_init(|| {
+        COMPUTING
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect()
+    });
+    let w = word.trim().to_lowercase();
+    words.contains(w.as_str())
+        || w.strip_suffix('s').is_some_and(|s| words.contains(s))
+        || w.strip_suffix("es").is_some_and(|s| words.contains(s))
+}
+
 /// The sum of all word counts in jieba's default dictionary (`dict.txt` of jieba-rs 0.11).
 const ZH_DICT_TOTAL: f64 = 60_101_964.0;
 

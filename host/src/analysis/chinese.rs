@@ -1183,7 +1183,12 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         if kind == TermKind::Term && verb_tail(&w) {
             continue;
         }
-        let need = if kind == TermKind::Term {
+        // A word that only jieba's HMM cut (no dictionary word, no compound of the text:
+        // 头牛, 队商, 饮羊) is as often a mis-cut as a term: it must recur.
+        let guessed = !classical && dict_tag(&w).is_none() && !jieba.seen.contains(&w);
+        let need = if kind == TermKind::Term && guessed {
+            min.max(6)
+        } else if kind == TermKind::Term {
             min.max(3)
         } else {
             min

@@ -660,7 +660,9 @@ impl Analysis {
                     && background::zh_frequency(&f.text) >= 2e-4;
                 let generic = (technical || verse)
                     && !a.reference.contains_key(&key(&f.text, doc.lang))
-                    && (verse || is_generic_word(&f.text, doc.lang));
+                    && (verse
+                        || is_generic_word(&f.text, doc.lang)
+                        || technical && background::is_generic_computing(&f.text));
                 !(commonest || generic) || defined(f)
             })
             .collect();
