@@ -650,7 +650,7 @@ impl Analysis {
                 if !matches!(f.kind, TermKind::Term | TermKind::NounPhrase) {
                     return true;
                 }
-                if doc.lang == Lang::En && adjective_compound(&f.text) {
+                if doc.lang == Lang::En && adjective_compound(&f.text) || example_name(&f.text) {
                     return false;
                 }
                 // The most common words of the language (时候, 时间; the few hundred most
@@ -1138,6 +1138,49 @@ fn adjective_compound(t: &str) -> bool {
             && parts[1..parts.len() - 1]
                 .iter()
                 .any(|p| terms::EN_STOP.contains(&p.to_lowercase().as_str()))
+}
+
+/// Whether a name is a manual's example rather than a term of it: a file named with a
+/// version number ("debhello-0.2.tar.gz", "gentoo_0.9.12.orig.tar.gz", "package-1.install"),
+/// a placeholder ("libfoo-dev", "/usr/bin/foo"), or a character range of a pattern
+/// ("a-z0-9").
+fn example_name(t: &str) -> bool {
+    if t.contains(char::is_whitespace) {
+        return false;
+    }
+    let parts: Vec<&str> = t
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|p| !p.is_empty())
+        .collect();
+    let placeholder = parts.iter().any(|p| {
+        let p = p.to_ascii_lowercase();
+        let p = p.strip_prefix("lib").unwrap_or(&p);
+        ["foo", "bar", "baz", "qux", "quux", "foobar"].contains(&p)
+    });
+    // a version after a name: "_0.9.12", "-1." with a file suffix after it
+    let versioned = {
+        let b = t.as_bytes();
+        let suffixed = [
+            ".tar", ".gz", ".xz", ".bz2", ".zip", ".deb", ".dsc", ".changes", ".orig", ".diff",
+            ".install", ".patch", ".udeb",
+        ]
+        .iter()
+        .any(|s| t.contains(s));
+        suffixed
+            && (1..b.len().saturating_sub(1)).any(|i| {
+                matches!(b[i - 1], b'-' | b'_')
+                    && b[i].is_ascii_digit()
+                    && b[i..]
+                        .iter()
+                        .find(|c| !c.is_ascii_digit())
+                        .is_some_and(|c| matches!(c, b'.' | b'-' | b'_'))
+                    && b[..i - 1].iter().any(u8::is_ascii_alphabetic)
+            })
+    };
+    // "a-z0-9A-Z": the character ranges of a pattern
+    let ranges = t.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        && ["a-z", "A-Z", "0-9"].iter().any(|r| t.contains(r));
+    placeholder || versioned || ranges
 }
 
 /// Whether the text is technical: at least 3 sentences in 100 hold a code-like token (a path,

@@ -725,3 +725,51 @@ fn the_commonest_words_are_no_concepts() {
     assert!(a.term("时候").is_none(), "时候 is an everyday word");
     assert!(a.term("使者").is_some(), "使者 is this book's word");
 }
+
+/// A manual's examples are not its terms: version-numbered file names, placeholders and the
+/// character ranges of a pattern; real file and package names are.
+#[test]
+fn example_names_are_no_terms() {
+    let cases = [
+        ("debhello-0.2.tar.gz", true),
+        ("gentoo_0.9.12.orig.tar.gz", true),
+        ("package-1.install", true),
+        ("libfoo-dev", true),
+        ("/usr/bin/foo", true),
+        ("a-z0-9A-Z", true),
+        ("debian/rules", false),
+        ("libc6-dev", false),
+        ("ISO-8859-1", false),
+        ("dh-autoreconf", false),
+        ("python3.11", false),
+    ];
+    for (name, example) in cases {
+        assert_eq!(super::example_name(name), example, "{name}");
+    }
+}
+
+/// The everyday words of computing are no concepts of a technical book unless it defines
+/// them; its own terms stay.
+#[test]
+fn everyday_computing_words_are_no_concepts_of_a_manual() {
+    let text: String = (0..12)
+        .map(|i| {
+            format!(
+                "Run `dpkg-buildpackage -us` to build the source package {i}. The source package \
+                 is listed in /etc/apt/sources.list; give the filename of each subdirectory \
+                 in debian/rules. Keep a backup of the filename and the subdirectory.\n\n"
+            )
+        })
+        .collect();
+    let a = Analysis::new(&Document::from_text("Guide", Lang::En, &text));
+    for word in ["filename", "subdirectory", "backup"] {
+        assert!(
+            a.term(word).is_none(),
+            "{word} is an everyday word of computing"
+        );
+    }
+    assert!(
+        a.term("source package").is_some(),
+        "the book's own term stays"
+    );
+}
