@@ -658,11 +658,11 @@ impl Analysis {
                 let commonest = doc.lang == Lang::Zh
                     && f.text.chars().count() >= 2
                     && background::zh_frequency(&f.text) >= 2e-4;
-                let generic = (technical || verse)
-                    && !a.reference.contains_key(&key(&f.text, doc.lang))
+                let generic = !a.reference.contains_key(&key(&f.text, doc.lang))
                     && (verse
-                        || is_generic_word(&f.text, doc.lang)
-                        || technical && background::is_generic_computing(&f.text));
+                        || technical
+                            && (is_generic_word(&f.text, doc.lang)
+                                || background::is_generic_computing(&f.text)));
                 !(commonest || generic) || defined(f)
             })
             .collect();
