@@ -694,18 +694,27 @@ fn evidence_lead(page: &PageInfo) -> bool {
 
 /// One of the genes' template lines: "X is a concept of …, found in N passages".
 fn template_lead(s: &str) -> bool {
-    [
-        "passages in",
-        "found in",
-        "A procedure of",
-        "Overview of",
-        "见于",
-        "中的一个方法",
-        "的概览",
-    ]
-    .iter()
-    .any(|m| s.contains(m))
-        && s.chars().any(|c| c.is_ascii_digit())
+    // (a count right after 见于, "见于 12 段"; not the chapter of an evidence line, "多见于5. 基本内容")
+    let zh_count = s.match_indices("见于").any(|(i, m)| {
+        let rest = s[i + m.len()..].trim_start();
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        digits > 0
+            && rest[digits..]
+                .trim_start()
+                .starts_with(['段', '处', '次', '个'])
+    });
+    zh_count
+        || [
+            "passages in",
+            "found in",
+            "A procedure of",
+            "Overview of",
+            "中的一个方法",
+            "的概览",
+        ]
+        .iter()
+        .any(|m| s.contains(m))
+            && s.chars().any(|c| c.is_ascii_digit())
 }
 
 fn front_matter(md: &str) -> HashMap<String, String> {
@@ -1325,6 +1334,12 @@ mod tests {
         p.summary = "DER is a term in “Book”, mostly in Encodings, often with BER.".into();
         assert!(!identifying_lead(&p));
         assert!(evidence_lead(&p));
+        // a chapter number in a Chinese evidence line is no count
+        let mut p = page("API", &[]);
+        p.summary = "API，《指南》中的概念，多见于5. 基本内容，常与源码同见。".into();
+        assert!(evidence_lead(&p));
+        p.summary = "API见于 12 段原文。".into();
+        assert!(!evidence_lead(&p) && !identifying_lead(&p));
         let units: HashMap<String, usize> = [
             ("Genesis 1".to_string(), 4_000_000),
             ("2 Basics › 2.1 Files".to_string(), 10_000),

@@ -1575,6 +1575,38 @@ const EN_DESCRIBING: &[&str] = &[
     "served",
 ];
 
+/// Participles after "is"/"are" that say how a subject is used or made ("is called after",
+/// "are stored in").
+const EN_PASSIVE_DESCRIBING: &[&str] = &[
+    "called",
+    "used",
+    "run",
+    "invoked",
+    "executed",
+    "installed",
+    "stored",
+    "kept",
+    "generated",
+    "created",
+    "built",
+    "distributed",
+    "maintained",
+    "written",
+    "located",
+    "read",
+    "provided",
+    "intended",
+    "designed",
+    "meant",
+    "named",
+    "based",
+    "composed",
+    "made",
+    "placed",
+    "shipped",
+    "known",
+];
+
 /// Sentence adverbs and conjunctions that may open a sentence before its subject.
 const EN_OPENERS: &[&str] = &[
     "and", "but", "indeed", "then", "so", "now", "verily", "surely", "also", "thus", "however",
@@ -1793,11 +1825,45 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         {
             score = score.max(0.5);
         }
+        // A passive that says how X is used or made ("The postrm script is called after
+        // …", "Templates are stored in …"), not a rule (must, should) or an announcement
+        // ("is called in the following ways:").
+        if let Some(rest) = ["is ", "are ", "was ", "were "]
+            .iter()
+            .find_map(|b| after.strip_prefix(b))
+            && EN_PASSIVE_DESCRIBING
+                .iter()
+                .any(|v| rest.starts_with(v) && rest[v.len()..].starts_with(' '))
+            && sentence.trim_end().ends_with('.')
+            && !sentence.contains("following")
+        {
+            score = score.max(0.35);
+        }
         // Last: a sentence about X that says anything X does or is ("The debuild command
         // executes lintian …", "Ian Murdock wrote …"), better than no sentence at all.
         if en_predicate(after) && sentence.trim_end().ends_with(['.', '!']) {
             score = score.max(0.3);
         }
+    }
+    // A gloss in brackets after X: "udeb (stripped-down binary packages used by the Debian
+    // Installer)", "DEB_HOST_ARCH_CPU (the Debian CPU name)".
+    if same
+        && let Some(inner) = raw_after
+            .strip_prefix(" (")
+            .or_else(|| raw_after.strip_prefix('('))
+        && let Some(close) = inner.find(')')
+        && let Some(gloss) = sentence.get(sentence.len() - inner.len()..)
+        && let Some(gloss) = gloss.get(..close)
+        && gloss.chars().next().is_some_and(|c| c.is_lowercase())
+        && gloss.split_whitespace().count() >= 3
+        && ![
+            "e.g.", "i.e.", "see ", "for ", "as ", "which ", "if ", "or ", "and ", "but ",
+        ]
+        .iter()
+        .any(|p| gloss.starts_with(p))
+        && !gloss.contains(['=', '/', '$'])
+    {
+        score = score.max(0.5);
     }
     // A credit line names a person's part in the book ("Copyright © 1998 Josip Rodin",
     // "Maintainer: Emil Brink", "written by …").
@@ -2070,6 +2136,18 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         && subject
     {
         score = score.max(0.7);
+    }
+    // a foreign-language gloss anywhere: "上游源码压缩包（tarball）名称为 …"
+    else if let Some(inner) = after.strip_prefix('（').or_else(|| after.strip_prefix('('))
+        && let Some(close) = inner.find(['）', ')'])
+        && inner[..close].split_whitespace().count() <= 4
+        && inner[..close].chars().any(|c| c.is_ascii_alphabetic())
+        && inner[..close]
+            .chars()
+            .all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '-')
+        && !term.chars().any(|c| c.is_ascii_alphabetic())
+    {
+        score = score.max(0.35);
     }
     if after.starts_with('者') && after.contains('也') {
         score = score.max(1.0);

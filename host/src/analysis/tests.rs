@@ -286,6 +286,31 @@ fn english_definition_patterns() {
     // (sentence, term, defines)
     let cases = [
         (
+            "The postrm script is called after the package's files have been removed.",
+            "postrm script",
+            true,
+        ),
+        (
+            "The postrm script may be called in the following ways:",
+            "postrm script",
+            false,
+        ),
+        (
+            "The postrm script is removed by dpkg at the end.",
+            "postrm script",
+            false,
+        ),
+        (
+            "Source packages that produce only udeb (stripped-down binary packages used by the installer) are exempt.",
+            "udeb",
+            true,
+        ),
+        (
+            "Install the file (see the next chapter for details) first.",
+            "file",
+            false,
+        ),
+        (
             "A gene is a small program that makes entries.",
             "gene",
             true,
@@ -404,6 +429,12 @@ fn english_definition_patterns() {
 fn chinese_definition_patterns() {
     // (sentence, term, defines)
     let cases = [
+        (
+            "我们假设上游源码压缩包（tarball）名称为 debhello-0.0.tar.gz。",
+            "压缩包",
+            true,
+        ),
+        ("请参见手册页（第 5 节）。", "手册页", false),
         ("所谓仁者，爱人也。", "仁者", true),
         ("孟子，鄒人也。", "孟子", true),
         ("諸葛亮，字孔明，琅琊陽都人也。", "諸葛亮", true),
