@@ -2,7 +2,8 @@
 //! `cargo run --release -p grove-host --example terms -- FILE zh|en [KIND] [=TERM...]`.
 //! Extracts FILE as an upload would, analyses its prose blocks as grow does, and prints the
 //! candidate terms (kind, frequency, chapters, salience, variants), best first. KIND keeps one
-//! kind (person, term, place, ...); KIND `leads` prints the first 80 terms with their leads,
+//! kind (person, term, place, ...); KIND `leads` prints the first 80 terms with their leads, KIND `sections` the section
+//! headings of the prose,
 //! KIND `nolead` those of them without one, with their first mentions.
 //! Each =TERM also gets its definitions (the lead a page would get). Not a test: it asserts
 //! nothing.
@@ -27,6 +28,19 @@ fn main() {
         a.passage_count()
     );
     let kind = args.get(2).filter(|k| !k.starts_with('='));
+    if kind.is_some_and(|k| k == "sections") {
+        // The section headings of the prose blocks, in order, once each.
+        let mut last = None;
+        for ch in &document.chapters {
+            for b in &ch.blocks {
+                if b.section.is_some() && b.section != last {
+                    println!("{}\t{}", ch.title, b.section.as_deref().unwrap_or(""));
+                    last = b.section.clone();
+                }
+            }
+        }
+        return;
+    }
     if kind.is_some_and(|k| k == "nolead") {
         // The first 80 terms without a lead, each with its first three mentions.
         for term in a.terms().iter().take(80) {

@@ -567,6 +567,12 @@ impl Analysis {
                 units.iter().map(|(h, ids)| (h.as_str(), ids.clone())),
                 |name| a.sentence_ids_mentioning(name),
             );
+            // and the sections that document one named thing (a standard's fields, `/boot`)
+            for named in reference::named_sections(&units, |name| a.sentence_ids_mentioning(name)) {
+                if !items.iter().any(|(f, _)| f.text == named.0.text) {
+                    items.push(named);
+                }
+            }
             // and a manual's command-line options (`cat -A`, `set -e`)
             let mut by_block: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
             for (i, s) in a.sentences.iter().enumerate() {

@@ -10,6 +10,11 @@
 //! of the synopsis above it in the same section or by the manual page the chapter is (`cat(1)`).
 //! Each gets its description as its own passages.
 //!
+//! A standard's fields, variables or directories are items too where its structure says so
+//! ([`named_sections`]): a heading "NAME : what it is" (`/boot : Static files of the boot
+//! loader`), or a run of numbered sibling sections most of which are headed by one name
+//! (`5.6.8. Architecture`, `5.6.20. Installed-Size`).
+//!
 //! It does not decide whether an item gets an entry or what its page says (the genes do), and it
 //! reads no text beyond the section headings and the opening words of the paragraphs it is
 //! given; utilities documented as manual pages are chapters (`cp(1)`), which the chapter entries
@@ -136,6 +141,107 @@ pub fn items<'a>(
     }
     if out.len() < MIN_ITEMS {
         out.clear();
+    }
+    out
+}
+
+/// Numbered sibling sections needed before their one-name headings read as a list of items.
+pub const MIN_SIBLINGS: usize = 8;
+
+/// The section number of a heading ("5.6.8" of "5.6.8. Architecture") and the rest.
+fn numbered(heading: &str) -> Option<(&str, &str)> {
+    let t = heading.trim();
+    let end = t.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
+    let number = t[..end].trim_end_matches('.');
+    (number.contains('.') && number.starts_with(|c: char| c.is_ascii_digit()))
+        .then(|| (number, t[end..].trim()))
+}
+
+/// Whether a heading's text is one name: a single token of letters, digits and `-_.+/`
+/// ("Installed-Size", "Standards-Version", "/etc/opt").
+fn one_name(t: &str) -> bool {
+    !t.is_empty()
+        && t.len() <= 40
+        && !t.contains(char::is_whitespace)
+        && t.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '/')
+        && t.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.+/".contains(c))
+}
+
+/// Sections that document one named thing without a signature, as items:
+/// - a heading "NAME : what it is" where NAME is a path or a code name (`/boot : Static files
+///   of the boot loader`);
+/// - the one-name headings of a run of at least [`MIN_SIBLINGS`] numbered sibling sections
+///   below the top level, most of which are one name each (`5.6.8. Architecture`, `5.6.20.
+///   Installed-Size`): a standard's fields, variables or directories. Chapter lists
+///   ("1. Introduction", "2. Installation") are the top level and never count.
+///
+/// Each item has the sentences of its section and of the sections below it.
+pub fn named_sections(
+    units: &[(String, Vec<u32>)],
+    mentions: impl Fn(&str) -> Vec<u32>,
+) -> Vec<(Found, Vec<u32>)> {
+    let mut names: Vec<(String, usize)> = Vec::new();
+    // "NAME : gloss"
+    for (i, (heading, _)) in units.iter().enumerate() {
+        let h = numbered(heading).map_or(heading.as_str(), |(_, rest)| rest);
+        if let Some((name, gloss)) = h.split_once(" : ").or_else(|| h.split_once(" — "))
+            && one_name(name.trim())
+            && (name.contains('/') || name.contains('_') || name.starts_with('$'))
+            && gloss.split_whitespace().count() >= 2
+        {
+            names.push((name.trim().to_string(), i));
+        }
+    }
+    // runs of one-name siblings
+    let mut groups: std::collections::HashMap<&str, Vec<(usize, &str)>> = Default::default();
+    for (i, (heading, _)) in units.iter().enumerate() {
+        if let Some((number, rest)) = numbered(heading)
+            && let Some((parent, _)) = number.rsplit_once('.')
+        {
+            groups.entry(parent).or_default().push((i, rest));
+        }
+    }
+    for (_, siblings) in groups {
+        let one: Vec<&(usize, &str)> = siblings.iter().filter(|(_, r)| one_name(r)).collect();
+        if siblings.len() >= MIN_SIBLINGS && one.len() * 10 >= siblings.len() * 6 {
+            names.extend(one.into_iter().map(|&(i, r)| (r.to_string(), i)));
+        }
+    }
+    names.sort_by_key(|&(_, i)| i);
+    let mut out: Vec<(Found, Vec<u32>)> = Vec::new();
+    for (name, i) in names {
+        if out.iter().any(|(f, _)| f.text == name) {
+            continue;
+        }
+        // the section and the sections below it ("5.6.12.1. Epochs …" under "5.6.12.")
+        let number = numbered(&units[i].0).map(|(n, _)| format!("{n}."));
+        let mut own: Vec<u32> = units[i].1.clone();
+        if let Some(number) = &number {
+            for (heading, ids) in &units[i + 1..] {
+                if !heading.trim().starts_with(number.as_str()) {
+                    break;
+                }
+                own.extend(ids);
+            }
+        }
+        if own.is_empty() {
+            continue;
+        }
+        let mut all = own.clone();
+        all.extend(mentions(&name));
+        all.sort_unstable();
+        all.dedup();
+        out.push((
+            Found {
+                text: name,
+                kind: TermKind::Term,
+                salience: 1.0,
+                variants: Vec::new(),
+                sentences: all,
+            },
+            own,
+        ));
     }
     out
 }
@@ -711,5 +817,70 @@ mod tests {
             found[2].0.variants,
             ["fs.read(fd, buffer)", "fs.read(fd[, options])"]
         );
+    }
+
+    /// A standard's list of fields (numbered siblings, most of them one name) and "NAME :
+    /// gloss" sections are items; a book's chapter list and a few one-word sections are not.
+    #[test]
+    fn named_sections_are_items() {
+        let unit = |h: &str, i: u32| (h.to_string(), vec![i]);
+        let mut units = vec![unit("5.6. List of fields", 0)];
+        let fields = [
+            "Source",
+            "Maintainer",
+            "Uploaders",
+            "Section",
+            "Priority",
+            "Package",
+            "Architecture",
+            "Installed-Size",
+            "Standards-Version",
+        ];
+        for (i, f) in fields.iter().enumerate() {
+            units.push(unit(&format!("5.6.{}. {f}", i + 1), i as u32 + 1));
+        }
+        units.push(unit("5.6.10. Version control fields", 10));
+        units.push(unit("5.6.10.1. Remarks", 11));
+        units.push(unit("3.5. /boot : Static files of the boot loader", 12));
+        units.push(unit("3.5.1. Purpose", 13));
+        let found = named_sections(&units, |_| Vec::new());
+        let names: Vec<&str> = found.iter().map(|(f, _)| f.text.as_str()).collect();
+        assert!(
+            names.contains(&"Installed-Size") && names.contains(&"Source"),
+            "{names:?}"
+        );
+        assert!(names.contains(&"/boot"), "{names:?}");
+        assert!(
+            !names.contains(&"Purpose") && !names.contains(&"Remarks"),
+            "{names:?}"
+        );
+        let boot = found
+            .iter()
+            .find(|(f, _)| f.text == "/boot")
+            .map(|(_, own)| own.clone());
+        assert_eq!(boot, Some(vec![12, 13]), "a section and the ones below it");
+        // a book's chapters, and too few one-name siblings
+        let chapters: Vec<(String, Vec<u32>)> = [
+            "1. Introduction",
+            "2. Installation",
+            "3. Configuration",
+            "4. Usage",
+            "5. Plugins",
+            "6. Troubleshooting",
+            "7. Glossary",
+            "8. Index",
+            "9. Licence",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, h)| unit(h, i as u32))
+        .collect();
+        assert!(named_sections(&chapters, |_| Vec::new()).is_empty());
+        let few: Vec<(String, Vec<u32>)> = ["3.1. Purpose", "3.2. Requirements", "3.3. Options"]
+            .iter()
+            .enumerate()
+            .map(|(i, h)| unit(h, i as u32))
+            .collect();
+        assert!(named_sections(&few, |_| Vec::new()).is_empty());
     }
 }
