@@ -1182,7 +1182,34 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
             && head
                 .strip_suffix('s')
                 .is_some_and(|h| !h.ends_with(['s', 'u', 'i']) && en_is_common(h));
+        // "Children of Israel", "People of Lot", "House of David": a people or a family,
+        // named by a group noun and "of".
+        let group = {
+            let mut w = n.split(' ');
+            let first = w.next().unwrap_or("").to_lowercase();
+            w.next() == Some("of")
+                && [
+                    "children",
+                    "sons",
+                    "daughters",
+                    "people",
+                    "peoples",
+                    "tribe",
+                    "tribes",
+                    "house",
+                    "family",
+                    "men",
+                    "women",
+                    "companions",
+                    "dwellers",
+                    "inhabitants",
+                    "descendants",
+                    "followers",
+                ]
+                .contains(&first.as_str())
+        };
         let kind = if !common_head
+            && !group
             && (c.person >= 2 && c.person > place && c.org == 0 && c.work == 0
                 || c.person >= 1 && !single && c.org == 0 && c.work == 0 && place == 0)
         {
@@ -1502,6 +1529,9 @@ mod tests {
             "Then Gentoo Maintainers said yes.",
             "Later Gentoo Maintainers said no, and maintainers upload.",
             "Two maintainers and more maintainers agree.",
+            // a people named by a group noun and "of"
+            "Then the Children of Israel said to Moses: pray.",
+            "And the Children of Israel said, We hear.",
         ];
         let (found, _) = extract(&sents, &[]);
         let kind = |t: &str| find(&found, t).map(|f| f.kind);
@@ -1523,6 +1553,7 @@ mod tests {
             assert_eq!(kind(name), want, "{name}");
         }
         assert!(kind("Gentoo Maintainers").is_some_and(|k| k != TermKind::Person));
+        assert!(kind("Children of Israel").is_some_and(|k| k != TermKind::Person));
     }
 
     /// Two names that meet in a sentence are not one name; a name with an epithet is.

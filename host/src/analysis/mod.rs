@@ -606,6 +606,16 @@ impl Analysis {
         } else {
             let mut merged = Vec::with_capacity(reference.len() + found.len());
             for (f, mut own) in reference {
+                // (a section number the extraction left as a sentence of its own, "3.14.",
+                // says nothing)
+                own.retain(|&i| {
+                    a.sentences[i as usize]
+                        .text
+                        .chars()
+                        .filter(|c| c.is_alphabetic())
+                        .count()
+                        >= 2
+                });
                 // what the item does first, then a sentence that only announces what follows
                 // ("Options, if supplied, have the following meanings:"), then its parameters
                 // and return value
