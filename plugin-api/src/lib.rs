@@ -454,14 +454,29 @@ pub mod build {
     pub fn traditional(text: &str) -> bool {
         let (mut simp, mut trad) = (0, 0);
         for c in text.chars() {
-            if TRADITIONAL.iter().any(|(s, _)| *s == c) {
+            if TRADITIONAL.iter().chain(SCRIPT_PAIRS).any(|(s, _)| *s == c) {
                 simp += 1;
-            } else if TRADITIONAL.iter().any(|(_, t)| *t == c) {
+            } else if TRADITIONAL.iter().chain(SCRIPT_PAIRS).any(|(_, t)| *t == c) {
                 trad += 1;
             }
         }
         trad > simp
     }
+
+    /// More of the commonest characters that differ between the scripts (Simplified,
+    /// Traditional), to tell a book's script from a few passages: only for detection.
+    const SCRIPT_PAIRS: &[(char, char)] = &[
+        ('这', '這'), ('个', '個'), ('们', '們'), ('来', '來'), ('说', '說'), ('时', '時'),
+        ('为', '為'), ('国', '國'), ('会', '會'), ('过', '過'), ('对', '對'), ('后', '後'),
+        ('发', '發'), ('学', '學'), ('长', '長'), ('见', '見'), ('还', '還'), ('问', '問'),
+        ('间', '間'), ('经', '經'), ('无', '無'), ('与', '與'), ('东', '東'), ('书', '書'),
+        ('门', '門'), ('马', '馬'), ('观', '觀'), ('乐', '樂'), ('师', '師'), ('车', '車'),
+        ('陈', '陳'), ('郑', '鄭'), ('晋', '晉'), ('齐', '齊'), ('吴', '吳'), ('鲁', '魯'),
+        ('卫', '衛'), ('赵', '趙'), ('韩', '韓'), ('诸', '諸'), ('闻', '聞'), ('亲', '親'),
+        ('谓', '謂'), ('礼', '禮'), ('义', '義'), ('贤', '賢'), ('圣', '聖'), ('虽', '雖'),
+        ('从', '從'), ('远', '遠'), ('归', '歸'), ('岁', '歲'), ('军', '軍'), ('战', '戰'),
+        ('万', '萬'), ('将', '將'), ('尽', '盡'), ('贵', '貴'), ('兴', '興'), ('听', '聽'),
+    ];
 
     /// The genes' own Chinese words in Traditional characters ("多见于" → "多見於"). Only
     /// for words a gene writes, never for the text it quotes.
@@ -583,6 +598,8 @@ pub mod build {
         /// Whether the book is in Traditional characters: the gene's own Chinese words
         /// (headings, lines) are written in them too. See [`PageBuilder::script_of`].
         pub traditional: bool,
+        /// The book's and the entry's titles: part of what tells the book's script.
+        script_hint: String,
         cited: HashSet<String>,
         /// The texts quoted so far (whitespace collapsed): a sentence a document repeats (a
         /// table of contents, a running list) is quoted once.
@@ -609,7 +626,9 @@ pub mod build {
                 },
                 zh: entry.lang == "zh",
                 names: Vec::new(),
-                traditional: false,
+                traditional: entry.lang == "zh"
+                    && traditional(&format!("{}{}", entry.document_title, entry.title)),
+                script_hint: format!("{}{}", entry.document_title, entry.title),
                 cited: HashSet::new(),
                 quoted: HashSet::new(),
             }
@@ -629,6 +648,7 @@ pub mod build {
                 page,
                 zh,
                 traditional: zh_traditional,
+                script_hint: String::new(),
                 names: Vec::new(),
                 cited,
                 quoted: HashSet::new(),
@@ -668,7 +688,8 @@ pub mod build {
 
         /// Takes the script of the book from its passages: Traditional where they are.
         pub fn script_of(&mut self, passages: &[Passage]) {
-            let text: String = passages.iter().take(20).map(|p| p.text.as_str()).collect();
+            let mut text: String = passages.iter().take(20).map(|p| p.text.as_str()).collect();
+            text.push_str(&self.script_hint);
             self.traditional = self.zh && traditional(&text);
         }
 

@@ -544,3 +544,42 @@ fn full_text_and_semantic_search_in_both_languages() {
     assert_eq!(s, 200, "{again}\n{}", server2.log());
     assert_eq!(before["hits"], again["hits"]);
 }
+
+/// A book in Traditional characters gets the genes' own words in Traditional characters on
+/// every page, also where the quotes about an entry hold no character that tells the script
+/// (the book's title does: 古文觀止).
+#[test]
+fn a_traditional_book_gets_traditional_words_on_every_page() {
+    let server = Server::start();
+    let (_, alice) = server.issue_token("alice", "user");
+    let mut text = String::from("古文觀止\n\n卷一\n\n");
+    for _ in 0..3 {
+        for line in [
+            "齊桓公問管仲曰：何以為國？管仲對曰：禮義廉恥，國之四維也。",
+            "管仲曰：倉廩實而知禮節，衣食足而知榮辱。",
+            "是能讀三墳、五典、八索、九丘。",
+            "三墳、五典、八索、九丘，皆古書也。",
+            "桓公曰：善哉！吾聞之矣。",
+        ] {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    let up = ready_wiki(&server, &alice, "古文觀止.txt", text, "zh");
+    let w = format!("wiki={}", up["wiki_slug"].as_str().unwrap());
+    let (s, all) = get(&server, &format!("/api/v1/pages?{w}&limit=500"), &alice);
+    assert_eq!(s, 200, "{all}");
+    let items = all["items"].as_array().unwrap();
+    assert!(!items.is_empty(), "{all}");
+    for it in items {
+        let id = it["id"].as_str().unwrap();
+        let (_, page) = get(&server, &format!("/api/v1/pages/{id}?{w}"), &alice);
+        let body = page.to_string();
+        for simplified in ["多见于", "首次出现", "一个作品", "中的概念", "常与"] {
+            assert!(
+                !body.contains(simplified),
+                "{simplified} on a page of a Traditional book: {body}"
+            );
+        }
+    }
+}
