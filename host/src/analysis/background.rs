@@ -3,7 +3,8 @@
 //!
 //! English: the SCOWL bands shipped in `data/en-background.txt.gz` (see `data/README.md` for
 //! source and licence), mapped to an estimated relative frequency per band. Chinese: the
-//! word frequencies of jieba's own dictionary (the same data the segmenter uses).
+//! word frequencies of jieba's own dictionary (the same data the segmenter uses), looked up in
+//! Simplified characters.
 //!
 //! Not a language model and not a stemmer: plain look-ups, loaded once per process.
 
@@ -141,7 +142,12 @@ pub fn zh_base() -> &'static jieba_rs::Jieba {
 /// Estimated relative frequency of a Chinese word in ordinary (modern) text: its count in
 /// jieba's dictionary, or for an unlisted word the product of its parts' counts.
 pub fn zh_frequency(word: &str) -> f64 {
-    zh_base().suggest_freq(word).max(1) as f64 / ZH_DICT_TOTAL
+    // (the dictionary lists Simplified words: 朋友 for 朋友, 聖人 as 圣人)
+    let simp = super::chinese::simplified(word);
+    zh_base()
+        .suggest_freq(simp.as_deref().unwrap_or(word))
+        .max(1) as f64
+        / ZH_DICT_TOTAL
 }
 
 /// Salience of a term from its in-document count against the background: 0..=1, 0.5 at

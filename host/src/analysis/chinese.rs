@@ -722,7 +722,7 @@ impl Overlay {
         for (piece, tag) in self.pieces(s) {
             match tag {
                 Some(_) => out.push(piece),
-                None => out.extend(zh_base().cut(piece, false).into_iter().map(|t| t.word)),
+                None => out.extend(tag_piece(piece, false).into_iter().map(|(w, _)| w)),
             }
         }
         out
@@ -734,12 +734,7 @@ impl Overlay {
         for (piece, tag) in self.pieces(s) {
             match tag {
                 Some(tag) => out.push((piece, tag)),
-                None => out.extend(
-                    zh_base()
-                        .tag(piece, hmm)
-                        .into_iter()
-                        .map(|t| (t.word, t.tag)),
-                ),
+                None => out.extend(tag_piece(piece, hmm)),
             }
         }
         out
@@ -769,11 +764,68 @@ fn verb_tail(w: &str) -> bool {
 }
 
 fn dict_tag(w: &str) -> Option<String> {
+    let simp = simplified(w);
+    let w = simp.as_deref().unwrap_or(w);
     zh_base()
         .tag(w, false)
         .first()
         .filter(|t| t.word == w)
         .map(|t| t.tag.to_string())
+}
+
+/// Text in Traditional characters in Simplified ones, for jieba's dictionary, which lists
+/// Simplified words (司马迁, not 司馬遷); None if nothing changes or a character would change
+/// its byte length, so that a word's byte range is the same in both texts.
+pub(crate) fn simplified(s: &str) -> Option<String> {
+    if s.is_ascii() {
+        return None;
+    }
+    let t = fast2s::convert(s);
+    (t != s
+        && t.len() == s.len()
+        && t.chars()
+            .zip(s.chars())
+            .all(|(a, b)| a.len_utf8() == b.len_utf8()))
+    .then_some(t)
+}
+
+/// A part-of-speech tag as a `'static` string (jieba's tags are a small fixed set).
+fn static_tag(tag: &str) -> &'static str {
+    static TAGS: std::sync::OnceLock<std::sync::Mutex<HashSet<&'static str>>> =
+        std::sync::OnceLock::new();
+    let mut tags = TAGS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(t) = tags.get(tag) {
+        return t;
+    }
+    let t: &'static str = Box::leak(tag.to_string().into_boxed_str());
+    tags.insert(t);
+    t
+}
+
+/// jieba's words of `piece` (with parts of speech), cut from its Simplified form where it
+/// is written in Traditional characters, as slices of `piece` itself.
+fn tag_piece(piece: &str, hmm: bool) -> Vec<(&str, &'static str)> {
+    match simplified(piece) {
+        Some(simp) => {
+            let base = simp.as_ptr() as usize;
+            zh_base()
+                .tag(&simp, hmm)
+                .into_iter()
+                .map(|t| {
+                    let at = t.word.as_ptr() as usize - base;
+                    (&piece[at..at + t.word.len()], static_tag(t.tag))
+                })
+                .collect()
+        }
+        None => zh_base()
+            .tag(piece, hmm)
+            .into_iter()
+            .map(|t| (t.word, static_tag(t.tag)))
+            .collect(),
+    }
 }
 
 /// jieba's dictionary has words such as "子贡曰": the name before a trailing speech marker
@@ -1786,5 +1838,20 @@ mod tests {
             let got = find(&found, name).is_some_and(|f| f.kind == TermKind::Person);
             assert_eq!(got, person, "{name} in {sentences:?}");
         }
+    }
+
+    /// Traditional text is cut as its Simplified form is (jieba's dictionary lists 司马迁,
+    /// not 司馬遷), with the words in the text's own characters: 馬 inside 司馬遷 is no word.
+    #[test]
+    fn traditional_text_is_cut_with_the_simplified_dictionary() {
+        assert_eq!(simplified("司馬遷").as_deref(), Some("司马迁"));
+        assert_eq!(simplified("司马迁"), None);
+        let words: Vec<&str> = tag_piece("太史公司馬遷曰", false)
+            .into_iter()
+            .map(|(w, _)| w)
+            .collect();
+        assert!(words.contains(&"司馬遷"), "{words:?}");
+        assert!(!words.contains(&"馬"), "{words:?}");
+        assert_eq!(dict_tag("司馬遷"), dict_tag("司马迁"));
     }
 }
