@@ -1272,9 +1272,11 @@ fn merge_headed(found: Vec<terms::Found>, lang: Lang) -> Vec<terms::Found> {
 /// Folds the other forms of one name into its most used form, as variants with their
 /// sentences: an acronym's plural ("URLs" into "URL"), a call or a path written with or
 /// without its marks ("stream.Readable()", "/sbin"), a capitalised plural ("Debian
-/// Developers"), and an acronym and its expansion where the text pairs them in brackets
-/// ("Debian Free Software Guidelines (DFSG)"). A `documented` item (a reference manual's
-/// own section) keeps its form.
+/// Developers"), spellings with a space, a hyphen or neither ("command line", "command-line",
+/// "commandline") or with a middle initial ("Donald E. Knuth"), and an acronym and its
+/// expansion where the text pairs them in brackets ("Debian Free Software Guidelines
+/// (DFSG)"). A `documented` item (a reference manual's own section) keeps its form; options
+/// that differ by case (`set -e`, `set -E`) stay two.
 fn merge_aliases(
     found: Vec<terms::Found>,
     sentences: &[Sentence],
@@ -1296,11 +1298,7 @@ fn merge_aliases(
     for (i, f) in found.iter().enumerate() {
         let t = f.text.as_str();
         // a path keeps its slash ("/sbin"); the other marked forms fold into the bare one
-        if let Some(&j) = t
-            .strip_prefix('/')
-            .filter(|r| !r.contains('/'))
-            .and_then(|r| index.get(r))
-        {
+        if let Some(&j) = t.strip_prefix('/').and_then(|r| index.get(r)) {
             pairs.push((j, i, true));
             continue;
         }
@@ -1315,6 +1313,35 @@ fn merge_aliases(
         });
         if let Some(&j) = other.and_then(|o| index.get(o)) {
             pairs.push((i, j, true));
+        }
+    }
+    // Spellings of one name: with a space, a hyphen or neither ("command line",
+    // "command-line", "commandline"), and a person's name with or without a middle initial
+    // ("Donald E. Knuth", "Donald Knuth").
+    let mut spellings: HashMap<String, Vec<usize>> = HashMap::new();
+    for (i, f) in found.iter().enumerate() {
+        let t = f.text.as_str();
+        if !t.contains([' ', '-']) && !t.chars().all(|c| c.is_ascii_alphanumeric()) {
+            continue;
+        }
+        // (a command-line option keeps its case and its dash: `set -e`, `set -E`)
+        if t.split(' ').any(is_option_prefixed) {
+            continue;
+        }
+        let squashed: String = t
+            .split(' ')
+            .filter(|w| !(w.len() == 2 && w.ends_with('.')))
+            .flat_map(|w| w.chars())
+            .filter(|c| *c != '-')
+            .flat_map(char::to_lowercase)
+            .collect();
+        if squashed.chars().count() >= 4 {
+            spellings.entry(squashed).or_default().push(i);
+        }
+    }
+    for ids in spellings.values().filter(|ids| ids.len() >= 2) {
+        for &other in &ids[1..] {
+            pairs.push((other, ids[0], false));
         }
     }
     // an acronym and its expansion, paired in brackets in some sentence

@@ -638,6 +638,17 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             // an acronym whose letters match a phrase it is never paired with stays apart
             found("NM", TermKind::Term, &[1]),
             found("new maintainer", TermKind::NounPhrase, &[2]),
+            // spellings of one name, a path without its slash, a middle initial
+            found("command line", TermKind::NounPhrase, &[1, 2]),
+            found("command-line", TermKind::Term, &[3]),
+            found("commandline", TermKind::Term, &[4]),
+            found("dev/hda", TermKind::Term, &[5]),
+            found("/dev/hda", TermKind::Term, &[5, 6]),
+            found("Donald E. Knuth", TermKind::Person, &[1]),
+            found("Donald Knuth", TermKind::Person, &[2, 3]),
+            // options that differ by case stay two
+            found("set -e", TermKind::Term, &[1]),
+            found("set -E", TermKind::Term, &[2]),
         ],
         &sentences,
         |t| t == "stream.Readable()",
@@ -665,6 +676,15 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             ("/sbin", TermKind::Term, vec!["sbin"]),
             ("NM", TermKind::Term, vec![]),
             ("new maintainer", TermKind::NounPhrase, vec![]),
+            (
+                "command line",
+                TermKind::NounPhrase,
+                vec!["command-line", "commandline"]
+            ),
+            ("/dev/hda", TermKind::Term, vec!["dev/hda"]),
+            ("Donald Knuth", TermKind::Person, vec!["Donald E. Knuth"]),
+            ("set -e", TermKind::Term, vec![]),
+            ("set -E", TermKind::Term, vec![]),
         ]
     );
 }
