@@ -1298,7 +1298,13 @@ fn merge_aliases(
     for (i, f) in found.iter().enumerate() {
         let t = f.text.as_str();
         // a path keeps its slash ("/sbin"); the other marked forms fold into the bare one
-        if let Some(&j) = t.strip_prefix('/').and_then(|r| index.get(r)) {
+        // (a bare ordinary word has senses of its own: "root" is the user and the
+        // filesystem, not only /root)
+        if let Some(&j) = t
+            .strip_prefix('/')
+            .filter(|r| r.contains('/') || !background::en_is_common(&r.to_lowercase()))
+            .and_then(|r| index.get(r))
+        {
             pairs.push((j, i, true));
             continue;
         }
@@ -1861,10 +1867,17 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         {
             score = score.max(0.7);
         }
+        // (a sentence that announces what follows says nothing itself: "LVM requires the
+        // following.", "X works as follows.")
+        let announces = {
+            let end = s.trim_end().trim_end_matches(['.', ':']);
+            end.ends_with("the following") || end.ends_with("as follows")
+        };
         // The subject does something that says what it is.
-        if EN_DESCRIBING
-            .iter()
-            .any(|v| after.starts_with(v) && after[v.len()..].starts_with([' ', ',', '.']))
+        if !announces
+            && EN_DESCRIBING
+                .iter()
+                .any(|v| after.starts_with(v) && after[v.len()..].starts_with([' ', ',', '.']))
         {
             score = score.max(0.5);
         }
@@ -1884,7 +1897,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         }
         // Last: a sentence about X that says anything X does or is ("The debuild command
         // executes lintian …", "Ian Murdock wrote …"), better than no sentence at all.
-        if en_predicate(after) && sentence.trim_end().ends_with(['.', '!']) {
+        if !announces && en_predicate(after) && sentence.trim_end().ends_with(['.', '!']) {
             score = score.max(0.3);
         }
     }

@@ -300,6 +300,8 @@ fn english_definition_patterns() {
             "postrm script",
             false,
         ),
+        ("LVM requires the following.", "LVM", false),
+        ("LVM requires a volume group of the disks.", "LVM", true),
         (
             "Source packages that produce only udeb (stripped-down binary packages used by the installer) are exempt.",
             "udeb",
@@ -643,6 +645,9 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             found("command-line", TermKind::Term, &[3]),
             found("commandline", TermKind::Term, &[4]),
             found("dev/hda", TermKind::Term, &[5]),
+            // an ordinary word is no bare form of a path
+            found("root", TermKind::Term, &[1, 2, 3]),
+            found("/root", TermKind::Term, &[4]),
             found("/dev/hda", TermKind::Term, &[5, 6]),
             found("Donald E. Knuth", TermKind::Person, &[1]),
             found("Donald Knuth", TermKind::Person, &[2, 3]),
@@ -681,6 +686,8 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
                 TermKind::NounPhrase,
                 vec!["command-line", "commandline"]
             ),
+            ("root", TermKind::Term, vec![]),
+            ("/root", TermKind::Term, vec![]),
             ("/dev/hda", TermKind::Term, vec!["dev/hda"]),
             ("Donald Knuth", TermKind::Person, vec!["Donald E. Knuth"]),
             ("set -e", TermKind::Term, vec![]),
