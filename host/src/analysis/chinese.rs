@@ -789,8 +789,20 @@ pub(crate) fn simplified(s: &str) -> Option<String> {
     .then_some(t)
 }
 
-/// A part-of-speech tag as a `'static` string (jieba's tags are a small fixed set).
+/// The parts of speech of jieba's dictionary, and those it gives words it does not list.
+const JIEBA_TAGS: &[&str] = &[
+    "a", "ad", "ag", "an", "b", "c", "d", "df", "dg", "e", "eng", "f", "g", "h", "i", "j", "k",
+    "l", "m", "mg", "mq", "n", "ng", "nr", "nrfg", "nrt", "ns", "nt", "nz", "o", "p", "q", "r",
+    "rg", "rr", "rz", "s", "t", "tg", "u", "ud", "ug", "uj", "ul", "uv", "uz", "v", "vd", "vg",
+    "vi", "vn", "vq", "x", "y", "z", "zg",
+];
+
+/// A part-of-speech tag as a `'static` string: one of [`JIEBA_TAGS`], or (should a jieba
+/// release add one) kept once for the process.
 fn static_tag(tag: &str) -> &'static str {
+    if let Some(t) = JIEBA_TAGS.iter().find(|t| **t == tag) {
+        return t;
+    }
     static TAGS: std::sync::OnceLock<std::sync::Mutex<HashSet<&'static str>>> =
         std::sync::OnceLock::new();
     let mut tags = TAGS
@@ -809,17 +821,11 @@ fn static_tag(tag: &str) -> &'static str {
 /// is written in Traditional characters, as slices of `piece` itself.
 fn tag_piece(piece: &str, hmm: bool) -> Vec<(&str, &'static str)> {
     match simplified(piece) {
-        Some(simp) => {
-            let base = simp.as_ptr() as usize;
-            zh_base()
-                .tag(&simp, hmm)
-                .into_iter()
-                .map(|t| {
-                    let at = t.word.as_ptr() as usize - base;
-                    (&piece[at..at + t.word.len()], static_tag(t.tag))
-                })
-                .collect()
-        }
+        Some(simp) => zh_base()
+            .tag(&simp, hmm)
+            .into_iter()
+            .map(|t| (&piece[t.byte_start..t.byte_end], static_tag(t.tag)))
+            .collect(),
         None => zh_base()
             .tag(piece, hmm)
             .into_iter()
@@ -1054,9 +1060,10 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             let w = strip_marker(word);
             // The dictionary's pairs of figures (堯舜, 桀紂) are each of them.
             if w.chars().count() >= 2 && w.chars().all(|c| figure_chars.contains(&c)) {
-                for (i, _) in w.char_indices() {
-                    let one = &w[i..i + w[i..].chars().next().map_or(0, char::len_utf8)];
-                    let c = cands.entry(one.to_string()).or_default();
+                for (i, ch) in w.char_indices() {
+                    let c = cands
+                        .entry(w[i..i + ch.len_utf8()].to_string())
+                        .or_default();
                     push_sentence(&mut c.sentences, si);
                     c.count += 1;
                     *c.tags.entry("nr".to_string()).or_default() += 1;

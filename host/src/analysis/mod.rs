@@ -1777,15 +1777,17 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     // Expansion: "Distinguished Encoding Rules (DER)" or "DER (Distinguished Encoding Rules)".
     // (offsets of the lower-cased key are the sentence's only when lower-casing kept lengths)
     let same = s.len() == sentence.len();
-    if same
-        && let Some(inner) = raw_after
-            .strip_prefix(" (")
-            .or_else(|| raw_after.strip_prefix('('))
-        && let Some(close) = inner.find(')')
-        && let Some(gloss) = sentence.get(sentence.len() - inner.len()..)
-        && let Some(gloss) = gloss.get(..close)
-        && (expands(term, gloss) || expands(gloss, term))
-    {
+    // the text in brackets right after X, as the sentence writes it
+    let bracketed = same
+        .then(|| {
+            let inner = raw_after
+                .strip_prefix(" (")
+                .or_else(|| raw_after.strip_prefix('('))?;
+            let close = inner.find(')')?;
+            sentence.get(sentence.len() - inner.len()..)?.get(..close)
+        })
+        .flatten();
+    if bracketed.is_some_and(|gloss| expands(term, gloss) || expands(gloss, term)) {
         score = score.max(1.0);
     }
     if same && s[..pos].ends_with('(') && raw_after.starts_with(')') {
@@ -1903,13 +1905,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     }
     // A gloss in brackets after X: "udeb (stripped-down binary packages used by the Debian
     // Installer)", "DEB_HOST_ARCH_CPU (the Debian CPU name)".
-    if same
-        && let Some(inner) = raw_after
-            .strip_prefix(" (")
-            .or_else(|| raw_after.strip_prefix('('))
-        && let Some(close) = inner.find(')')
-        && let Some(gloss) = sentence.get(sentence.len() - inner.len()..)
-        && let Some(gloss) = gloss.get(..close)
+    if let Some(gloss) = bracketed
         && gloss.chars().next().is_some_and(|c| c.is_lowercase())
         && gloss.split_whitespace().count() >= 3
         && ![

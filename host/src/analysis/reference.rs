@@ -50,6 +50,30 @@ pub fn item(heading: &str) -> Option<(String, String)> {
         .then(|| (format!("{name}()"), h.to_string()))
 }
 
+/// A documented item and its own sentences: those of `own` describe it; every sentence of
+/// `more` (the others that name it) is one of its sentences too.
+fn documented(
+    text: String,
+    variants: Vec<String>,
+    own: Vec<u32>,
+    more: impl IntoIterator<Item = u32>,
+) -> (Found, Vec<u32>) {
+    let mut all = own.clone();
+    all.extend(more);
+    all.sort_unstable();
+    all.dedup();
+    (
+        Found {
+            text,
+            kind: TermKind::Term,
+            salience: 1.0,
+            variants,
+            sentences: all,
+        },
+        own,
+    )
+}
+
 /// A parameter or return line of an item's section (`path {string|Buffer|URL}`,
 /// `options {Object}`, `Default: 'r'.`, `Returns: {Promise}`), or a status line
 /// (`Stability: 1 - Experimental`, `Added in: v10.0.0`): it follows the sentence that says
@@ -113,13 +137,10 @@ pub fn items<'a>(
         if sentences.is_empty() {
             continue;
         }
-        let mut all = sentences.clone();
-        all.extend(mentions(&name));
-        all.sort_unstable();
-        all.dedup();
+        let more = mentions(&name);
         // an item documented twice (overloads: `read(buffer, …)`, `read([options])`) is one
         if let Some((f, own)) = out.iter_mut().find(|(f, _)| f.text == name) {
-            f.sentences.extend(all);
+            f.sentences.extend(sentences.iter().chain(&more));
             f.sentences.sort_unstable();
             f.sentences.dedup();
             own.extend(sentences);
@@ -128,16 +149,7 @@ pub fn items<'a>(
             }
             continue;
         }
-        out.push((
-            Found {
-                text: name,
-                kind: TermKind::Term,
-                salience: 1.0,
-                variants: vec![signature],
-                sentences: all,
-            },
-            sentences,
-        ));
+        out.push(documented(name, vec![signature], sentences, more));
     }
     if out.len() < MIN_ITEMS {
         out.clear();
@@ -228,20 +240,8 @@ pub fn named_sections(
         if own.is_empty() {
             continue;
         }
-        let mut all = own.clone();
-        all.extend(mentions(&name));
-        all.sort_unstable();
-        all.dedup();
-        out.push((
-            Found {
-                text: name,
-                kind: TermKind::Term,
-                salience: 1.0,
-                variants: Vec::new(),
-                sentences: all,
-            },
-            own,
-        ));
+        let more = mentions(&name);
+        out.push(documented(name, Vec::new(), own, more));
     }
     out
 }
@@ -531,24 +531,12 @@ pub fn commands_and_options<'a>(
             continue;
         }
         let name = format!("{command} {}", forms[0]);
-        let mut all = own.clone();
-        all.extend(spelling);
-        all.extend(mentions(&name));
-        all.sort_unstable();
-        all.dedup();
-        out.push((
-            Found {
-                text: name,
-                kind: TermKind::Term,
-                salience: 1.0,
-                variants: forms[1..]
-                    .iter()
-                    .map(|f| format!("{command} {f}"))
-                    .collect(),
-                sentences: all,
-            },
-            own.clone(),
-        ));
+        let more: Vec<u32> = spelling.iter().copied().chain(mentions(&name)).collect();
+        let variants = forms[1..]
+            .iter()
+            .map(|f| format!("{command} {f}"))
+            .collect();
+        out.push(documented(name, variants, own.clone(), more));
     }
     if out.len() < MIN_ITEMS {
         out.clear();
