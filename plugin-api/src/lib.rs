@@ -838,6 +838,131 @@ pub mod build {
         }
     }
 
+    /// The kinds of thing a technical text names with a head noun after a term ("the dpkg
+    /// command", "the debian/control file", "dpkg 命令"), as (head in English, head in Chinese,
+    /// the kind for an English line, the kind for a Chinese line).
+    const KIND_HEADS: &[(&str, &str, &str, &str)] = &[
+        ("command", "命令", "a command", "命令"),
+        ("program", "程序", "a program", "程序"),
+        ("utility", "工具", "a utility", "工具"),
+        ("tool", "工具", "a tool", "工具"),
+        ("package", "软件包", "a package", "软件包"),
+        ("file", "文件", "a file", "文件"),
+        ("directory", "目录", "a directory", "目录"),
+        ("option", "选项", "an option", "选项"),
+        ("function", "函数", "a function", "函数"),
+        ("method", "方法", "a method", "方法"),
+        ("field", "字段", "a field", "字段"),
+        ("variable", "变量", "a variable", "变量"),
+        ("script", "脚本", "a script", "脚本"),
+        ("daemon", "守护进程", "a daemon", "守护进程"),
+        ("library", "库", "a library", "库"),
+        ("format", "格式", "a format", "格式"),
+        ("protocol", "协议", "a protocol", "协议"),
+        ("service", "服务", "a service", "服务"),
+        ("module", "模块", "a module", "模块"),
+        ("class", "类", "a class", "类"),
+        ("event", "事件", "an event", "事件"),
+        ("property", "属性", "a property", "属性"),
+        ("builtin", "内建命令", "a shell builtin", "内建命令"),
+        ("macro", "宏", "a macro", "宏"),
+        ("target", "目标", "a target", "目标"),
+        ("team", "团队", "a team", "团队"),
+        ("system", "系统", "a system", "系统"),
+    ];
+
+    /// What kind of thing the text shows `key` to be, from the head noun it puts after it
+    /// in `texts` ("the dpkg command", "debian/rules 文件") or a manual-section reference
+    /// ("dpkg(1)" a command, "printf(3)" a function): the kind for an English or a Chinese
+    /// line ("a command", "命令"). None where the text names no kind at least twice, where the
+    /// key is a name or an adjective, which a head noun only modifies ("the Debian package",
+    /// "architecture-dependent packages"), or where it is not in Latin letters.
+    pub fn kind_noun(key: &str, texts: &[&str], zh: bool) -> Option<&'static str> {
+        let k = key.trim();
+        // (a Chinese word runs on into the next without a space, "软件包管理": only a key in
+        // Latin letters is followed by its head, "dpkg 命令"; an adjective only modifies its
+        // head, "architecture-dependent package")
+        // ("Debian", "Release Team"; not "README.Debian" or "Build-Depends", a file's and a
+        // field's names)
+        let name = k.starts_with(|c: char| c.is_uppercase())
+            && k.chars().any(char::is_lowercase)
+            && k.chars().all(|c| c.is_alphabetic() || c == ' ');
+        let adjective = ["-dependent", "-independent", "-specific", "-based", "-level", "-only"]
+            .iter()
+            .any(|a| k.ends_with(a));
+        if k.is_empty() || name || adjective || !k.is_ascii() {
+            return None;
+        }
+        // An acronym names a file's or a package's content more often than the file ("the PID
+        // file"): it takes only the kinds an acronym names itself ("the HTML format").
+        let acronym = k.len() <= 6 && k.chars().all(|c| c.is_ascii_uppercase());
+        let acronym_kinds = ["format", "protocol", "service", "library", "team", "system"];
+        let kl = k.to_lowercase();
+        let mut counts = vec![0usize; KIND_HEADS.len() + 2];
+        for text in texts {
+            let lower = text.to_lowercase();
+            for (i, _) in lower.match_indices(&kl) {
+                // X as a whole word (not "dpkg" inside "dpkg-deb")
+                let before = lower[..i].chars().next_back();
+                if before.is_some_and(|c| c.is_alphanumeric() || "-_./".contains(c)) {
+                    continue;
+                }
+                let rest = &lower[i + kl.len()..];
+                if rest.starts_with(|c: char| c.is_alphanumeric() || "-_".contains(c)) {
+                    continue;
+                }
+                let rest = rest.trim_start_matches(['`', '"', '\'', '”', '’', '*']);
+                // a manual section: "(1)", "(8)" a command, "(3)" a function
+                if let Some(sec) = rest.strip_prefix('(')
+                    && let Some(c) = sec.chars().next()
+                    && sec[1..].starts_with(')')
+                {
+                    match c {
+                        '1' | '6' | '8' => counts[KIND_HEADS.len()] += 1,
+                        '2' | '3' => counts[KIND_HEADS.len() + 1] += 1,
+                        _ => {}
+                    }
+                    continue;
+                }
+                let spaced = rest.strip_prefix(' ');
+                for (j, (en, zh_head, _, _)) in KIND_HEADS.iter().enumerate() {
+                    // (an option is named with its dash: "the -f option")
+                    let unnamed = *en == "option" && !k.starts_with('-');
+                    if acronym && !acronym_kinds.contains(en) || unnamed {
+                        continue;
+                    }
+                    let hit = match spaced {
+                        Some(r) => {
+                            r.strip_prefix(en).is_some_and(|after| {
+                                !after.starts_with(|c: char| c.is_alphanumeric())
+                            }) || r.starts_with(zh_head)
+                        }
+                        None => rest.starts_with(zh_head),
+                    };
+                    if hit {
+                        counts[j] += 1;
+                    }
+                }
+            }
+        }
+        let (best, &n) = counts.iter().enumerate().max_by_key(|&(i, n)| (*n, usize::MAX - i))?;
+        if n < 2 {
+            return None;
+        }
+        Some(match best {
+            b if b == KIND_HEADS.len() => {
+                if zh { "命令" } else { "a command" }
+            }
+            b if b == KIND_HEADS.len() + 1 => {
+                if zh { "函数" } else { "a function" }
+            }
+            b => {
+                let (_, _, en, zh_kind) = KIND_HEADS[b];
+                if zh { zh_kind } else { en }
+            }
+        })
+    }
+
     /// Entries related to `key` (co-occurring terms that have an entry), strongest first,
     /// as (mention, entry title) pairs, without the entry itself.
     pub fn related_entries(key: &str, own_title: &str, limit: usize) -> Vec<(String, String)> {

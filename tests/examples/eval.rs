@@ -13,6 +13,10 @@
 //!   share of identifying leads (the lead is no template line and names its subject) and the
 //!   share of quotes whose citation names a structural unit a reader knows (a titled chapter or
 //!   section no larger than a quarter of the book);
+//! - informative leads, labelled blind: the leads of the first 30 sampled pages are looked up,
+//!   by title and lead, in `eval/leads/<name>.tsv` (informative, template or wrong); the genes'
+//!   fixed template lines count as template without a label. A changed lead needs a new label,
+//!   so the share of unjudged leads is printed beside it (`--sample DIR` writes them out too);
 //! - pages per MB, pages without a citation, broken links and seconds from upload to ready.
 //!
 //! It is not a test with thresholds (the table is for people and for the issues' targets), and
@@ -36,6 +40,9 @@ const TYPES: [&str; 4] = ["person", "concept", "method", "other"];
 /// Entries per document whose labels make the precision figure.
 const SAMPLE: usize = 60;
 
+/// Sampled pages per document whose leads are judged (the first of the `SAMPLE`).
+const LEAD_SAMPLE: usize = 30;
+
 /// The halves of the corpus, in table order.
 const HALVES: [&str; 2] = ["dev", "held-out"];
 
@@ -51,6 +58,19 @@ struct Doc {
     gold: Option<Gold>,
     /// title -> label.
     labels: HashMap<String, Label>,
+    /// (title, lead) -> the lead's blind judgement.
+    leads: HashMap<(String, String), LeadJudgement>,
+}
+
+/// What a blind labeller found a page's lead to be.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LeadJudgement {
+    /// It tells a reader what the entry is: a definition, apposition, expansion, role.
+    Informative,
+    /// A line that only says the entry's type and where it appears.
+    Template,
+    /// About something else, misleading, or a fragment that identifies nothing.
+    Wrong,
 }
 
 struct Gold {
@@ -137,6 +157,10 @@ struct Figures {
     leads: Count,
     /// typed lines the genes compose from evidence (kind, chapters, companions), no quote.
     evidence_leads: Count,
+    /// informative / judged leads of the lead sample.
+    informative: Count,
+    /// unjudged / lead sample.
+    unjudged: Count,
     units: Count,
     non_prose: Count,
     text_bytes: usize,
@@ -159,6 +183,8 @@ impl Figures {
         self.duplicates.add(o.duplicates);
         self.leads.add(o.leads);
         self.evidence_leads.add(o.evidence_leads);
+        self.informative.add(o.informative);
+        self.unjudged.add(o.unjudged);
         self.units.add(o.units);
         self.non_prose.add(o.non_prose);
         self.text_bytes += o.text_bytes;
@@ -171,7 +197,7 @@ impl Figures {
         let mb = self.text_bytes as f64 / 1_048_576.0;
         let r = |t: &str| self.recall.get(t).copied().unwrap_or_default().cell();
         format!(
-            "| {name} | {half} | {lang} | {genre} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} | {} | {} | {:.1} |",
+            "| {name} | {half} | {lang} | {genre} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} | {} | {} | {:.1} |",
             self.pages,
             r("person"),
             r("concept"),
@@ -184,6 +210,8 @@ impl Figures {
             self.duplicates.pct(),
             self.leads.pct(),
             self.evidence_leads.pct(),
+            self.informative.pct(),
+            self.unjudged.pct(),
             self.units.pct(),
             self.non_prose.hit,
             if mb > 0.0 {
@@ -198,7 +226,7 @@ impl Figures {
     }
 }
 
-const HEADER: &str = "| document | half | lang | genre | pages | person | concept | method | other | precision | type acc. | unlabelled | fragments | duplicates | identifying leads | evidence leads | named units | non-prose | pages/MB | uncited | broken links | s |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+const HEADER: &str = "| document | half | lang | genre | pages | person | concept | method | other | precision | type acc. | unlabelled | fragments | duplicates | identifying leads | evidence leads | informative leads (labelled) | unjudged leads | named units | non-prose | pages/MB | uncited | broken links | s |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
 fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -247,6 +275,7 @@ fn load_corpus(root: &Path, shared: &Path, built: &Path) -> Vec<Doc> {
             };
             let gold = load_gold(&root.join("eval/gold").join(format!("{name}.toml")), &file);
             let labels = load_labels(&root.join("eval/labels").join(format!("{name}.tsv")));
+            let leads = load_leads(&root.join("eval/leads").join(format!("{name}.tsv")));
             Doc {
                 name,
                 file,
@@ -257,6 +286,7 @@ fn load_corpus(root: &Path, shared: &Path, built: &Path) -> Vec<Doc> {
                 path,
                 gold,
                 labels,
+                leads,
             }
         })
         .collect()
@@ -324,6 +354,49 @@ fn load_labels(path: &Path) -> HashMap<String, Label> {
         out.insert(f[0].to_string(), Label { valid, entry_type });
     }
     out
+}
+
+/// `title <TAB> lead <TAB> informative|template|wrong [<TAB> note]` per line; `#` starts a
+/// comment line. The lead is the page's summary with tabs and line breaks as spaces.
+fn load_leads(path: &Path) -> HashMap<(String, String), LeadJudgement> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return HashMap::new();
+    };
+    let mut out = HashMap::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        let judgement = match f.get(2).map(|v| v.trim()) {
+            Some("informative") => LeadJudgement::Informative,
+            Some("template") => LeadJudgement::Template,
+            Some("wrong") => LeadJudgement::Wrong,
+            other => panic!(
+                "{}:{}: third column must be informative, template or wrong, not {other:?}",
+                path.display(),
+                i + 1
+            ),
+        };
+        out.insert((f[0].to_string(), f[1].to_string()), judgement);
+    }
+    out
+}
+
+/// A lead as the lead labels hold it: one line, tabs as spaces.
+fn lead_key(summary: &str) -> String {
+    summary.replace(['\t', '\n'], " ").trim().to_string()
+}
+
+/// The judgement of a sampled page's lead: the genes' fixed template lines without a label,
+/// any other lead from the blind labels (None when unjudged).
+fn judge_lead(doc: &Doc, page: &PageInfo) -> Option<LeadJudgement> {
+    if template_lead(page.summary.trim()) {
+        return Some(LeadJudgement::Template);
+    }
+    doc.leads
+        .get(&(page.title.clone(), lead_key(&page.summary)))
+        .copied()
 }
 
 /// FNV-1a: a stable hash, so the sample of a document keeps its titles from run to run and
@@ -1052,6 +1125,30 @@ fn score(doc: &Doc, wiki: &Wiki, verbose: bool, report: &mut String) -> Figures 
             }
         }
     }
+    for s in sample(&doc.name, &wiki.pages).into_iter().take(LEAD_SAMPLE) {
+        f.unjudged.total += 1;
+        match judge_lead(doc, s) {
+            None => f.unjudged.hit += 1,
+            Some(j) => {
+                f.informative.total += 1;
+                if j == LeadJudgement::Informative {
+                    f.informative.hit += 1;
+                } else if verbose {
+                    let what = if j == LeadJudgement::Wrong {
+                        "wrong"
+                    } else {
+                        "template"
+                    };
+                    report.push_str(&format!(
+                        "{}: {what} lead of \"{}\": {}\n",
+                        doc.name,
+                        s.title,
+                        lead_key(&s.summary)
+                    ));
+                }
+            }
+        }
+    }
     let fragments: Vec<(&PageInfo, &str)> = wiki
         .pages
         .iter()
@@ -1096,15 +1193,34 @@ fn score(doc: &Doc, wiki: &Wiki, verbose: bool, report: &mut String) -> Figures 
 /// Writes the sampled titles that have no label yet to `dir/<name>.tsv`, with each page's lead
 /// and first quotes for context, for a labeller who does not see the rules.
 fn write_sample(dir: &Path, doc: &Doc, wiki: &Wiki) -> usize {
+    let clean = |s: &str| s.replace(['\t', '\n'], " ");
+    let leads: Vec<&PageInfo> = sample(&doc.name, &wiki.pages)
+        .into_iter()
+        .take(LEAD_SAMPLE)
+        .filter(|p| judge_lead(doc, p).is_none())
+        .collect();
+    if !leads.is_empty() {
+        std::fs::create_dir_all(dir).expect("create sample dir");
+        let mut out = String::from("title\tlead\ttype\tpage file\n");
+        for p in &leads {
+            out.push_str(&format!(
+                "{}\t{}\t{}\t{}\n",
+                clean(&p.title),
+                lead_key(&p.summary),
+                p.page_type,
+                p.file
+            ));
+        }
+        std::fs::write(dir.join(format!("leads-{}.tsv", doc.name)), out).expect("write sample");
+    }
     let todo: Vec<&PageInfo> = sample(&doc.name, &wiki.pages)
         .into_iter()
         .filter(|p| !doc.labels.contains_key(&p.title))
         .collect();
     if todo.is_empty() {
-        return 0;
+        return leads.len();
     }
     std::fs::create_dir_all(dir).expect("create sample dir");
-    let clean = |s: &str| s.replace(['\t', '\n'], " ");
     let mut out = String::from("title\tlead\tquotes\tpage file\n");
     for p in &todo {
         out.push_str(&format!(
@@ -1116,7 +1232,7 @@ fn write_sample(dir: &Path, doc: &Doc, wiki: &Wiki) -> usize {
         ));
     }
     std::fs::write(dir.join(format!("{}.tsv", doc.name)), out).expect("write sample");
-    todo.len()
+    todo.len() + leads.len()
 }
 
 fn main() {
@@ -1209,7 +1325,7 @@ fn main() {
     }
     if let Some(dir) = sample_dir {
         println!(
-            "\n{to_label} sampled titles without a label written to {}",
+            "\n{to_label} sampled titles and leads without a label written to {}",
             dir.display()
         );
     }

@@ -11,7 +11,8 @@
 //! (`cat -A`) come on top, each documented by its own paragraph.
 
 use grove_gene::build::{
-    PageBuilder, central, evidence_lead, improve, looks_zh, related_entries, spread, t,
+    PageBuilder, central, evidence_lead, improve, kind_noun, looks_zh, related_entries, spread,
+    t,
 };
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
 
@@ -82,9 +83,15 @@ impl Gene for Concept {
             // What the text shows of it: where it is used, and with which entries.
             None => {
                 let with: Vec<String> = related.iter().map(|(_, t)| t.clone()).collect();
+                // (the kind the text gives it, "the dpkg command", where it gives one)
+                let texts: Vec<&str> = mentions.iter().map(|p| p.text.as_str()).collect();
+                let kind = (
+                    kind_noun(&entry.key, &texts, true).unwrap_or("概念"),
+                    kind_noun(&entry.key, &texts, false).unwrap_or("a term"),
+                );
                 b.summary_line(evidence_lead(
                     &entry,
-                    ("概念", "a term"),
+                    kind,
                     None,
                     &mentions,
                     &with,

@@ -842,11 +842,7 @@ impl Analysis {
             .iter()
             .chain(variants.iter())
             .find_map(|n| self.section_leads.get(&key(n, self.lang)))
-            && self.sentences[i as usize].text.split_whitespace().count() >= 4
-            && !self.sentences[i as usize]
-                .text
-                .trim_end()
-                .ends_with(['?', '？', ':', '：'])
+            && says_what_it_is(&self.sentences[i as usize].text, self.lang)
         {
             scored.push((0.9, i));
         }
@@ -1531,6 +1527,54 @@ pub(crate) fn definition_score(sentence: &str, key: &str, term: &str, lang: Lang
     Some(score - len_penalty)
 }
 
+/// Whether the opening sentence of a section may stand as the definition of the section's
+/// subject: a statement ("The name and email address of the person who …"), not a question, a
+/// caption ("Table 2.17: …"), an instruction ("Click …", "Create …") or an announcement of
+/// what follows ("For postfix, the following steps are needed.").
+fn says_what_it_is(sentence: &str, lang: Lang) -> bool {
+    let t = sentence.trim();
+    if t.ends_with(['?', '？', ':', '：']) {
+        return false;
+    }
+    match lang {
+        Lang::En => {
+            let words: Vec<String> = t
+                .split_whitespace()
+                .map(|w| {
+                    w.trim_matches(|c: char| !c.is_alphanumeric())
+                        .to_lowercase()
+                })
+                .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
+                .collect();
+            let lower = t.to_lowercase();
+            let end = lower.trim_end_matches(['.', ' ']);
+            words.len() >= 4
+                && !["table", "figure", "example", "listing"].contains(&words[0].as_str())
+                && !EN_IMPERATIVES.contains(&words[0].as_str())
+                && !end.ends_with("the following")
+                && !end.ends_with("as follows")
+                && !lower.contains("the following")
+        }
+        // (a Chinese section's opening line counts only where it has words apart, as a
+        // manual's "cp - 复制文件" has: the plain sentences of Chinese prose are weighed by
+        // `definition_score` instead)
+        Lang::Zh => {
+            let caption = ["表", "图", "圖", "例"].iter().any(|p| {
+                t.strip_prefix(p)
+                    .is_some_and(|r| r.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            });
+            t.split_whitespace().count() >= 4 && !caption && !t.contains("如下")
+        }
+    }
+}
+
+/// Verbs that open an instruction rather than a statement ("Click …", "Run …").
+const EN_IMPERATIVES: &[&str] = &[
+    "click", "create", "use", "run", "see", "type", "select", "press", "open", "add", "install",
+    "edit", "make", "note", "check", "read", "go", "enter", "choose", "let's", "do", "don't",
+    "try", "copy", "remove", "change", "put", "set", "please", "consider", "start", "save",
+];
+
 /// Nouns that may stand between a subject term and its verb ("the `cp` command copies").
 const EN_HEADS: &[&str] = &[
     "command",
@@ -1659,7 +1703,14 @@ const EN_PASSIVE_DESCRIBING: &[&str] = &[
 /// Sentence adverbs and conjunctions that may open a sentence before its subject.
 const EN_OPENERS: &[&str] = &[
     "and", "but", "indeed", "then", "so", "now", "verily", "surely", "also", "thus", "however",
-    "moreover", "finally", "today", "later", "in", "fact", "o",
+    "moreover", "finally", "today", "later", "o",
+];
+
+/// Words that open a phrase before a sentence's subject ("For a source package …, the …").
+const EN_SUBORDINATORS: &[&str] = &[
+    "for", "if", "when", "while", "after", "before", "since", "because", "although", "though",
+    "unless", "until", "once", "in", "on", "with", "without", "by", "to", "from", "unlike", "like",
+    "as", "under", "during", "instead",
 ];
 
 /// Kinship and office nouns right before a name ("his father Azar", "the prophet Jonah").
@@ -1728,7 +1779,12 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     let before = s[..pos].trim_end_matches(['`', '"', '\'', '“', '‘', '(', '*', '_', ' ']);
     // X is the sentence's subject: nothing but an article before it, after a verse number
     // and a sentence adverb ("67 Abraham was …", "And indeed, Moses …").
-    let opening = before
+    // ("in fact" opens a sentence; "In e-books, …" puts X in a phrase before the subject)
+    let before_words = before
+        .strip_prefix("in fact")
+        .filter(|r| r.starts_with([',', ' ']))
+        .unwrap_or(before);
+    let opening = before_words
         .split(|c: char| c.is_whitespace() || ",;[]".contains(c))
         .filter(|w| !w.is_empty())
         .filter(|w| {
@@ -1802,8 +1858,13 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     }
     if subject {
         let mut after = raw_after.trim_start_matches(['`', '"', '\'', '”', '’', ')', '*', '_']);
-        // "the `cp` command copies …": a head noun between the term and its verb
-        if let Some(head) = EN_HEADS.iter().find(|h| {
+        // "the `cp` command copies …": a head noun between the term and its verb (not after a
+        // capitalised word, which is then a modifier: "Debian files are …")
+        let capitalised = {
+            let mut cs = term.chars();
+            cs.next().is_some_and(char::is_uppercase) && cs.all(char::is_lowercase)
+        };
+        if let Some(head) = EN_HEADS.iter().filter(|_| !capitalised).find(|h| {
             after
                 .strip_prefix(' ')
                 .and_then(|r| r.strip_prefix(**h))
@@ -1909,11 +1970,13 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         && gloss.chars().next().is_some_and(|c| c.is_lowercase())
         && gloss.split_whitespace().count() >= 3
         && ![
-            "e.g.", "i.e.", "see ", "for ", "as ", "which ", "if ", "or ", "and ", "but ",
+            "e.g.", "i.e.", "see ", "for ", "as ", "which ", "if ", "or ", "and ", "but ", "with ",
+            "without ", "in ", "on ", "at ", "to ", "by ", "from ", "via ", "using ", "under ",
+            "when ",
         ]
         .iter()
         .any(|p| gloss.starts_with(p))
-        && !gloss.contains(['=', '/', '$'])
+        && !gloss.contains(['=', '/', '$', '!', '?'])
     {
         score = score.max(0.5);
     }
@@ -1923,20 +1986,41 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     // guidelines …", "a central database, the Debian Security Tracker".
     if same {
         let after = raw_after.trim_start_matches(['`', '"', '\'', '”', '’', '*', '_']);
+        // (not the comma that closes an opening phrase, "For a source package generating a
+        // binary package, the directory …", nor an announcement, "X, the following …")
+        let opening_phrase = before.split_whitespace().next().is_some_and(|w| {
+            EN_SUBORDINATORS.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()))
+        }) && !before.contains(',');
         if let Some(rest) = after
             .strip_prefix(", a ")
             .or_else(|| after.strip_prefix(", an "))
             .or_else(|| after.strip_prefix(", the "))
             && rest.chars().next().is_some_and(|c| c.is_lowercase())
             && rest.split_whitespace().count() >= 3
+            && !rest.starts_with("following")
+            && !opening_phrase
         {
             score = score.max(0.5);
         }
+        // (X heads its noun phrase: "the Security Tracker." but not "an HTML interface")
+        let heads_phrase = after.is_empty()
+            || after.starts_with([',', '.', ';', ':', ')', ' ']) && {
+                let a = after.trim_start();
+                a.is_empty()
+                    || a.starts_with([',', '.', ';', ':', ')', '('])
+                    || a.starts_with("and ")
+                    || a.starts_with("or ")
+                    || a.starts_with("which ")
+                    || a.starts_with("that ")
+                    || a.starts_with("is ")
+                    || a.starts_with("was ")
+            };
         let head = before.trim_end();
-        if let Some(np) = head
-            .strip_suffix(", the")
-            .or_else(|| head.strip_suffix(", a"))
-            .or_else(|| head.strip_suffix(", an"))
+        if heads_phrase
+            && let Some(np) = head
+                .strip_suffix(", the")
+                .or_else(|| head.strip_suffix(", a"))
+                .or_else(|| head.strip_suffix(", an"))
         {
             let words: Vec<&str> = np.split_whitespace().rev().take(5).collect();
             let det = words.iter().position(|w| ["a", "an", "the"].contains(w));
@@ -1949,7 +2033,14 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             }
         }
     }
-    if credited(if same { &sentence[..pos] } else { &s[..pos] }) {
+    // (only a name is credited: "Table 2.17: The files created by dpkg" credits nothing, nor
+    // does "Maintainer: Josip Rodin <joy-mg@debian.org>" credit debian.org)
+    let name_like = term
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase() || chinese::is_cjk(c))
+        && !term.contains(['.', '@', '/']);
+    if name_like && credited(if same { &sentence[..pos] } else { &s[..pos] }) {
         score = score.max(0.45);
     }
     (score > 0.0).then_some(score + if pos < 8 { 0.3 } else { 0.0 })

@@ -417,6 +417,55 @@ fn english_definition_patterns() {
             "Russ Allbery",
             true,
         ),
+        // X in passing: an announcement, a caption, a credit of no name, a modifier, an
+        // opening phrase, an exclamation in brackets
+        (
+            "For postfix, the following extra steps are needed.",
+            "postfix",
+            false,
+        ),
+        (
+            "Table 2.17: The notable files created by dpkg",
+            "dpkg",
+            false,
+        ),
+        (
+            "4 Maintainer: Josip Rodin <joy-mg@debian.org>",
+            "debian.org",
+            false,
+        ),
+        (
+            "Debian files are the appropriate location for notes.",
+            "Debian",
+            false,
+        ),
+        (
+            "It allows a text-only interface, an HTML interface, or a dialog interface.",
+            "HTML",
+            false,
+        ),
+        (
+            "For a source package generating one binary package, the temporary directory is debian/tmp.",
+            "binary package",
+            false,
+        ),
+        (
+            "Unlike under the pbuilder package, the chroot environment keeps leftover packages.",
+            "chroot",
+            false,
+        ),
+        (
+            "It was packaged without a top-level directory (shame on the upstream author!).",
+            "top-level directory",
+            false,
+        ),
+        ("In e-books, the same confusion exists.", "e-books", false),
+        (
+            "Download the source package (with apt-get source) and rebuild it.",
+            "source package",
+            false,
+        ),
+        ("In fact, Moses was a prophet of God.", "Moses", true),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
@@ -424,6 +473,38 @@ fn english_definition_patterns() {
             defines,
             "{sentence}"
         );
+    }
+}
+
+#[test]
+fn a_section_opens_with_what_its_subject_is() {
+    // (opening sentence, language, may stand as the definition)
+    let cases = [
+        (
+            "The name and email address of the person who prepared this version.",
+            Lang::En,
+            true,
+        ),
+        (
+            "Table 2.17: The notable files created by dpkg",
+            Lang::En,
+            false,
+        ),
+        ("Click the tool bar to edit the metadata.", Lang::En, false),
+        (
+            "For postfix, the following extra steps are needed.",
+            Lang::En,
+            false,
+        ),
+        ("What is a package?", Lang::En, false),
+        ("The package is built as follows.", Lang::En, false),
+        ("表 2.1 软件包管理工具列表", Lang::Zh, false),
+        ("debhelper - 一个 用于构建 软件包的 工具集", Lang::Zh, true),
+        ("使用 CMake 通常也包含四个步骤。", Lang::Zh, false),
+        ("安装步骤如下。", Lang::Zh, false),
+    ];
+    for (sentence, lang, ok) in cases {
+        assert_eq!(says_what_it_is(sentence, lang), ok, "{sentence}");
     }
 }
 
