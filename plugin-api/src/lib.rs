@@ -447,6 +447,7 @@ pub mod build {
         ('论', '論'), ('说', '說'), ('释', '釋'), ('骤', '驟'), ('无', '無'), ('时', '時'),
         ('国', '國'), ('会', '會'), ('来', '來'), ('长', '長'), ('书', '書'), ('经', '經'),
         ('门', '門'), ('马', '馬'), ('东', '東'), ('乐', '樂'), ('归', '歸'), ('杀', '殺'),
+        ('权', '權'), ('声', '聲'), ('题', '題'),
     ];
 
     /// Whether a Chinese text is in Traditional characters: more of its characters are
@@ -836,6 +837,29 @@ pub mod build {
             s.push('.');
             s
         }
+    }
+
+    /// The author a unit's credit line names ("作者：杜甫", "Author: Li Bai", "by Li Bai"), if
+    /// the passage is such a line and the name is short.
+    pub fn credited_author(text: &str) -> Option<String> {
+        let t = text.trim();
+        let rest = ["作者：", "作者:", "作者 ", "Author:", "By ", "by "]
+            .iter()
+            .find_map(|l| t.strip_prefix(l))?;
+        let name = rest.trim().trim_end_matches(['。', '.']);
+        let ok = !name.is_empty()
+            && name.chars().count() <= 30
+            && name.split_whitespace().count() <= 4
+            && !name.contains(['，', ',', '。', '：', ':']);
+        ok.then(|| name.to_string())
+    }
+
+    /// Whether a passage is a copyright notice ("Copyright © 2010 Craig Small", "版权所有").
+    pub fn copyright_notice(text: &str) -> bool {
+        let lower = text.trim_start_matches(['*', '-', '•', ' ']).to_lowercase();
+        ["copyright", "©", "(c) ", "版权所有", "版權所有"]
+            .iter()
+            .any(|l| lower.starts_with(l))
     }
 
     /// The kinds of thing a technical text names with a head noun after a term ("the dpkg

@@ -8,7 +8,8 @@
 //! are rejected with `grove_gene::junk`.
 
 use grove_gene::build::{
-    PageBuilder, central, evidence_lead, improve, looks_zh, related_entries, spread, t,
+    PageBuilder, central, credited_author, evidence_lead, improve, looks_zh, related_entries,
+    spread, t,
 };
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
 
@@ -136,19 +137,34 @@ impl Gene for Other {
         let collection =
             doc.chapters.len() >= 12 && passages as usize <= 150 * doc.chapters.len();
         if collection {
+            // (chapters of one title, the poems of one tune in an anthology of lyrics, are one
+            // entry: the title, with each work under it)
+            let mut by_title: Vec<(String, Vec<u32>, Option<&str>)> = Vec::new();
             for c in doc.chapters.iter().take(500) {
                 if c.passage_count == 0 || outline_numbered(&c.title) {
                     continue;
                 }
+                let title = chapter_title(zh, c.index, &c.title);
+                match by_title.iter_mut().find(|(t, _, _)| *t == title) {
+                    Some((_, indices, _)) => indices.push(c.index),
+                    None => by_title.push((title, vec![c.index], manual_page(&c.title))),
+                }
+            }
+            for (title, indices, page) in by_title {
+                let key = match indices.as_slice() {
+                    [one] => format!("chapter:{one}"),
+                    many => format!(
+                        "chapters:{}",
+                        many.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+                    ),
+                };
                 out.push(Proposal {
                     entry_type: "other".into(),
-                    title: chapter_title(zh, c.index, &c.title),
+                    title,
                     // a manual page is its command's entry too: `cp(1)` is `cp`
-                    aliases: manual_page(&c.title)
-                        .map(|name| vec![name.to_string()])
-                        .unwrap_or_default(),
+                    aliases: page.map(|name| vec![name.to_string()]).unwrap_or_default(),
                     score: 0.5,
-                    key: format!("chapter:{}", c.index),
+                    key,
                 });
             }
         }
@@ -182,9 +198,31 @@ impl Gene for Other {
                 });
                 b.cite(p);
             } else if let Some(p) = opening.iter().take(3).find(|p| opens_unit(&p.text, zh)) {
-                // A poem, a surah or a manual page is known by its opening words: the lead
-                // quotes them, named ("关雎：关关雎鸠，在河之洲。").
-                b.summary_quote(p);
+                // A manual page opens with what it documents ("cp - copy files"): the lead
+                // quotes it. A poem or a surah is known by its opening words: the lead says
+                // what the unit is, a piece of the book, and quotes them ("关雎，《诗经》中的
+                // 一篇，开篇：“关关雎鸠，在河之洲。”").
+                let text = p.text.trim();
+                let names_itself = std::iter::once(&entry.title)
+                    .chain(entry.aliases.iter())
+                    .any(|n| !n.trim().is_empty() && text.starts_with(n.trim()));
+                if names_itself {
+                    b.summary_quote(p);
+                } else {
+                    let opening_words = first_sentence(text, zh);
+                    b.summary_line(if zh {
+                        format!(
+                            "{}，《{}》中的一篇，开篇：“{}”",
+                            entry.title, entry.document_title, opening_words
+                        )
+                    } else {
+                        format!(
+                            "“{}” is a part of “{}” that opens: “{}”",
+                            entry.title, entry.document_title, opening_words
+                        )
+                    });
+                    b.cite(p);
+                }
             } else {
                 b.summary_line(if zh {
                     format!(
@@ -232,6 +270,9 @@ impl Gene for Other {
             b.links(t(zh, "本章条目", "Entries in this chapter"), &titles);
             return Ok(b.finish());
         }
+        if let Some(list) = entry.key.strip_prefix("chapters:") {
+            return works_of_one_title(&entry, list);
+        }
         let (kind, key) = entry.key.split_once(':').unwrap_or(("name", &entry.key));
         let mentions = host::mentions(key, 100);
         if mentions.is_empty() {
@@ -246,7 +287,9 @@ impl Gene for Other {
             // What the text shows of it: its kind, where it is found, what it is found with.
             None => {
                 let with: Vec<String> = related.iter().map(|(_, t)| t.clone()).collect();
-                let en_kind = format!("a {}", kind_word(false, kind));
+                let word = kind_word(false, kind);
+                let article = if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+                let en_kind = format!("{article} {word}");
                 b.summary_line(evidence_lead(
                     &entry,
                     (&format!("一个{}", kind_word(true, kind)), &en_kind),
@@ -275,6 +318,108 @@ impl Gene for Other {
 
 grove_gene::register_gene!(Other);
 
+/// The page of a title several chapters share (the poems of one tune, "玉楼春"): what the
+/// title names, with the author of each work where its chapter credits one, and each work's
+/// opening, cited. `list` holds the chapter indices, comma-separated.
+fn works_of_one_title(entry: &Entry, list: &str) -> Result<Page, String> {
+    let zh = entry.lang == "zh";
+    let mut b = PageBuilder::new(entry);
+    let mut authors: Vec<String> = Vec::new();
+    let mut openings = Vec::new();
+    let mut all = Vec::new();
+    for idx in list.split(',') {
+        let idx: u32 = idx.parse().map_err(|_| format!("bad key {}", entry.key))?;
+        let opening = host::chapter_passages(idx, 0, 4);
+        if let Some((p, author)) = opening
+            .iter()
+            .take(2)
+            .find_map(|p| credited_author(&p.text).map(|a| (p, a)))
+        {
+            if !authors.contains(&author) {
+                authors.push(author);
+            }
+            b.cite(p);
+        }
+        if let Some(p) = opening.iter().take(3).find(|p| opens_unit(&p.text, zh)) {
+            openings.push(p.clone());
+        }
+        all.extend(opening);
+    }
+    if all.is_empty() {
+        return Err(format!("chapters {list} have no text"));
+    }
+    b.script_of(&all);
+    let n = list.split(',').count();
+    let shown: Vec<&str> = authors.iter().take(4).map(String::as_str).collect();
+    b.summary_line(if zh {
+        let mut s = format!("{}，《{}》中{}篇作品的题名", entry.title, entry.document_title, n);
+        if !shown.is_empty() {
+            s.push_str("，作者为");
+            s.push_str(&shown.join("、"));
+            if authors.len() > shown.len() {
+                s.push('等');
+            }
+        }
+        s.push('。');
+        s
+    } else {
+        let mut s = format!(
+            "“{}” is the title of {} works in “{}”",
+            entry.title, n, entry.document_title
+        );
+        match shown.as_slice() {
+            [] => {}
+            [a] => s.push_str(&format!(", all by {a}")),
+            [init @ .., last] => {
+                s.push_str(&format!(", by {} and {last}", init.join(", ")));
+                if authors.len() > shown.len() {
+                    s.push_str(" among others");
+                }
+            }
+        }
+        s.push('.');
+        s
+    });
+    b.quotes(t(zh, "各篇开篇", "The works' openings"), &openings);
+    Ok(b.finish())
+}
+
+/// The first sentence of a passage (at most about 60 characters, cut at a clause), for a
+/// line that quotes a unit's opening.
+fn first_sentence(text: &str, zh: bool) -> String {
+    // (without a verse number, "45:2 这本经…"; with the closing quote of a saying that ends
+    // the sentence, "子曰：“为政以德…共之。”")
+    let digits = |t: &str| t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let text = match digits(text) {
+        0 => text,
+        d => match text[d..].strip_prefix(':') {
+            Some(r) if digits(r) > 0 => r[digits(r)..].trim_start(),
+            _ => text,
+        },
+    };
+    let ends: &[char] = if zh { &['。', '！', '？', '；'] } else { &['.', '!', '?', ';'] };
+    let mut cut = text
+        .char_indices()
+        .find(|(i, c)| ends.contains(c) && *i > 0)
+        .map_or(text.len(), |(i, c)| i + c.len_utf8());
+    for c in text[cut..].chars() {
+        if !['”', '」', '』', '’', '"'].contains(&c) {
+            break;
+        }
+        cut += c.len_utf8();
+    }
+    let s = &text[..cut];
+    if s.chars().count() <= 60 {
+        return s.trim().to_string();
+    }
+    let clause: &[char] = if zh { &['，', '、', '：'] } else { &[',', ':'] };
+    let head: String = s.chars().take(60).collect();
+    match head.rfind(clause) {
+        Some(i) if i > 0 => format!("{}…", head[..i].trim()),
+        _ => format!("{}…", head.trim()),
+    }
+}
+
 /// Whether a unit's passage is words of its own that can open its page: a sentence, not a
 /// label or a heading ("NAME", "Contents:", "1.").
 fn opens_unit(text: &str, zh: bool) -> bool {
@@ -287,17 +432,3 @@ fn opens_unit(text: &str, zh: bool) -> bool {
     long && !t.ends_with([':', '：']) && credited_author(t).is_none()
 }
 
-/// The author a unit's credit line names ("作者：杜甫", "Author: Li Bai", "by Li Bai"), if
-/// the passage is such a line and the name is short.
-fn credited_author(text: &str) -> Option<String> {
-    let t = text.trim();
-    let rest = ["作者：", "作者:", "作者 ", "Author:", "By ", "by "]
-        .iter()
-        .find_map(|l| t.strip_prefix(l))?;
-    let name = rest.trim().trim_end_matches(['。', '.']);
-    let ok = !name.is_empty()
-        && name.chars().count() <= 30
-        && name.split_whitespace().count() <= 4
-        && !name.contains(['，', ',', '。', '：', ':']);
-    ok.then(|| name.to_string())
-}

@@ -9,7 +9,8 @@
 //! does no name recognition itself. Junk titles are rejected with `grove_gene::junk`.
 
 use grove_gene::build::{
-    PageBuilder, central, evidence_lead, improve, looks_zh, related_entries, spread, t,
+    PageBuilder, central, copyright_notice, credited_author, evidence_lead, improve, looks_zh,
+    related_entries, spread, t,
 };
 use grove_gene::page::location_label;
 use grove_gene::{
@@ -295,8 +296,79 @@ impl Gene for Person {
                 rels.push((rel, other, m.clone()));
             }
         }
-        match host::definitions(&entry.key, 1).first() {
-            Some(d) => b.summary_quote(d),
+        // The works a unit of an anthology credits to the person ("作者：张元干" opening
+        // 《石州慢》), and whether the text names them only in its copyright notice.
+        // (a unit's credit opens it: "by Faris Xiao" in the middle of a manual's chapter
+        // credits a passage, not the chapter)
+        let credited: Vec<&Passage> = mentions
+            .iter()
+            .filter(|p| credited_author(&p.text).is_some_and(|a| names.contains(&a)))
+            .filter(|p| {
+                host::chapter_passages(p.location.chapter, 0, 2)
+                    .iter()
+                    .any(|o| o.id == p.id)
+            })
+            .collect();
+        let mut works: Vec<String> = Vec::new();
+        for p in &credited {
+            let w = p.location.chapter_title.trim().trim_start_matches('《');
+            let w = w.split('》').next().unwrap_or(w).trim().to_string();
+            if !w.is_empty() && !works.contains(&w) {
+                works.push(w);
+            }
+        }
+        let definition = host::definitions(&entry.key, 1).into_iter().next();
+        match definition {
+            _ if !works.is_empty() => {
+                let shown: Vec<&str> = works.iter().take(4).map(String::as_str).collect();
+                b.summary_line(if zh {
+                    let list: Vec<String> = shown.iter().map(|w| format!("《{w}》")).collect();
+                    format!(
+                        "{}，《{}》所收{}{}的作者。",
+                        entry.title,
+                        entry.document_title,
+                        list.join("、"),
+                        if works.len() > shown.len() { "等篇" } else { "" }
+                    )
+                } else {
+                    let list: Vec<String> = shown.iter().map(|w| format!("“{w}”")).collect();
+                    format!(
+                        "{} is the author of {}{} in “{}”.",
+                        entry.title,
+                        list.join(", "),
+                        if works.len() > shown.len() { " and others" } else { "" },
+                        entry.document_title
+                    )
+                });
+                for p in credited.iter().take(4) {
+                    b.cite(p);
+                }
+            }
+            // (a copyright notice or a credit line names a holder or an author; it does not
+            // say who they are beyond that)
+            Some(d) if copyright_notice(&d.text) => {
+                b.summary_line(if zh {
+                    format!("{}，《{}》版权声明中的版权所有者。", entry.title, entry.document_title)
+                } else {
+                    format!(
+                        "{} is named as a copyright holder of “{}”.",
+                        entry.title, entry.document_title
+                    )
+                });
+                b.cite(&d);
+            }
+            Some(d) if credited_author(&d.text).is_some_and(|a| names.contains(&a)) => {
+                b.summary_line(if zh {
+                    format!("{}，《{}》中署名的作者。", entry.title, entry.document_title)
+                } else {
+                    format!(
+                        "{} is credited as an author in “{}”.",
+                        entry.title, entry.document_title
+                    )
+                });
+                b.cite(&d);
+            }
+            Some(d) => b.summary_quote(&d),
             // Where the text defines nothing, the relations it states identify the person
             // ("David: son of Jesse; king of Israel."), each cited below.
             None if !rels.is_empty() => {

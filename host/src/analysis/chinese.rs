@@ -462,6 +462,14 @@ fn full_titles(out: &mut Vec<Found>, sentences: &[&str]) {
 /// Last characters of place names: a province, a mountain, a pass, a tower, a lake.
 const PLACE_SUFFIX: &str = "州山關关陽阳陵城京江河水湖海池閣阁門门臺台樓楼宮宫寺原谷峽峡嶺岭峰洲郡縣县邑亭橋桥津浦塞嶽岳澤泽";
 
+/// Whether a name ends with a place's own last character (扬州, 庐山, 玉门关).
+pub(crate) fn has_place_suffix(w: &str) -> bool {
+    w.chars().count() >= 2
+        && w.chars()
+            .next_back()
+            .is_some_and(|c| PLACE_SUFFIX.contains(c))
+}
+
 /// How often `w` stands where a place stands (see [`PLACE_BEFORE`] and [`PLACE_AFTER`]).
 fn place_contexts(w: &str, sentences: &[&str], ids: &[u32]) -> u32 {
     contexts(w, sentences, ids, |before, after| {

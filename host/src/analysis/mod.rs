@@ -24,7 +24,7 @@ mod reference;
 mod sentences;
 mod terms;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -605,6 +605,19 @@ impl Analysis {
             found
         } else {
             let mut merged = Vec::with_capacity(reference.len() + found.len());
+            // the blocks that describe one parameter ("`maxRetries` {integer} If an `EBUSY`
+            // … is encountered, Node.js will retry … This option represents the number of
+            // retries."): every sentence of such a block is about the parameter
+            let mut parameter_blocks: HashSet<(u32, u32)> = HashSet::new();
+            let mut last_block = None;
+            for s in &a.sentences {
+                if last_block != Some((s.chapter, s.block)) {
+                    last_block = Some((s.chapter, s.block));
+                    if reference::is_parameter_line(&s.text) {
+                        parameter_blocks.insert((s.chapter, s.block));
+                    }
+                }
+            }
             for (f, mut own) in reference {
                 // (a section number the extraction left as a sentence of its own, "3.14.",
                 // says nothing)
@@ -616,14 +629,18 @@ impl Analysis {
                         .count()
                         >= 2
                 });
-                // what the item does first, then a sentence that only announces what follows
-                // ("Options, if supplied, have the following meanings:"), then its parameters
-                // and return value
+                // what the item does first, then what its parameters' lines say of them, then
+                // a note on its use ("This function MUST NOT be called directly.", "See
+                // stream.compose for more information."), then a sentence that only announces
+                // what follows ("Options, if supplied, have the following meanings:"), then
+                // its parameter and return lines
                 own.sort_by_key(|&i| {
-                    let text = &a.sentences[i as usize].text;
+                    let s = &a.sentences[i as usize];
                     (
-                        reference::is_parameter_line(text),
-                        text.trim_end().ends_with([':', '：']),
+                        reference::is_parameter_line(&s.text),
+                        parameter_blocks.contains(&(s.chapter, s.block)),
+                        reference::is_usage_note(&s.text),
+                        s.text.trim_end().ends_with([':', '：']),
                     )
                 });
                 a.reference.insert(key(&f.text, doc.lang), own);
@@ -660,8 +677,20 @@ impl Analysis {
                     .is_some_and(|sc| sc >= 0.8)
             })
         };
+        // A technical book is about no places: a word the dictionary calls one (日志, 关联 are
+        // "ns" in jieba's) or that stands where places stand ("in Makefile") is one of its
+        // terms, or a name; a Chinese name with a place's own last character (扬州) stays one.
+        let found = found.into_iter().map(|mut f| {
+            if technical && f.kind == TermKind::Place {
+                f.kind = match doc.lang {
+                    Lang::En => TermKind::Other,
+                    Lang::Zh if chinese::has_place_suffix(&f.text) => TermKind::Place,
+                    Lang::Zh => TermKind::Term,
+                };
+            }
+            f
+        });
         let found: Vec<terms::Found> = found
-            .into_iter()
             .filter(|f| {
                 if !matches!(f.kind, TermKind::Term | TermKind::NounPhrase) {
                     return true;

@@ -106,6 +106,27 @@ pub fn is_parameter_line(text: &str) -> bool {
         && rest.starts_with(['{', '<'])
 }
 
+/// A sentence of an item's section that says how to use it or where to read more, not what
+/// it does: "This function MUST NOT be called by application code directly.", "See
+/// stream.compose for more information.", "For detailed information, see …".
+pub fn is_usage_note(text: &str) -> bool {
+    let t = text.trim_start_matches(['*', '-', '•', ' ']);
+    let lower = t.to_lowercase();
+    [
+        "see ",
+        "for detailed information",
+        "for more information",
+        "参见",
+        "参阅",
+        "详见",
+    ]
+    .iter()
+    .any(|p| lower.starts_with(p))
+        || lower.contains("must not be called")
+        || lower.contains("should not be called")
+        || lower.ends_with("for more information.")
+}
+
 /// `fs.promises.access`, `filehandle.readv`, `Dir`: identifiers joined by dots.
 fn is_path(s: &str) -> bool {
     !s.is_empty()
@@ -770,6 +791,26 @@ mod tests {
             ("The mode argument is an optional integer.", false),
         ] {
             assert_eq!(is_parameter_line(line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn usage_notes() {
+        for (line, want) in [
+            (
+                "This function MUST NOT be called by application code directly.",
+                true,
+            ),
+            ("See stream.compose for more information.", true),
+            (
+                "For detailed information, see the asynchronous version.",
+                true,
+            ),
+            ("详见 fs.readFile()。", true),
+            ("Removes files and directories.", false),
+            ("Reads the entire contents of a file.", false),
+        ] {
+            assert_eq!(is_usage_note(line), want, "{line}");
         }
     }
 

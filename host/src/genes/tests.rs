@@ -147,18 +147,18 @@ fn chapter_overviews_only_for_a_collection_of_short_chapters() {
 #[test]
 fn a_collection_unit_that_names_its_author_leads_with_it_cited() {
     let reg = builtins();
-    // (the unit's first line, what the lead must hold: the credit, or the opening words
-    // quoted after the unit's name; a label is no opening: the words after it are)
+    // (the unit's first line, what the lead must hold: the credit, or what the unit is with
+    // its opening words quoted; a label is no opening: the words after it are)
     for (first, lead) in [
         ("作者：杜甫", Some("杜甫作")),
         ("By Li Bai", Some("by Li Bai")),
         (
             "The river runs by the hill.",
-            Some("Poem 1: The river runs by the hill"),
+            Some("“Poem 1” is a part of “Poems” that opens: “The river runs by the hill.”"),
         ),
         (
             "Contents:",
-            Some("Poem 1: The river runs by the hill number 1."),
+            Some("that opens: “The river runs by the hill number 1.”"),
         ),
     ] {
         let md: String = (1..=12)
@@ -194,6 +194,56 @@ fn a_collection_unit_that_names_its_author_leads_with_it_cited() {
             None => assert!(page.summary.contains("Overview of"), "{}", page.summary),
         }
     }
+}
+
+#[test]
+fn chapters_of_one_title_are_one_entry_that_names_each_author() {
+    let reg = builtins();
+    // twelve lyrics, two of them to the tune 玉楼春 by different poets
+    let md: String = (1..=12)
+        .map(|i| {
+            let (title, poet) = match i {
+                3 => ("玉楼春".to_string(), "晏几道"),
+                9 => ("玉楼春".to_string(), "欧阳修"),
+                _ => (format!("词牌{i}"), "佚名"),
+            };
+            format!(
+                "# {title}
+
+作者：{poet}
+
+春风吹过小楼东，第{i}首词写到这里。
+
+"
+            )
+        })
+        .collect();
+    let a = analysed("宋词", &md);
+    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
+    let ps = reg.propose("other", &ctx, &doc).unwrap();
+    let tune: Vec<_> = ps.iter().filter(|p| p.title == "玉楼春").collect();
+    assert_eq!(tune.len(), 1, "one entry for the title");
+    assert!(tune[0].key.starts_with("chapters:"), "{}", tune[0].key);
+    let e = Entry {
+        entry_type: "other".into(),
+        title: tune[0].title.clone(),
+        aliases: vec![],
+        key: tune[0].key.clone(),
+        lang: "zh".into(),
+        document_title: "宋词".into(),
+    };
+    let page = reg.render("other", &ctx, &e).unwrap();
+    assert!(
+        page.summary.contains("2篇")
+            && page.summary.contains("晏几道")
+            && page.summary.contains("欧阳修"),
+        "{}",
+        page.summary
+    );
+    assert!(
+        page.citations.iter().any(|c| c.quote.contains("欧阳修")),
+        "the credits are cited"
+    );
 }
 
 #[test]
