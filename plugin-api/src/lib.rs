@@ -949,6 +949,15 @@ pub mod build {
                     continue;
                 }
                 let spaced = rest.strip_prefix(' ');
+                // (a Chinese head ends its word: "ext4 文件系统" is no file, "命令行" no command)
+                let zh_word = |r: &str, head: &str| {
+                    r.strip_prefix(head).is_some_and(|after| {
+                        after.chars().next().is_none_or(|c| {
+                            !(('\u{4e00}'..='\u{9fff}').contains(&c))
+                                || "的是用会可来中将在和与或及".contains(c)
+                        })
+                    })
+                };
                 for (j, (en, zh_head, _, _)) in KIND_HEADS.iter().enumerate() {
                     // (an option is named with its dash: "the -f option")
                     let unnamed = *en == "option" && !k.starts_with('-');
@@ -959,9 +968,9 @@ pub mod build {
                         Some(r) => {
                             r.strip_prefix(en).is_some_and(|after| {
                                 !after.starts_with(|c: char| c.is_alphanumeric())
-                            }) || r.starts_with(zh_head)
+                            }) || zh_word(r, zh_head)
                         }
-                        None => rest.starts_with(zh_head),
+                        None => zh_word(rest, zh_head),
                     };
                     if hit {
                         counts[j] += 1;

@@ -582,6 +582,21 @@ fn tokenize(s: &str) -> Vec<Tok<'_>> {
             && b.get(i + 1)
                 .is_some_and(|&(_, n)| n.is_ascii_alphanumeric())
             && (i == 0 || b[i - 1].1.is_whitespace() || "(\"'`“‘".contains(b[i - 1].1));
+        // An ampersand between words is a token of its own, so a name may hold it ("Barnes &
+        // Noble"); it counts as punctuation before itself.
+        if c == '&'
+            && i > 0
+            && b[i - 1].1 == ' '
+            && b.get(i + 1).is_some_and(|&(_, n)| n == ' ')
+        {
+            out.push(Tok {
+                text: &s[start..start + 1],
+                punct_before: true,
+            });
+            punct = false;
+            i += 1;
+            continue;
+        }
         if !is_tok_char(c) && !path_start {
             if !c.is_whitespace() {
                 punct = true;
@@ -888,15 +903,27 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 i += 1;
                 continue;
             }
-            if is_cap(w) {
+            // (a capital letter alone opens a name before a capitalised word: "X Window
+            // System"; not the article or the pronoun, "A Brief History", "I Am")
+            let letter_opens = w.len() == 1
+                && w.chars().all(|c| c.is_ascii_uppercase())
+                && !["A", "I", "O"].contains(&w)
+                && toks
+                    .get(i + 1)
+                    .is_some_and(|n| is_cap(n.text) && !n.punct_before);
+            if is_cap(w) || letter_opens {
                 let mut j = i + 1;
                 while j < toks.len()
-                    && (!toks[j].punct_before || HONORIFICS.contains(&toks[j - 1].text))
+                    && (!toks[j].punct_before
+                        || HONORIFICS.contains(&toks[j - 1].text)
+                        || toks[j].text == "&")
                     && j - i < 6
                 {
                     if is_cap(toks[j].text) && !is_code(toks[j].text) {
                         j += 1;
-                    } else if (is_initial(toks[j].text) || NAME_JOINERS.contains(&toks[j].text))
+                    } else if (is_initial(toks[j].text)
+                        || NAME_JOINERS.contains(&toks[j].text)
+                        || toks[j].text == "&")
                         && toks
                             .get(j + 1)
                             .is_some_and(|n| is_cap(n.text) && !n.punct_before)
@@ -1473,6 +1500,8 @@ mod tests {
                 &["Kristoffer", "H.", "Rose", "wrote", "it"],
             ),
             ("it's here", &["it's", "here"]),
+            ("Barnes & Noble", &["Barnes", "&", "Noble"]),
+            ("a&b", &["a", "b"]),
         ];
         for (s, want) in cases {
             let got: Vec<&str> = tokenize(s).iter().map(|t| t.text).collect();
@@ -1575,6 +1604,24 @@ mod tests {
         assert!(find(&found, "Abraham the Scripture").is_none());
         assert!(find(&found, "Abraham").is_some());
         assert!(find(&found, "Alexander the Great").is_some());
+    }
+
+    #[test]
+    fn a_capital_letter_and_an_ampersand_belong_to_names() {
+        let sents = [
+            "The X Window System draws windows.",
+            "Start the X Window System first.",
+            "The Barnes & Noble Nook reads EPUB.",
+            "Buy a Barnes & Noble Nook today.",
+            "A Brief History is short.",
+            "I Read the manual.",
+        ];
+        let (found, _) = extract(&sents, &[]);
+        assert!(find(&found, "X Window System").is_some());
+        assert!(find(&found, "Window System").is_none());
+        assert!(find(&found, "Barnes & Noble Nook").is_some());
+        assert!(find(&found, "Noble Nook").is_none());
+        assert!(find(&found, "A Brief History").is_none());
     }
 
     #[test]
