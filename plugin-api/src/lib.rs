@@ -952,10 +952,9 @@ pub mod build {
                 // (a Chinese head ends its word: "ext4 文件系统" is no file, "命令行" no command)
                 let zh_word = |r: &str, head: &str| {
                     r.strip_prefix(head).is_some_and(|after| {
-                        after.chars().next().is_none_or(|c| {
-                            !(('\u{4e00}'..='\u{9fff}').contains(&c))
-                                || "的是用会可来中将在和与或及".contains(c)
-                        })
+                        !["系统", "系統", "名", "夹", "夾", "行", "树", "樹", "卡", "集"]
+                            .iter()
+                            .any(|longer| after.starts_with(longer))
                     })
                 };
                 for (j, (en, zh_head, _, _)) in KIND_HEADS.iter().enumerate() {

@@ -584,11 +584,7 @@ fn tokenize(s: &str) -> Vec<Tok<'_>> {
             && (i == 0 || b[i - 1].1.is_whitespace() || "(\"'`“‘".contains(b[i - 1].1));
         // An ampersand between words is a token of its own, so a name may hold it ("Barnes &
         // Noble"); it counts as punctuation before itself.
-        if c == '&'
-            && i > 0
-            && b[i - 1].1 == ' '
-            && b.get(i + 1).is_some_and(|&(_, n)| n == ' ')
-        {
+        if c == '&' && i > 0 && b[i - 1].1 == ' ' && b.get(i + 1).is_some_and(|&(_, n)| n == ' ') {
             out.push(Tok {
                 text: &s[start..start + 1],
                 punct_before: true,
@@ -905,7 +901,11 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
             }
             // (a capital letter alone opens a name before a capitalised word: "X Window
             // System"; not the article or the pronoun, "A Brief History", "I Am")
+            // (after a word, as in "the X Window System"; a letter that opens a clause is a
+            // placeholder, "+N Brings the Nth directory")
             let letter_opens = w.len() == 1
+                && i > 0
+                && !toks[i].punct_before
                 && w.chars().all(|c| c.is_ascii_uppercase())
                 && !["A", "I", "O"].contains(&w)
                 && toks
@@ -1610,6 +1610,7 @@ mod tests {
     fn a_capital_letter_and_an_ampersand_belong_to_names() {
         let sents = [
             "The X Window System draws windows.",
+            "+N Brings the Nth directory to the top.",
             "Start the X Window System first.",
             "The Barnes & Noble Nook reads EPUB.",
             "Buy a Barnes & Noble Nook today.",
@@ -1622,6 +1623,7 @@ mod tests {
         assert!(find(&found, "Barnes & Noble Nook").is_some());
         assert!(find(&found, "Noble Nook").is_none());
         assert!(find(&found, "A Brief History").is_none());
+        assert!(find(&found, "N Brings the Nth").is_none());
     }
 
     #[test]

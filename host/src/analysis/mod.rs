@@ -1822,8 +1822,14 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         })
         .filter(|w| !EN_OPENERS.contains(w))
         .collect::<Vec<_>>();
-    let subject =
-        opening.is_empty() || opening.len() == 1 && ["the", "a", "an"].contains(&opening[0]);
+    // (a head noun may name X's kind before it: "The package cdbs offers …")
+    let article = |w: &str| ["the", "a", "an"].contains(&w);
+    let subject = match opening.as_slice() {
+        [] => true,
+        [w] => article(w) || EN_HEADS.contains(w),
+        [a, h] => article(a) && EN_HEADS.contains(h),
+        _ => false,
+    };
     let mut score: f32 = 0.0;
     // "his father Azar", "the prophet Jonah", "King Solomon": a relation or office names X
     if EN_KIN_BEFORE.iter().any(|k| {
@@ -1887,6 +1893,14 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     }
     if subject {
         let mut after = raw_after.trim_start_matches(['`', '"', '\'', '”', '’', ')', '*', '_']);
+        // (a manual section after a command's name: "The uupdate(1) command …")
+        if let Some(r) = after.strip_prefix('(')
+            && r.starts_with(|c: char| c.is_ascii_digit())
+            && let Some(close) = r.find(')')
+            && close <= 3
+        {
+            after = &r[close + 1..];
+        }
         // "the `cp` command copies …": a head noun between the term and its verb (not after a
         // capitalised word, which is then a modifier: "Debian files are …")
         let capitalised = {
@@ -2062,6 +2076,17 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             }
         }
     }
+    // What X is for: "use X to …", "run the X command to …", "X can be used to …", "with
+    // the X command, you can …" (not an announcement: "use X as follows:").
+    // (a sentence of prose, not a flattened table row: "… run passwd program to …")
+    let prose = sentence.trim_end().ends_with(['.', '!']) && !sentence.contains('=');
+    if purpose_of(before, raw_after)
+        && prose
+        && !s.contains("following")
+        && !s.contains("as follows")
+    {
+        score = score.max(0.4);
+    }
     // (only a name is credited: "Table 2.17: The files created by dpkg" credits nothing, nor
     // does "Maintainer: Josip Rodin <joy-mg@debian.org>" credit debian.org)
     let name_like = term
@@ -2073,6 +2098,50 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         score = score.max(0.45);
     }
     (score > 0.0).then_some(score + if pos < 8 { 0.3 } else { 0.0 })
+}
+
+/// Whether the words around X (lower case) say what it is for: "use X to …", "run the X
+/// command to …", "X can be used to …", "with the X command, you can …".
+fn purpose_of(before: &str, after: &str) -> bool {
+    let words: Vec<&str> = before.split_whitespace().rev().take(3).collect();
+    let mut after = after.trim_start_matches(['`', '"', '\'', '”', '’', '*', '_']);
+    // (a manual section and a head noun: "the interdiff(1) command")
+    if let Some(r) = after.strip_prefix('(')
+        && let Some(close) = r.find(')')
+        && close <= 3
+    {
+        after = &r[close + 1..];
+    }
+    if let Some(h) = EN_HEADS.iter().find(|h| {
+        after
+            .strip_prefix(' ')
+            .and_then(|r| r.strip_prefix(**h))
+            .is_some_and(|r| r.starts_with([' ', ',']))
+    }) {
+        after = &after[1 + h.len()..];
+    }
+    // the verb before X, past an article ("use the", "run")
+    let verb = match words.as_slice() {
+        [w, ..] if !["the", "a", "an"].contains(w) => Some(*w),
+        [_, w, ..] => Some(*w),
+        _ => None,
+    };
+    let using = verb
+        .is_some_and(|v| ["use", "uses", "using", "run", "running", "invoke", "call"].contains(&v));
+    let with = verb == Some("with") || words.first() == Some(&"with");
+    let after = after.trim_start();
+    using && after.starts_with("to ")
+        || with && after.starts_with(", you can ")
+        || [
+            "can be used to ",
+            "is used to ",
+            "are used to ",
+            "is used for ",
+            "lets you ",
+            "allows you to ",
+        ]
+        .iter()
+        .any(|p| after.starts_with(p))
 }
 
 /// Words after which a name is credited with a part in the book (lower case).
@@ -2394,7 +2463,34 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
             score = score.max(0.3);
         }
     }
-    if credited(before) {
+    // What X is for: "使用 dch 命令来添加…", "用 lintian 以检查…", "通过 X 可以…".
+    {
+        let lead = before.trim_end_matches([' ', '“', '「', '"', '`']);
+        let mut rest = raw_after.trim_start_matches([' ', '”', '」', '"', '`']);
+        if !term.chars().any(chinese::is_cjk)
+            && let Some(h) = ZH_HEADS.iter().find(|h| rest.starts_with(**h))
+        {
+            rest = &rest[h.len()..];
+        }
+        let rest = rest.trim_start();
+        if ["使用", "用", "运行", "運行", "执行", "執行", "通过", "通過", "利用"]
+            .iter()
+            .any(|v| lead.ends_with(v))
+            && ["来", "來", "以", "可以", "进行", "進行"]
+                .iter()
+                .any(|v| rest.starts_with(v))
+            && !sentence.contains("如下")
+            && !sentence.contains("以下")
+        {
+            score = score.max(0.4);
+        }
+    }
+    let name_like = term
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase() || chinese::is_cjk(c))
+        && !term.contains(['.', '@', '/']);
+    if name_like && credited(before) {
         score = score.max(0.45);
     }
     (score > 0.0).then_some(score + if pos < 6 { 0.3 } else { 0.0 })

@@ -466,6 +466,34 @@ fn english_definition_patterns() {
             false,
         ),
         ("In fact, Moses was a prophet of God.", "Moses", true),
+        (
+            "The package cdbs offers an alternative packaging script infrastructure.",
+            "cdbs",
+            true,
+        ),
+        (
+            "The uupdate(1) command updates the source tree.",
+            "uupdate",
+            true,
+        ),
+        // what X is for
+        (
+            "You can use the interdiff(1) command to compare two diff files.",
+            "interdiff",
+            true,
+        ),
+        (
+            "Run lintian to check the package for common errors.",
+            "lintian",
+            true,
+        ),
+        (
+            "With the dch command, you can add a changelog entry.",
+            "dch",
+            true,
+        ),
+        ("Use dch as follows: dch -i.", "dch", false),
+        ("Do not use dch in scripts.", "dch", false),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
@@ -539,6 +567,9 @@ fn chinese_definition_patterns() {
         ("dpkg 可以安装软件包。", "dpkg", true),
         ("软件包必须遵循政策。", "软件包", false),
         ("作者：杜甫", "杜甫", true),
+        ("您可以使用 dch 命令来添加新的修订条目。", "dch", true),
+        ("请按如下方式使用 dch 来更新。", "dch", false),
+        ("使用 dch 。", "dch", false),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
