@@ -2473,9 +2473,11 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
             rest = &rest[h.len()..];
         }
         let rest = rest.trim_start();
-        if ["使用", "用", "运行", "運行", "执行", "執行", "通过", "通過", "利用"]
-            .iter()
-            .any(|v| lead.ends_with(v))
+        if [
+            "使用", "用", "运行", "運行", "执行", "執行", "通过", "通過", "利用",
+        ]
+        .iter()
+        .any(|v| lead.ends_with(v))
             && ["来", "來", "以", "可以", "进行", "進行"]
                 .iter()
                 .any(|v| rest.starts_with(v))
