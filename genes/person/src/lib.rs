@@ -317,6 +317,21 @@ impl Gene for Person {
                 works.push(w);
             }
         }
+        // (an anthology in plain text names each piece's section "title · author")
+        let mut credited = credited;
+        for p in &mentions {
+            if let Some((work, author)) = p
+                .location
+                .section
+                .as_deref()
+                .and_then(|s| s.rsplit_once(" · "))
+                && names.iter().any(|n| n == author.trim())
+                && !works.iter().any(|w| w == work.trim())
+            {
+                works.push(work.trim().to_string());
+                credited.push(p);
+            }
+        }
         let definition = host::definitions(&entry.key, 1).into_iter().next();
         match definition {
             _ if !works.is_empty() => {
