@@ -1374,8 +1374,120 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
                 .iter()
                 .any(|n| n.split(' ').any(|p| p == f.text))
     });
+    if !classical {
+        transliterated_names(&mut out, sentences);
+    }
     merge_known_names(&mut out, sentences, &known_words);
     (out, total)
+}
+
+/// Characters Chinese uses to write foreign names by sound (易司哈格, 穆萨, 亚伯拉罕, 马克思),
+/// without the common words' characters that would join a name to its neighbours (于, 以, 的,
+/// 本, 道, 多, 法, 明, 美, 门, 南).
+const TRANSLITERATION: &str = "阿埃艾安昂敖奥巴拜班邦保贝彼毕波伯勃博布查丹德迪蒂丁杜厄恩范菲费芬丰佛弗福伏盖甘冈戈格哈亥赫亨胡霍基吉加迦贾杰捷卡凯柯科克肯库夸奎拉莱赖兰朗劳勒雷蕾里利莉列琳卢鲁伦罗洛吕律马玛迈麦曼梅蒙米密摩莫默姆穆纳娜乃奈尼涅纽努诺欧帕派潘佩彭皮普齐契乔切琼丘萨撒塞赛桑瑟沙莎舍施什舒斯司索苏塔泰坦汤特提图托瓦威韦维温沃乌希锡席夏谢辛休雅亚扬耶叶伊易尤优约泽扎詹祖佐尔仪卜哲五赫罕彦达素欣";
+
+/// Foreign names written by sound in modern Chinese are one word: jieba cuts a name it does
+/// not know into pieces (易司 + 哈格, 舒阿 + 卜). A run of three or more transliteration
+/// characters that the text writes at least three times, alone between other characters, is
+/// a name: a person where the text has it speak or act as one, else a name of another kind.
+/// The pieces it swallows (a word whose uses are mostly inside the run) go; a term that is
+/// itself such a run (优素福) is retyped as a name.
+fn transliterated_names(out: &mut Vec<Found>, sentences: &[&str]) {
+    #[derive(Default)]
+    struct Run {
+        sentences: Vec<u32>,
+        uses: u32,
+        /// The Chinese characters right before and after each use.
+        neighbours: HashMap<(Option<char>, bool), u32>,
+    }
+    let mut runs: HashMap<String, Run> = HashMap::new();
+    for (si, s) in sentences.iter().enumerate() {
+        let mut run = String::new();
+        let mut before = None;
+        let mut prev = None;
+        for c in s.chars().chain(std::iter::once('。')) {
+            if TRANSLITERATION.contains(c) {
+                if run.is_empty() {
+                    before = prev;
+                }
+                run.push(c);
+                prev = Some(c);
+                continue;
+            }
+            if (3..=7).contains(&run.chars().count()) {
+                let r = runs.entry(std::mem::take(&mut run)).or_default();
+                if r.sentences.last() != Some(&(si as u32)) {
+                    r.sentences.push(si as u32);
+                }
+                r.uses += 1;
+                let cjk = |x: Option<char>| x.filter(|c| is_cjk(*c));
+                *r.neighbours.entry((cjk(before), false)).or_default() += 1;
+                *r.neighbours.entry((cjk(Some(c)), true)).or_default() += 1;
+            }
+            run.clear();
+            prev = Some(c);
+        }
+    }
+    let known: HashMap<String, usize> = out
+        .iter()
+        .filter(|f| f.text.chars().count() >= 2)
+        .map(|f| (f.text.clone(), f.sentences.len()))
+        .collect();
+    let mut names: Vec<(String, Vec<u32>)> = runs
+        .into_iter()
+        .filter(|(name, r)| {
+            // (not a name cut short, always with the same character after or before it:
+            // 易卜拉 of 易卜拉欣; nor a known name with a verb glued on: 舍 + 安拉)
+            let cut = r
+                .neighbours
+                .iter()
+                .any(|(&(c, _), &n)| c.is_some() && n * 5 >= r.uses * 4);
+            let glued = known.iter().any(|(k, &n)| {
+                name.contains(k.as_str()) && *k != *name && n >= 2 * r.sentences.len()
+            });
+            r.sentences.len() >= 3 && !cut && !glued
+        })
+        .map(|(name, r)| (name, r.sentences))
+        .collect();
+    names.sort();
+    for (name, ids) in names {
+        let person = person_contexts(&name, sentences, &ids) >= 2;
+        let kind = if person {
+            TermKind::Person
+        } else {
+            TermKind::Other
+        };
+        if let Some(f) = out.iter_mut().find(|f| f.text == name) {
+            if matches!(f.kind, TermKind::Term | TermKind::NounPhrase) {
+                f.kind = kind;
+            }
+            continue;
+        }
+        // the pieces: words inside the name whose uses are mostly the name's
+        let mut folded = Vec::new();
+        out.retain(|f| {
+            let piece = f.text != name
+                && name.contains(f.text.as_str())
+                && f.sentences.iter().filter(|i| ids.binary_search(i).is_ok()).count() * 2
+                    >= f.sentences.len();
+            if piece {
+                folded.push(f.kind);
+            }
+            !piece
+        });
+        let kind = if folded.contains(&TermKind::Person) {
+            TermKind::Person
+        } else {
+            kind
+        };
+        out.push(Found {
+            text: name,
+            kind,
+            salience: 0.7,
+            variants: Vec::new(),
+            sentences: ids,
+        });
+    }
 }
 
 /// Other names of well-known figures (字, 号, titles): `data/zh-names.txt`, one person per
@@ -1697,6 +1809,32 @@ mod tests {
         for (w, sentences, want) in cases {
             let ids: Vec<u32> = (0..sentences.len() as u32).collect();
             assert_eq!(person_contexts(w, sentences, &ids), *want, "{w}");
+        }
+    }
+
+    #[test]
+    fn a_name_written_by_sound_is_one_word() {
+        let sents = [
+            "我确已启示易司哈格和叶尔孤白。",
+            "易司哈格是一个善人。",
+            "你们当记念易司哈格的故事。",
+            "易卜拉欣说：我的主啊！",
+            "易卜拉欣和他的儿子。",
+            "当时易卜拉欣对他的父亲说。",
+            "他们舍安拉而崇拜偶像。",
+            "安拉是全知的。",
+            "安拉是至仁的。",
+            "安拉确是至睿的。",
+            "安拉说：你们当敬畏。",
+            "他们舍安拉而祈祷。",
+            "他们舍安拉而求援。",
+            "安拉是全聪的。",
+        ];
+        let (found, _) = extract(&sents, &[]);
+        let texts: Vec<&str> = found.iter().map(|f| f.text.as_str()).collect();
+        assert!(texts.contains(&"易司哈格"), "{texts:?}");
+        for piece in ["易司", "哈格", "易卜拉"] {
+            assert!(!texts.contains(&piece), "{piece}: {texts:?}");
         }
     }
 
