@@ -949,6 +949,21 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 {
                     start += 1;
                 }
+                // A verb in -s opens a manual's description line, not a name ("+N Brings the
+                // Nth directory", "Displays the list"): "brings" and "bring" are both words
+                // (a plural before "of" opens one: "Gardens of Pleasure").
+                while j - start > 1 && {
+                    let lower = toks[start].text.to_lowercase();
+                    lower.len() >= 5
+                        && lower.ends_with('s')
+                        && !lower.ends_with("ss")
+                        && en_is_common(&lower)
+                        && en_is_common(&lower[..lower.len() - 1])
+                        && toks[start + 1].text.chars().next().is_some_and(char::is_lowercase)
+                        && toks[start + 1].text != "of"
+                } {
+                    start += 1;
+                }
                 while start < j && ["The", "A", "An", "THE"].contains(&toks[start].text) {
                     start += 1;
                 }
@@ -1611,6 +1626,8 @@ mod tests {
         let sents = [
             "The X Window System draws windows.",
             "+N Brings the Nth directory to the top.",
+            "They dwell in the Gardens of Pleasure.",
+            "Enter the Gardens of Pleasure.",
             "Start the X Window System first.",
             "The Barnes & Noble Nook reads EPUB.",
             "Buy a Barnes & Noble Nook today.",
@@ -1624,6 +1641,8 @@ mod tests {
         assert!(find(&found, "Noble Nook").is_none());
         assert!(find(&found, "A Brief History").is_none());
         assert!(find(&found, "N Brings the Nth").is_none());
+        assert!(find(&found, "Brings the Nth").is_none());
+        assert!(find(&found, "Gardens of Pleasure").is_some());
     }
 
     #[test]
