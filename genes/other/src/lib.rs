@@ -136,12 +136,18 @@ impl Gene for Other {
         let passages: u32 = doc.chapters.iter().map(|c| c.passage_count).sum();
         let collection =
             doc.chapters.len() >= 12 && passages as usize <= 150 * doc.chapters.len();
+        // (a book that teaches procedures is a manual: its chapters are topics, "Where to get
+        // help", "Common Tasks", though a manual page, `cp(1)`, is still a unit)
+        let manual = doc.procedures.len() >= 3;
         if collection {
             // (chapters of one title, the poems of one tune in an anthology of lyrics, are one
             // entry: the title, with each work under it)
             let mut by_title: Vec<(String, Vec<u32>, Option<&str>)> = Vec::new();
             for c in doc.chapters.iter().take(500) {
-                if c.passage_count == 0 || outline_numbered(&c.title) {
+                if c.passage_count == 0
+                    || outline_numbered(&c.title)
+                    || manual && manual_page(&c.title).is_none()
+                {
                     continue;
                 }
                 let title = chapter_title(zh, c.index, &c.title);
@@ -351,6 +357,11 @@ fn works_of_one_title(entry: &Entry, list: &str) -> Result<Page, String> {
     b.script_of(&all);
     let n = list.split(',').count();
     let shown: Vec<&str> = authors.iter().take(4).map(String::as_str).collect();
+    // (where no work credits an author, the first work's opening words say what it is)
+    let first_opening = openings
+        .first()
+        .filter(|_| shown.is_empty())
+        .map(|p| first_sentence(p.text.trim(), zh));
     b.summary_line(if zh {
         let mut s = format!("{}，《{}》中{}篇作品的题名", entry.title, entry.document_title, n);
         if !shown.is_empty() {
@@ -360,8 +371,16 @@ fn works_of_one_title(entry: &Entry, list: &str) -> Result<Page, String> {
                 s.push('等');
             }
         }
+        if let Some(o) = &first_opening {
+            s.push_str(&format!("，其一开篇：“{o}”"));
+        }
         s.push('。');
         s
+    } else if let Some(o) = &first_opening {
+        format!(
+            "“{}” is the title of {} works in “{}”; the first opens: “{o}”",
+            entry.title, n, entry.document_title
+        )
     } else {
         let mut s = format!(
             "“{}” is the title of {} works in “{}”",
