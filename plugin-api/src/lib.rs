@@ -548,11 +548,13 @@ pub mod build {
             let at = from + p;
             let before = &s[..at];
             let inside = before.matches("[[").count() > before.matches("]]").count();
-            let ascii = m.chars().next().is_some_and(|c| c.is_ascii_alphanumeric());
+            // (each end of a Latin mention is a word boundary: "/dev/hda" is not linked
+            // inside "/dev/hda1")
+            let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
             let word =
                 |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-');
-            let bounded = !ascii
-                || !word(before.chars().next_back()) && !word(s[at + m.len()..].chars().next());
+            let bounded = (!latin(m.chars().next()) || !word(before.chars().next_back()))
+                && (!latin(m.chars().next_back()) || !word(s[at + m.len()..].chars().next()));
             if !inside && bounded && !before.ends_with('\\') {
                 return Some(at);
             }

@@ -1400,13 +1400,19 @@ fn transliterated_names(out: &mut Vec<Found>, sentences: &[&str]) {
         /// The Chinese characters right before and after each use.
         neighbours: HashMap<(Option<char>, bool), u32>,
     }
+    static SET: std::sync::OnceLock<HashSet<char>> = std::sync::OnceLock::new();
+    let set = SET.get_or_init(|| TRANSLITERATION.chars().collect());
     let mut runs: HashMap<String, Run> = HashMap::new();
     for (si, s) in sentences.iter().enumerate() {
+        // (most sentences hold no run of three: skip them after one cheap look)
+        if s.chars().filter(|c| set.contains(c)).count() < 3 {
+            continue;
+        }
         let mut run = String::new();
         let mut before = None;
         let mut prev = None;
         for c in s.chars().chain(std::iter::once('。')) {
-            if TRANSLITERATION.contains(c) {
+            if set.contains(&c) {
                 if run.is_empty() {
                     before = prev;
                 }

@@ -581,7 +581,7 @@ fn tokenize(s: &str) -> Vec<Tok<'_>> {
         let path_start = c == '/'
             && b.get(i + 1)
                 .is_some_and(|&(_, n)| n.is_ascii_alphanumeric())
-            && (i == 0 || b[i - 1].1.is_whitespace() || "(\"'`“‘".contains(b[i - 1].1));
+            && (i == 0 || b[i - 1].1.is_whitespace() || "(\"'`“‘”’".contains(b[i - 1].1));
         // An ampersand between words is a token of its own, so a name may hold it ("Barnes &
         // Noble"); it counts as punctuation before itself.
         if c == '&' && i > 0 && b[i - 1].1 == ' ' && b.get(i + 1).is_some_and(|&(_, n)| n == ' ') {
@@ -1516,6 +1516,8 @@ mod tests {
             ),
             ("it's here", &["it's", "here"]),
             ("Barnes & Noble", &["Barnes", "&", "Noble"]),
+            // (a PDF's closing quote mark may open a quotation)
+            ("”/etc/fstab”", &["/etc/fstab"]),
             ("a&b", &["a", "b"]),
         ];
         for (s, want) in cases {
