@@ -962,7 +962,9 @@ pub mod build {
                 for (j, (en, zh_head, _, _)) in KIND_HEADS.iter().enumerate() {
                     // (an option is named with its dash: "the -f option")
                     let unnamed = *en == "option" && !k.starts_with('-');
-                    if acronym && !acronym_kinds.contains(en) || unnamed {
+                    // (a path names a file, a directory or a script)
+                    let path = k.starts_with('/') && !["file", "directory", "script"].contains(en);
+                    if acronym && !acronym_kinds.contains(en) || unnamed || path {
                         continue;
                     }
                     let hit = match spaced {
