@@ -1474,7 +1474,11 @@ fn transliterated_names(out: &mut Vec<Found>, sentences: &[&str]) {
         out.retain(|f| {
             let piece = f.text != name
                 && name.contains(f.text.as_str())
-                && f.sentences.iter().filter(|i| ids.binary_search(i).is_ok()).count() * 2
+                && f.sentences
+                    .iter()
+                    .filter(|i| ids.binary_search(i).is_ok())
+                    .count()
+                    * 2
                     >= f.sentences.len();
             if piece {
                 folded.push(f.kind);

@@ -959,7 +959,11 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                         && !lower.ends_with("ss")
                         && en_is_common(&lower)
                         && en_is_common(&lower[..lower.len() - 1])
-                        && toks[start + 1].text.chars().next().is_some_and(char::is_lowercase)
+                        && toks[start + 1]
+                            .text
+                            .chars()
+                            .next()
+                            .is_some_and(char::is_lowercase)
                         && toks[start + 1].text != "of"
                 } {
                     start += 1;
