@@ -59,7 +59,39 @@ impl Gene for Method {
             return Err(format!("procedure {} has no steps", entry.key));
         }
         let mut b = PageBuilder::new(&entry);
-        b.summary_line(if zh {
+        // The sentence that introduces the steps ("Here is a summary of the package
+        // installation by apt-get:", "安装步骤如下：") says what they achieve: it leads.
+        let intro = steps[0]
+            .id
+            .strip_prefix('s')
+            .and_then(|n| n.parse::<u64>().ok())
+            .filter(|&n| n > 0)
+            .and_then(|n| host::passage(&format!("s{}", n - 1)))
+            .filter(|p| {
+                let text = p.text.trim();
+                p.location.chapter == steps[0].location.chapter
+                    && p.location.section == steps[0].location.section
+                    && step_marker(text).is_none()
+                    && !text.starts_with(['•', '*', '-', '·'])
+                    // (nor the title again: a procedure named by its own lead-in)
+                    && text.trim_end_matches([':', '：', '。', '.']).trim() != entry.title.trim()
+                    && (text.ends_with([':', '：']) || text.contains("如下"))
+                    // (it announces steps: "follow these steps:", "as follows:", "To build
+                    // it, …:", "步骤如下"; not any line that ends with a colon, "Originally,
+                    // the install target said:")
+                    && (["step", "follow", "To ", "如下", "步骤", "步驟"]
+                        .iter()
+                        .any(|m| text.contains(m)))
+                    && if zh {
+                        text.chars().count() >= 6
+                    } else {
+                        text.split_whitespace().count() >= 4
+                    }
+            });
+        if let Some(p) = &intro {
+            b.summary_quote(p);
+        } else {
+            b.summary_line(if zh {
             format!(
                 "《{}》中的一个方法：“{}”，共{}步。",
                 entry.document_title,
@@ -74,6 +106,7 @@ impl Gene for Method {
                 entry.title
             )
         });
+        }
         // Other entries mentioned in the steps, to link them.
         let mut names = Vec::new();
         for s in steps.iter().take(10) {
@@ -95,10 +128,13 @@ impl Gene for Method {
         }
         let mut body = String::new();
         for (i, s) in steps.iter().enumerate() {
+            // (the list numbers the steps: the text's own number goes, "1. 1. Choose …")
+            let text = s.text.trim();
+            let text = step_marker(text).map_or(text, |m| text[m..].trim_start());
             body.push_str(&format!(
                 "{}. {} [^{}]\n",
                 i + 1,
-                link_mentions(&escape(s.text.trim()), &names),
+                link_mentions(&escape(text), &names),
                 s.id
             ));
             b.page.citations.push(cite(s));
@@ -125,3 +161,64 @@ impl Gene for Method {
 }
 
 grove_gene::register_gene!(Method);
+
+/// The length of a step's own number at its start ("1. ", "2) ", "(3) ", "①", "第一步，",
+/// "步骤 1：", "Step 2: "), if it has one.
+fn step_marker(text: &str) -> Option<usize> {
+    let t = text;
+    let digits = |s: &str| s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    // "1. ", "2) ", "3、", "4：" (a number, then a mark and a space or a CJK mark)
+    let d = digits(t);
+    if d > 0 && d <= 3 {
+        let rest = &t[d..];
+        for m in [". ", ") ", "、", "．", "：", ": "] {
+            if rest.starts_with(m) {
+                return Some(d + m.len());
+            }
+        }
+    }
+    // "(3) "
+    if let Some(r) = t.strip_prefix('(') {
+        let d = digits(r);
+        if d > 0 && r[d..].starts_with(") ") {
+            return Some(1 + d + 2);
+        }
+    }
+    // "①"
+    if let Some(c) = t.chars().next()
+        && ('\u{2460}'..='\u{2473}').contains(&c)
+    {
+        return Some(c.len_utf8());
+    }
+    // "Step 2: ", "步骤 1：", "第一步，"
+    for p in ["Step ", "步骤 ", "步骤", "步驟"] {
+        if let Some(r) = t.strip_prefix(p) {
+            let d = digits(r);
+            if d > 0 {
+                let after = &r[d..];
+                for m in [": ", ". ", "：", "，", "、"] {
+                    if after.starts_with(m) {
+                        return Some(p.len() + d + m.len());
+                    }
+                }
+            }
+        }
+    }
+    if let Some(r) = t.strip_prefix('第') {
+        let n = r
+            .chars()
+            .take_while(|c| "一二三四五六七八九十".contains(*c))
+            .map(char::len_utf8)
+            .sum::<usize>();
+        if n > 0 && r[n..].starts_with('步') {
+            let after = &r[n + '步'.len_utf8()..];
+            let m = after
+                .chars()
+                .next()
+                .filter(|c| "，、：,:".contains(*c))
+                .map_or(0, char::len_utf8);
+            return Some('第'.len_utf8() + n + '步'.len_utf8() + m);
+        }
+    }
+    None
+}

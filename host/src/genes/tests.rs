@@ -197,6 +197,36 @@ fn a_collection_unit_that_names_its_author_leads_with_it_cited() {
 }
 
 #[test]
+fn a_procedure_keeps_one_number_per_step_and_does_not_lead_with_its_title_again() {
+    let reg = builtins();
+    let md = "# Roses\n\n## Planting\n\nThe rose is a shrub of the garden.\n\n\
+              To plant a rose in spring, follow these steps:\n\n\
+              1. Dig a hole twice as wide as the roots.\n\
+              2. Set the rose in the hole.\n\
+              3. Fill the hole and water the rose.\n";
+    let a = analysed("Garden", md);
+    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
+    let p = reg
+        .propose("method", &ctx, &doc)
+        .unwrap()
+        .into_iter()
+        .next()
+        .expect("a procedure");
+    let page = reg
+        .render("method", &ctx, &Entry::from_proposal(&p, "en", "Garden"))
+        .unwrap();
+    // (the lead-in names the procedure: quoted again as its lead, it would say nothing more)
+    assert!(
+        !page.summary.starts_with(&format!("{}:", p.title)),
+        "{}",
+        page.summary
+    );
+    let body: String = page.sections.iter().map(|s| s.body.clone()).collect();
+    assert!(body.contains("1. Dig a hole"), "{body}");
+    assert!(!body.contains("1. 1."), "{body}");
+}
+
+#[test]
 fn chapters_of_one_title_are_one_entry_that_names_each_author() {
     let reg = builtins();
     // twelve lyrics, two of them to the tune 玉楼春 by different poets
