@@ -300,7 +300,7 @@ impl Gene for Person {
         // 《石州慢》), and whether the text names them only in its copyright notice.
         // (a unit's credit opens it: "by Faris Xiao" in the middle of a manual's chapter
         // credits a passage, not the chapter)
-        let credited: Vec<&Passage> = mentions
+        let mut credited: Vec<&Passage> = mentions
             .iter()
             .filter(|p| credited_author(&p.text).is_some_and(|a| names.contains(&a)))
             .filter(|p| {
@@ -318,7 +318,6 @@ impl Gene for Person {
             }
         }
         // (an anthology in plain text names each piece's section "title · author")
-        let mut credited = credited;
         for p in &mentions {
             if let Some((work, author)) = p
                 .location

@@ -1894,13 +1894,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     if subject {
         let mut after = raw_after.trim_start_matches(['`', '"', '\'', '”', '’', ')', '*', '_']);
         // (a manual section after a command's name: "The uupdate(1) command …")
-        if let Some(r) = after.strip_prefix('(')
-            && r.starts_with(|c: char| c.is_ascii_digit())
-            && let Some(close) = r.find(')')
-            && close <= 3
-        {
-            after = &r[close + 1..];
-        }
+        after = skip_manual_section(after);
         // "the `cp` command copies …": a head noun between the term and its verb (not after a
         // capitalised word, which is then a modifier: "Debian files are …")
         let capitalised = {
@@ -2089,12 +2083,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     }
     // (only a name is credited: "Table 2.17: The files created by dpkg" credits nothing, nor
     // does "Maintainer: Josip Rodin <joy-mg@debian.org>" credit debian.org)
-    let name_like = term
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_uppercase() || chinese::is_cjk(c))
-        && !term.contains(['.', '@', '/']);
-    if name_like && credited(if same { &sentence[..pos] } else { &s[..pos] }) {
+    if name_like(term) && credited(if same { &sentence[..pos] } else { &s[..pos] }) {
         score = score.max(0.45);
     }
     (score > 0.0).then_some(score + if pos < 8 { 0.3 } else { 0.0 })
@@ -2106,12 +2095,7 @@ fn purpose_of(before: &str, after: &str) -> bool {
     let words: Vec<&str> = before.split_whitespace().rev().take(3).collect();
     let mut after = after.trim_start_matches(['`', '"', '\'', '”', '’', '*', '_']);
     // (a manual section and a head noun: "the interdiff(1) command")
-    if let Some(r) = after.strip_prefix('(')
-        && let Some(close) = r.find(')')
-        && close <= 3
-    {
-        after = &r[close + 1..];
-    }
+    after = skip_manual_section(after);
     if let Some(h) = EN_HEADS.iter().find(|h| {
         after
             .strip_prefix(' ')
@@ -2142,6 +2126,28 @@ fn purpose_of(before: &str, after: &str) -> bool {
         ]
         .iter()
         .any(|p| after.starts_with(p))
+}
+
+/// A manual section right after a command's name, skipped: "(1) command …" → " command …".
+fn skip_manual_section(after: &str) -> &str {
+    match after.strip_prefix('(') {
+        Some(r)
+            if r.starts_with(|c: char| c.is_ascii_digit())
+                && r.find(')').is_some_and(|close| close <= 3) =>
+        {
+            &r[r.find(')').unwrap_or(0) + 1..]
+        }
+        _ => after,
+    }
+}
+
+/// Whether a term may be a name a credit line credits: it opens with a capital or a Chinese
+/// character and is no address or path ("Josip Rodin", 杜甫; not "dpkg", "debian.org").
+fn name_like(term: &str) -> bool {
+    term.chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase() || chinese::is_cjk(c))
+        && !term.contains(['.', '@', '/'])
 }
 
 /// Words after which a name is credited with a part in the book (lower case).
@@ -2487,12 +2493,7 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
             score = score.max(0.4);
         }
     }
-    let name_like = term
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_uppercase() || chinese::is_cjk(c))
-        && !term.contains(['.', '@', '/']);
-    if name_like && credited(before) {
+    if name_like(term) && credited(before) {
         score = score.max(0.45);
     }
     (score > 0.0).then_some(score + if pos < 6 { 0.3 } else { 0.0 })
