@@ -5,7 +5,7 @@
 //! kind (person, term, place, ...); KIND `leads` prints the first 80 terms with their leads, KIND `sections` the section
 //! headings of the prose,
 //! KIND `nolead` those of them without one, with their first mentions.
-//! Each =TERM also gets its definitions (the lead a page would get). Not a test: it asserts
+//! Each =TERM also gets its definitions (the lead a page would get) and its first mentions. Not a test: it asserts
 //! nothing.
 
 use grove::analysis::{Analysis, Lang};
@@ -85,6 +85,13 @@ fn main() {
         println!("== {t}");
         for p in a.definitions(t, 3) {
             println!("  def: {}", p.text);
+        }
+        for p in a.mentions(t, 5) {
+            let section = p.location.section.as_deref().unwrap_or("");
+            println!(
+                "  mention [{section}]: {}",
+                p.text.chars().take(200).collect::<String>()
+            );
         }
     }
 }

@@ -209,9 +209,16 @@ impl Gene for Other {
                 // what the unit is, a piece of the book, and quotes them ("关雎，《诗经》中的
                 // 一篇，开篇：“关关雎鸠，在河之洲。”").
                 let text = p.text.trim();
+                // (the name, then what it is: "cp - copy files", "ls：列出目录内容"; a poem named
+                // by its first words, "蒹葭苍苍，白露为霜", only quotes itself)
                 let names_itself = std::iter::once(&entry.title)
                     .chain(entry.aliases.iter())
-                    .any(|n| !n.trim().is_empty() && text.starts_with(n.trim()));
+                    .filter(|n| !n.trim().is_empty())
+                    .filter_map(|n| text.strip_prefix(n.trim()))
+                    .any(|rest| {
+                        rest.trim_start()
+                            .starts_with(['-', '–', '—', ':', '：', '(', '（'])
+                    });
                 if names_itself {
                     b.summary_quote(p);
                 } else {

@@ -184,6 +184,10 @@ pub struct Analysis {
     /// The first sentence of the section named after a term (by term key): "Build-Depends"
     /// opens with what the field is. The first section of that name wins.
     section_leads: HashMap<String, u32>,
+    /// The sentence a description list gives a name (by the name as written: `HOSTNAME` is not
+    /// `hostname`): `BASH_ARGC` / "An array variable whose values are …". The first list that
+    /// names it wins.
+    listed_leads: HashMap<String, u32>,
     /// Every sentence (lower-cased for English), each followed by a NUL, in one string, and
     /// where each sentence starts in it: [`Analysis::search`] runs one SIMD substring scan
     /// per query word over this instead of one `contains` per sentence.
@@ -516,6 +520,7 @@ impl Analysis {
             procedures: Vec::new(),
             reference: HashMap::new(),
             section_leads: HashMap::new(),
+            listed_leads: HashMap::new(),
             haystack: String::new(),
             haystack_starts: Vec::new(),
             sentence_fit: Vec::new(),
@@ -581,24 +586,34 @@ impl Analysis {
                     .or_default()
                     .push(i as u32);
             }
-            let paragraphs = a.doc.chapters.iter().enumerate().flat_map(|(c, ch)| {
-                let by_block = &by_block;
-                ch.blocks
-                    .iter()
-                    .enumerate()
-                    .map(move |(b, block)| reference::Paragraph {
-                        chapter: &ch.title,
-                        section: block.section.as_deref(),
-                        text: &block.text,
-                        sentences: by_block
-                            .get(&(c as u32, b as u32))
-                            .cloned()
-                            .unwrap_or_default(),
-                    })
-            });
-            items.extend(reference::commands_and_options(paragraphs, |name| {
+            let paragraphs: Vec<reference::Paragraph<'_>> = a
+                .doc
+                .chapters
+                .iter()
+                .enumerate()
+                .flat_map(|(c, ch)| {
+                    let by_block = &by_block;
+                    ch.blocks
+                        .iter()
+                        .enumerate()
+                        .map(move |(b, block)| reference::Paragraph {
+                            chapter: &ch.title,
+                            section: block.section.as_deref(),
+                            text: &block.text,
+                            sentences: by_block
+                                .get(&(c as u32, b as u32))
+                                .cloned()
+                                .unwrap_or_default(),
+                        })
+                })
+                .collect();
+            items.extend(reference::commands_and_options(&paragraphs, |name| {
                 a.sentence_ids_mentioning(name)
             }));
+            // a description list's names, each with the sentence that describes it
+            for (name, s) in reference::description_list(&paragraphs) {
+                a.listed_leads.entry(name).or_insert(s);
+            }
             items
         };
         let found = if reference.is_empty() {
@@ -867,13 +882,29 @@ impl Analysis {
         let mut scored: Vec<(f32, u32)> = Vec::new();
         // the opening sentence of the book's own section on the term ("5.6.4. Changed-By":
         // "The name and email address of the person who prepared this package version …")
+        // (a Chinese one where it is a statement about the term by name: "5.19. 调试信息":
+        // "Debian 软件包在构建时都会带上调试信息；")
+        if let Some((n, &i)) = names.iter().chain(variants.iter()).find_map(|n| {
+            self.section_leads
+                .get(&key(n, self.lang))
+                .map(|i| (n.as_str(), i))
+        }) {
+            let text = &self.sentences[i as usize].text;
+            if says_what_it_is(text, self.lang) {
+                scored.push((0.9, i));
+            } else if self.lang == Lang::Zh && zh_statement_about(text, n) {
+                // (below the text's own definitions elsewhere: "正则表达式描述要匹配的模式")
+                scored.push((0.45, i));
+            }
+        }
+        // the description a list gives the name (`BASH_ARGC` / "An array variable whose …")
         if let Some(&i) = names
             .iter()
             .chain(variants.iter())
-            .find_map(|n| self.section_leads.get(&key(n, self.lang)))
+            .find_map(|n| self.listed_leads.get(n.as_str()))
             && says_what_it_is(&self.sentences[i as usize].text, self.lang)
         {
-            scored.push((0.9, i));
+            scored.push((0.8, i));
         }
         for i in self.sentence_ids_mentioning(term) {
             let s = &self.sentences[i as usize].text;
@@ -1587,15 +1618,40 @@ fn says_what_it_is(sentence: &str, lang: Lang) -> bool {
         // (a Chinese section's opening line counts only where it has words apart, as a
         // manual's "cp - 复制文件" has: the plain sentences of Chinese prose are weighed by
         // `definition_score` instead)
-        Lang::Zh => {
-            let caption = ["表", "图", "圖", "例"].iter().any(|p| {
-                t.strip_prefix(p)
-                    .is_some_and(|r| r.trim_start().starts_with(|c: char| c.is_ascii_digit()))
-            });
-            t.split_whitespace().count() >= 4 && !caption && !t.contains("如下")
-        }
+        Lang::Zh => t.split_whitespace().count() >= 4 && not_a_caption(t) && !t.contains("如下"),
     }
 }
+
+/// Whether a Chinese sentence is a statement about `name`: it names it near its start, ends a
+/// clause, has words enough, and neither asks, announces what follows ("如下", "以下") nor
+/// captions a table or figure.
+fn zh_statement_about(sentence: &str, name: &str) -> bool {
+    let t = sentence.trim();
+    let cjk = t.chars().filter(|c| chinese::is_cjk(*c)).count();
+    // (the name near the start, as the subject: not "reportbug 命令用于提交…的错误报告")
+    t.find(name).is_some_and(|at| t[..at].chars().count() <= 2)
+        && t.ends_with(['。', '；', '.'])
+        && cjk >= 8
+        && !ZH_ANNOUNCING.iter().any(|w| t.contains(w))
+        && not_a_caption(t)
+}
+
+/// Not a caption ("表 2.1 …", "图 3 …", "例 4 …").
+fn not_a_caption(t: &str) -> bool {
+    !["表", "图", "圖", "例"].iter().any(|p| {
+        t.strip_prefix(p)
+            .is_some_and(|r| r.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+    })
+}
+
+/// Words of a sentence that announces what follows ("通过下列方式", "包含四个步骤").
+const ZH_ANNOUNCING: &[&str] = &["如下", "以下", "下列", "下面", "步骤", "步驟"];
+
+/// Verbs that open an instruction rather than a statement ("运行 uscan 命令以下载…").
+const ZH_IMPERATIVES: &[&str] = &[
+    "运行", "運行", "使用", "执行", "執行", "请", "請", "点击", "點擊", "输入", "輸入", "键入",
+    "鍵入", "安装", "安裝", "参见", "參見", "参考", "參考",
+];
 
 /// Verbs that open an instruction rather than a statement ("Click …", "Run …").
 const EN_IMPERATIVES: &[&str] = &[
@@ -1735,6 +1791,13 @@ const EN_OPENERS: &[&str] = &[
     "moreover", "finally", "today", "later", "o",
 ];
 
+/// Prepositions that open a phrase of time or place before a sentence's subject ("During
+/// August 1995, X started …").
+const EN_FRONTED: &[&str] = &[
+    "in", "during", "on", "at", "after", "before", "since", "by", "from", "around", "until",
+    "within", "between", "shortly", "soon", "early", "late", "later", "then", "today",
+];
+
 /// Words that open a phrase before a sentence's subject ("For a source package …, the …").
 const EN_SUBORDINATORS: &[&str] = &[
     "for", "if", "when", "while", "after", "before", "since", "because", "although", "though",
@@ -1824,12 +1887,21 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         .collect::<Vec<_>>();
     // (a head noun may name X's kind before it: "The package cdbs offers …")
     let article = |w: &str| ["the", "a", "an"].contains(&w);
-    let subject = match opening.as_slice() {
-        [] => true,
-        [w] => article(w) || EN_HEADS.contains(w),
-        [a, h] => article(a) && EN_HEADS.contains(h),
-        _ => false,
-    };
+    // (or after a phrase of time or place set off by a comma: "During August 1995 (…),
+    // Hartmut Koptein started …", "In 1993, Ian Murdock founded …"; not "For postfix, …",
+    // where X is inside the phrase)
+    let fronted = before.ends_with(',')
+        && before
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| EN_FRONTED.contains(&w));
+    let subject = fronted
+        || match opening.as_slice() {
+            [] => true,
+            [w] => article(w) || EN_HEADS.contains(w),
+            [a, h] => article(a) && EN_HEADS.contains(h),
+            _ => false,
+        };
     let mut score: f32 = 0.0;
     // "his father Azar", "the prophet Jonah", "King Solomon": a relation or office names X
     if EN_KIN_BEFORE.iter().any(|k| {
@@ -1895,6 +1967,14 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         let mut after = raw_after.trim_start_matches(['`', '"', '\'', '”', '’', ')', '*', '_']);
         // (a manual section after a command's name: "The uupdate(1) command …")
         after = skip_manual_section(after);
+        // (and a nickname or handle in brackets: "Steve Greenland (stevegr) died …")
+        if let Some(inner) = after.strip_prefix(" (")
+            && let Some(close) = inner.find(')')
+            && close <= 30
+            && !inner[..close].contains(' ')
+        {
+            after = &inner[close + 1..];
+        }
         // "the `cp` command copies …": a head noun between the term and its verb (not after a
         // capitalised word, which is then a modifier: "Debian files are …")
         let capitalised = {
@@ -2222,6 +2302,14 @@ fn credited(before: &str) -> bool {
 /// "is", whose definitions are weighed above.)
 const EN_AUX: &[&str] = &["can", "will", "has", "have", "had", "does", "did"];
 
+/// Common irregular past tenses of verbs of doing ("led", "wrote", "became").
+const EN_IRREGULAR_PAST: &[&str] = &[
+    "led", "wrote", "became", "began", "took", "made", "gave", "won", "ran", "left", "built",
+    "held", "sent", "brought", "found", "taught", "sought", "fought", "chose", "drew", "grew",
+    "knew", "met", "paid", "rose", "sold", "spoke", "stood", "told", "went", "came", "fled",
+    "bore", "slew", "smote", "forsook",
+];
+
 /// Whether `after` (what follows a subject) opens with a verb: an auxiliary, or a word in
 /// -s or -ed that is not itself a noun before a verb ("Debian packages are …").
 fn en_predicate(after: &str) -> bool {
@@ -2270,6 +2358,10 @@ fn en_predicate(after: &str) -> bool {
     let next_is_verb = words
         .get(1)
         .is_some_and(|n| EN_AUX.contains(n) || ["is", "are", "was", "were"].contains(n));
+    // (an irregular past: "Bruce Perens led Debian …", "Ian Murdock wrote …")
+    if EN_IRREGULAR_PAST.contains(&w) && !next_is_verb {
+        return true;
+    }
     w.len() >= 4
         && w.chars().all(|c| c.is_ascii_lowercase())
         && (w.ends_with('s')
@@ -2395,6 +2487,27 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         && !term.chars().any(|c| c.is_ascii_alphabetic())
     {
         score = score.max(0.35);
+    }
+    // a name in Latin letters glossed by the Chinese words before it: "上游源码压缩包
+    // （tarball）", "调试符号（debug symbol）"
+    if term.chars().any(|c| c.is_ascii_alphabetic())
+        && let Some(head) = before
+            .strip_suffix('（')
+            .or_else(|| before.strip_suffix('('))
+        && head.chars().next_back().is_some_and(chinese::is_cjk)
+        && head
+            .chars()
+            .rev()
+            .take_while(|c| chinese::is_cjk(*c))
+            .count()
+            >= 2
+        && raw_after.trim_start().starts_with(['）', ')'])
+        && !ZH_IMPERATIVES
+            .iter()
+            .any(|v| sentence.trim_start().starts_with(v))
+        && !ZH_ANNOUNCING.iter().any(|w| sentence.contains(w))
+    {
+        score = score.max(0.5);
     }
     if after.starts_with('者') && after.contains('也') {
         score = score.max(1.0);

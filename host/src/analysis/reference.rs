@@ -267,7 +267,85 @@ pub fn named_sections(
     out
 }
 
-/// One prose paragraph of the document, in reading order, for [`commands_and_options`].
+/// A name a description list may list: an identifier written as code (`BASH_ENV`, `PATH`,
+/// `debian/rules`, `$HOME`), not a word of prose.
+fn list_name(w: &str) -> bool {
+    let n = w.chars().count();
+    if !(2..=40).contains(&n)
+        || !w.chars().any(|c| c.is_ascii_alphabetic())
+        || w.ends_with([':', '.', ','])
+        || !w
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_./-$+:".contains(c))
+    {
+        return false;
+    }
+    let letters: Vec<char> = w.chars().filter(|c| c.is_ascii_alphabetic()).collect();
+    let capitals = letters.len() >= 2 && letters.iter().all(char::is_ascii_uppercase);
+    capitals || w.contains(['_', '/', '$']) || w[1..].contains('.')
+}
+
+/// The names a description list describes, each with the sentence that describes it: within
+/// one section, paragraphs that are a name alone followed by a paragraph of prose
+/// (`BASH_ARGC` / "An array variable whose values are …"), or that open with the name and go
+/// on with a capitalised sentence (`BASH_ENV If this variable is set when …`). A section
+/// needs at least three such names to be a list: one name on a line of its own is as likely
+/// a stray line of code. Whether the description says what the name is, the caller decides.
+pub fn description_list(paragraphs: &[Paragraph<'_>]) -> Vec<(String, u32)> {
+    const MIN_LISTED: usize = 3;
+    let mut out = Vec::new();
+    let mut section: Vec<(String, u32)> = Vec::new();
+    let mut flush = |section: &mut Vec<(String, u32)>| {
+        if section.len() >= MIN_LISTED {
+            out.append(section);
+        }
+        section.clear();
+    };
+    for (i, p) in paragraphs.iter().enumerate() {
+        if i > 0 {
+            let prev = &paragraphs[i - 1];
+            if prev.chapter != p.chapter || prev.section != p.section {
+                flush(&mut section);
+            }
+        }
+        let text = p.text.trim();
+        let mut words = text.split_whitespace();
+        let Some(first) = words.next() else {
+            continue;
+        };
+        if !list_name(first) {
+            continue;
+        }
+        match words.next() {
+            // the name alone: the next paragraph of the section describes it
+            None => {
+                if let Some(next) = paragraphs.get(i + 1)
+                    && next.chapter == p.chapter
+                    && next.section == p.section
+                    && !next.text.split_whitespace().next().is_some_and(list_name)
+                    && let Some(&s) = next.sentences.first()
+                {
+                    section.push((first.to_string(), s));
+                }
+            }
+            // the name, then its description
+            Some(second)
+                if second.chars().next().is_some_and(char::is_uppercase)
+                    && second.chars().skip(1).all(char::is_lowercase) =>
+            {
+                if let Some(&s) = p.sentences.first() {
+                    section.push((first.to_string(), s));
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    flush(&mut section);
+    out
+}
+
+/// One prose paragraph of the document, in reading order, for [`commands_and_options`] and
+/// [`description_list`].
 pub struct Paragraph<'a> {
     /// The title of its chapter (`cat(1)`).
     pub chapter: &'a str,
@@ -411,10 +489,9 @@ fn manual_page(title: &str) -> Option<&str> {
 /// with the long forms as variants and its description's sentences (and `mentions` of its
 /// name); a command needs at least two. The document needs at least [`MIN_ITEMS`] in all.
 pub fn commands_and_options<'a>(
-    paragraphs: impl Iterator<Item = Paragraph<'a>>,
+    paragraphs: &[Paragraph<'a>],
     mentions: impl Fn(&str) -> Vec<u32>,
 ) -> Vec<(Found, Vec<u32>)> {
-    let paragraphs: Vec<Paragraph<'a>> = paragraphs.collect();
     let mut found: Vec<OptionFound> = Vec::new();
     let mut synopsis: Option<(&str, Option<&str>, &str)> = None; // (chapter, section, command)
     // (command, synopsis, description sentences, synopsis sentences)
@@ -648,7 +725,7 @@ mod tests {
                 7,
             ),
         ];
-        let found = commands_and_options(paragraphs.into_iter(), |_| Vec::new());
+        let found = commands_and_options(&paragraphs, |_| Vec::new());
         let got: Vec<(&str, Vec<String>, Vec<u32>)> = found
             .iter()
             .map(|(f, own)| (f.text.as_str(), f.variants.clone(), own.clone()))
@@ -723,7 +800,7 @@ mod tests {
                 11,
             ),
         ];
-        let found = commands_and_options(paragraphs.into_iter(), |_| Vec::new());
+        let found = commands_and_options(&paragraphs, |_| Vec::new());
         // one synopsis is no list of commands: `set` is no item, its options are
         // the spelling alone is a sentence of the item, but not its description
         assert_eq!(found[0].0.sentences, [2, 3]);
@@ -850,6 +927,69 @@ mod tests {
 
     /// A standard's list of fields (numbered siblings, most of them one name) and "NAME :
     /// gloss" sections are items; a book's chapter list and a few one-word sections are not.
+    #[test]
+    fn description_lists_describe_their_names() {
+        // (paragraphs of one section, each with one sentence; the names described, with the
+        // index of the paragraph that describes each)
+        type Case<'a> = (&'a [&'a str], &'a [(&'a str, u32)]);
+        let cases: &[Case<'_>] = &[
+            // a name alone, its description next
+            (
+                &[
+                    "BASH_ARGC",
+                    "An array variable whose values are the number of parameters.",
+                    "BASH_ENV",
+                    "If this variable is set when Bash is invoked, it is read.",
+                    "OPTARG",
+                    "The value of the last option argument.",
+                ],
+                &[("BASH_ARGC", 1), ("BASH_ENV", 3), ("OPTARG", 5)],
+            ),
+            // the name, then its description, in one paragraph
+            (
+                &[
+                    "PATH A colon-separated list of directories.",
+                    "HOME The current user's home directory.",
+                    "debian/rules The script that builds the package.",
+                ],
+                &[("PATH", 0), ("HOME", 1), ("debian/rules", 2)],
+            ),
+            // two names make no list
+            (
+                &[
+                    "PATH A colon-separated list of directories.",
+                    "HOME The current user's home directory.",
+                ],
+                &[],
+            ),
+            // words of prose are no names
+            (
+                &[
+                    "Debian Is a free operating system.",
+                    "Note",
+                    "This is prose.",
+                    "GNU General Public License is a licence.",
+                ],
+                &[],
+            ),
+        ];
+        for (texts, want) in cases {
+            let paragraphs: Vec<Paragraph<'_>> = texts
+                .iter()
+                .enumerate()
+                .map(|(i, t)| Paragraph {
+                    chapter: "Variables",
+                    section: Some("Shell Variables"),
+                    text: t,
+                    sentences: vec![i as u32],
+                })
+                .collect();
+            let got = description_list(&paragraphs);
+            let want: Vec<(String, u32)> = want.iter().map(|(n, i)| (n.to_string(), *i)).collect();
+            assert_eq!(got, want, "{texts:?}");
+        }
+    }
+
     #[test]
     fn named_sections_are_items() {
         let unit = |h: &str, i: u32| (h.to_string(), vec![i]);

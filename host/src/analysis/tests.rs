@@ -301,6 +301,23 @@ fn english_definition_patterns() {
             false,
         ),
         ("LVM requires the following.", "LVM", false),
+        // a subject after a phrase of time or place, with an irregular past
+        (
+            "During August 1995 (between two releases), Hartmut Koptein started the first port.",
+            "Hartmut Koptein",
+            true,
+        ),
+        (
+            "In 1996, Bruce Perens led the project.",
+            "Bruce Perens",
+            true,
+        ),
+        ("For postfix, the extra steps are needed.", "postfix", false),
+        (
+            "Steve Greenland (stevegr) died of cancer.",
+            "Steve Greenland",
+            true,
+        ),
         ("LVM requires a volume group of the disks.", "LVM", true),
         (
             "Source packages that produce only udeb (stripped-down binary packages used by the installer) are exempt.",
@@ -392,7 +409,7 @@ fn english_definition_patterns() {
             "debuild",
             true,
         ),
-        ("Ian Jackson wrote the first version.", "Ian Jackson", false),
+        ("Ian Jackson wrote the first version.", "Ian Jackson", true),
         (
             "Christian Schwarz added new sections.",
             "Christian Schwarz",
@@ -546,6 +563,22 @@ fn chinese_definition_patterns() {
             true,
         ),
         ("请参见手册页（第 5 节）。", "手册页", false),
+        // a name in Latin letters glossed by the Chinese words before it, in a statement
+        (
+            "我们假设上游源码压缩包（tarball）名称为 debhello-0.0.tar.gz。",
+            "tarball",
+            true,
+        ),
+        (
+            "运行 uscan 命令以下载新的上游源码包（tarball）。",
+            "tarball",
+            false,
+        ),
+        (
+            "主引导记录（MBR）的磁盘映像可以通过下列方式建立。",
+            "MBR",
+            false,
+        ),
         ("所谓仁者，爱人也。", "仁者", true),
         ("孟子，鄒人也。", "孟子", true),
         ("諸葛亮，字孔明，琅琊陽都人也。", "諸葛亮", true),

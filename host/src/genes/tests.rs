@@ -148,7 +148,8 @@ fn chapter_overviews_only_for_a_collection_of_short_chapters() {
 fn a_collection_unit_that_names_its_author_leads_with_it_cited() {
     let reg = builtins();
     // (the unit's first line, what the lead must hold: the credit, or what the unit is with
-    // its opening words quoted; a label is no opening: the words after it are)
+    // its opening words quoted, or the unit's own name line; a label is no opening: the words
+    // after it are)
     for (first, lead) in [
         ("作者：杜甫", Some("杜甫作")),
         ("By Li Bai", Some("by Li Bai")),
@@ -159,6 +160,16 @@ fn a_collection_unit_that_names_its_author_leads_with_it_cited() {
         (
             "Contents:",
             Some("that opens: “The river runs by the hill number 1.”"),
+        ),
+        // a unit named by its first words is not described by them; a manual page's name
+        // line is its description
+        (
+            "Poem 1 runs by the hill at dawn.",
+            Some("“Poem 1” is a part of “Poems” that opens: “Poem 1 runs by the hill at dawn.”"),
+        ),
+        (
+            "Poem 1 - a song of the hill at dawn",
+            Some("Poem 1 - a song of the hill at dawn"),
         ),
     ] {
         let md: String = (1..=12)
