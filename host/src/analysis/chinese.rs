@@ -292,7 +292,7 @@ const PERSON_AFTER: &[&str] = &[
 /// What precedes a person's name in modern text: kinship, titles and naming.
 const PERSON_BEFORE: &[&str] = &[
     "先知", "使者", "国王", "國王", "皇帝", "名叫", "儿子", "兒子", "女儿", "女兒", "父亲", "父親",
-    "母亲", "母親", "妻子", "丈夫", "兄弟", "作者", "译者", "譯者",
+    "母亲", "母親", "妻子", "丈夫", "兄弟", "弟兄", "作者", "译者", "譯者",
 ];
 
 /// How many of a word's uses in modern text stand where a person's name stands (speaking,
@@ -1384,12 +1384,12 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
 /// Characters Chinese uses to write foreign names by sound (易司哈格, 穆萨, 亚伯拉罕, 马克思),
 /// without the common words' characters that would join a name to its neighbours (于, 以, 的,
 /// 本, 道, 多, 法, 明, 美, 门, 南).
-const TRANSLITERATION: &str = "阿埃艾安昂敖奥巴拜班邦保贝彼毕波伯勃博布查丹德迪蒂丁杜厄恩范菲费芬丰佛弗福伏盖甘冈戈格哈亥赫亨胡霍基吉加迦贾杰捷卡凯柯科克肯库夸奎拉莱赖兰朗劳勒雷蕾里利莉列琳卢鲁伦罗洛吕律马玛迈麦曼梅蒙米密摩莫默姆穆纳娜乃奈尼涅纽努诺欧帕派潘佩彭皮普齐契乔切琼丘萨撒塞赛桑瑟沙莎舍施什舒斯司索苏塔泰坦汤特提图托瓦威韦维温沃乌希锡席夏谢辛休雅亚扬耶叶伊易尤优约泽扎詹祖佐尔仪卜哲五赫罕彦达素欣";
+const TRANSLITERATION: &str = "阿埃艾安昂敖奥巴拜班邦保贝彼毕波伯勃博布查丹德迪蒂丁杜厄恩范菲费芬丰佛弗福伏盖甘冈戈格哈亥赫亨胡霍基吉加迦贾杰捷卡凯柯科克肯库夸奎拉莱赖兰朗劳勒雷蕾里利莉列琳卢鲁伦罗洛吕律马玛迈麦曼梅蒙米密摩莫默姆穆纳娜乃奈尼涅纽努诺欧帕派潘佩彭皮普齐契乔切琼丘萨撒塞赛桑瑟沙莎舍施什舒斯司索苏塔泰坦汤特提图托瓦威韦维温沃乌希锡席夏谢辛休雅亚扬耶叶伊易尤优约泽扎詹祖佐尔仪卜哲五赫罕彦达素欣呼";
 
 /// Foreign names written by sound in modern Chinese are one word: jieba cuts a name it does
 /// not know into pieces (易司 + 哈格, 舒阿 + 卜). A run of three or more transliteration
 /// characters that the text writes at least three times, alone between other characters, is
-/// a name: a person where the text has it speak or act as one, else a name of another kind.
+/// a name (a run of two only where the text has it speak or act as a person three times): a person where the text has it speak or act as one, else a name of another kind.
 /// The pieces it swallows (a word whose uses are mostly inside the run) go; a term that is
 /// itself such a run (优素福) is retyped as a name.
 fn transliterated_names(out: &mut Vec<Found>, sentences: &[&str]) {
@@ -1420,7 +1420,7 @@ fn transliterated_names(out: &mut Vec<Found>, sentences: &[&str]) {
                 prev = Some(c);
                 continue;
             }
-            if (3..=7).contains(&run.chars().count()) {
+            if (2..=7).contains(&run.chars().count()) {
                 let r = runs.entry(std::mem::take(&mut run)).or_default();
                 if r.sentences.last() != Some(&(si as u32)) {
                     r.sentences.push(si as u32);
@@ -1457,7 +1457,13 @@ fn transliterated_names(out: &mut Vec<Found>, sentences: &[&str]) {
         .collect();
     names.sort();
     for (name, ids) in names {
-        let person = person_contexts(&name, sentences, &ids) >= 2;
+        let contexts = person_contexts(&name, sentences, &ids);
+        // (two characters are as often a word of two such characters: only a name the text
+        // has speak, addressed or with kin three times or more is one: 鲁特, 呼德)
+        if name.chars().count() == 2 && (contexts < 3 || ids.len() < 3) {
+            continue;
+        }
+        let person = contexts >= 2;
         let kind = if person {
             TermKind::Person
         } else {

@@ -2502,6 +2502,12 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
             .count()
             >= 2
         && raw_after.trim_start().starts_with(['）', ')'])
+        // (not a translation that keeps the name's Latin words: "Debian 政策（Debian Policy）")
+        && !term.split_whitespace().next().is_some_and(|w| {
+            head.trim_end_matches(chinese::is_cjk)
+                .trim_end()
+                .ends_with(w)
+        })
         && !ZH_IMPERATIVES
             .iter()
             .any(|v| sentence.trim_start().starts_with(v))
