@@ -713,11 +713,12 @@ impl Analysis {
                 if doc.lang == Lang::En && adjective_compound(&f.text) || example_name(&f.text) {
                     return false;
                 }
-                // The most common words of the language (时候, 时间; the few hundred most
-                // frequent) are no concept of any book unless it defines them.
+                // The most common words of the language (时候, 时间, 父母, 朋友; the two
+                // thousand or so most frequent) are no concept of any book unless it defines
+                // them.
                 let commonest = doc.lang == Lang::Zh
                     && f.text.chars().count() >= 2
-                    && background::zh_frequency(&f.text) >= 2e-4;
+                    && background::zh_frequency(&f.text) >= 5e-5;
                 let generic = !a.reference.contains_key(&key(&f.text, doc.lang))
                     && (verse
                         || technical
