@@ -841,6 +841,42 @@ pub mod build {
         }
     }
 
+    /// The first sentence of a passage (at most about `max` characters, cut at a clause), for
+    /// a line that quotes a unit's opening.
+    pub fn opening_words(text: &str, zh: bool, max: usize) -> String {
+        // (without a verse number, "45:2 这本经…"; with the closing quote of a saying that ends
+        // the sentence, "子曰：“为政以德…共之。”")
+        let digits = |t: &str| t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let text = match digits(text) {
+            0 => text,
+            d => match text[d..].strip_prefix(':') {
+                Some(r) if digits(r) > 0 => r[digits(r)..].trim_start(),
+                _ => text,
+            },
+        };
+        let ends: &[char] = if zh { &['。', '！', '？', '；'] } else { &['.', '!', '?', ';'] };
+        let mut cut = text
+            .char_indices()
+            .find(|(i, c)| ends.contains(c) && *i > 0)
+            .map_or(text.len(), |(i, c)| i + c.len_utf8());
+        for c in text[cut..].chars() {
+            if !['”', '」', '』', '’', '"'].contains(&c) {
+                break;
+            }
+            cut += c.len_utf8();
+        }
+        let s = &text[..cut];
+        if s.chars().count() <= max {
+            return s.trim().to_string();
+        }
+        let clause: &[char] = if zh { &['，', '、', '：'] } else { &[',', ':'] };
+        let head: String = s.chars().take(max).collect();
+        match head.rfind(clause) {
+            Some(i) if i > 0 => format!("{}…", head[..i].trim()),
+            _ => format!("{}…", head.trim()),
+        }
+    }
+
     /// The author a unit's credit line names ("作者：杜甫", "Author: Li Bai", "by Li Bai"), if
     /// the passage is such a line and the name is short.
     pub fn credited_author(text: &str) -> Option<String> {

@@ -7,7 +7,8 @@
 //! and steps, are not proposed.
 
 use grove_gene::build::{
-    PageBuilder, cite, escape, improve, link_mentions, looks_zh, related_entries, t,
+    PageBuilder, cite, escape, improve, link_mentions, looks_zh, opening_words, related_entries,
+    t,
 };
 use grove_gene::page::location_label;
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, host};
@@ -88,24 +89,64 @@ impl Gene for Method {
                         text.split_whitespace().count() >= 4
                     }
             });
+        // Otherwise the procedure is said to be one and its first step is quoted, where that
+        // step is a sentence: what the reader does first says what the procedure is about.
+        let first = steps[0].text.trim();
+        let first = step_marker(first).map_or(first, |n| first[n..].trim_start());
+        // (nor a caption, "表 12.10. 编译相关软件包列表", "Table 2.1 …")
+        let caption = ["表", "图", "圖", "Table ", "Figure "].iter().any(|c| {
+            first
+                .strip_prefix(c)
+                .is_some_and(|r| r.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        });
+        let sentence = !caption
+            && if zh {
+                first.chars().filter(|c| c.is_alphabetic()).count() >= 6
+            } else {
+            // (not a heading in title case, "Appendix A Reporting Bugs")
+            first.split_whitespace().count() >= 4
+                && first
+                    .split_whitespace()
+                    .any(|w| w.chars().next().is_some_and(char::is_lowercase))
+            };
         if let Some(p) = &intro {
             b.summary_quote(p);
+        } else if sentence {
+            let opening = opening_words(first, zh, 160);
+            b.summary_line(if zh {
+                format!(
+                    "“{}”，《{}》中的一个方法，共{}步，第一步：“{}”",
+                    entry.title,
+                    entry.document_title,
+                    steps.len(),
+                    opening
+                )
+            } else {
+                format!(
+                    "“{}” is a procedure of {} steps in “{}” that begins: “{}”",
+                    entry.title,
+                    steps.len(),
+                    entry.document_title,
+                    opening
+                )
+            });
+            b.cite(&steps[0]);
         } else {
             b.summary_line(if zh {
-            format!(
-                "《{}》中的一个方法：“{}”，共{}步。",
-                entry.document_title,
-                entry.title,
-                steps.len()
-            )
-        } else {
-            format!(
-                "A procedure of {} steps in “{}”: {}.",
-                steps.len(),
-                entry.document_title,
-                entry.title
-            )
-        });
+                format!(
+                    "《{}》中的一个方法：“{}”，共{}步。",
+                    entry.document_title,
+                    entry.title,
+                    steps.len()
+                )
+            } else {
+                format!(
+                    "A procedure of {} steps in “{}”: {}.",
+                    steps.len(),
+                    entry.document_title,
+                    entry.title
+                )
+            });
         }
         // Other entries mentioned in the steps, to link them.
         let mut names = Vec::new();

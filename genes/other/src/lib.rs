@@ -8,8 +8,8 @@
 //! are rejected with `grove_gene::junk`.
 
 use grove_gene::build::{
-    PageBuilder, central, credited_author, evidence_lead, improve, looks_zh, related_entries,
-    spread, t,
+    PageBuilder, central, credited_author, evidence_lead, improve, looks_zh, opening_words,
+    related_entries, spread, t,
 };
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
 
@@ -222,7 +222,7 @@ impl Gene for Other {
                 if names_itself {
                     b.summary_quote(p);
                 } else {
-                    let opening_words = first_sentence(text, zh);
+                    let opening_words = opening_words(text, zh, 60);
                     b.summary_line(if zh {
                         format!(
                             "{}，《{}》中的一篇，开篇：“{}”",
@@ -368,7 +368,7 @@ fn works_of_one_title(entry: &Entry, list: &str) -> Result<Page, String> {
     let first_opening = openings
         .first()
         .filter(|_| shown.is_empty())
-        .map(|p| first_sentence(p.text.trim(), zh));
+        .map(|p| opening_words(p.text.trim(), zh, 60));
     b.summary_line(if zh {
         let mut s = format!("{}，《{}》中{}篇作品的题名", entry.title, entry.document_title, n);
         if !shown.is_empty() {
@@ -408,42 +408,6 @@ fn works_of_one_title(entry: &Entry, list: &str) -> Result<Page, String> {
     });
     b.quotes(t(zh, "各篇开篇", "The works' openings"), &openings);
     Ok(b.finish())
-}
-
-/// The first sentence of a passage (at most about 60 characters, cut at a clause), for a
-/// line that quotes a unit's opening.
-fn first_sentence(text: &str, zh: bool) -> String {
-    // (without a verse number, "45:2 这本经…"; with the closing quote of a saying that ends
-    // the sentence, "子曰：“为政以德…共之。”")
-    let digits = |t: &str| t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    let text = match digits(text) {
-        0 => text,
-        d => match text[d..].strip_prefix(':') {
-            Some(r) if digits(r) > 0 => r[digits(r)..].trim_start(),
-            _ => text,
-        },
-    };
-    let ends: &[char] = if zh { &['。', '！', '？', '；'] } else { &['.', '!', '?', ';'] };
-    let mut cut = text
-        .char_indices()
-        .find(|(i, c)| ends.contains(c) && *i > 0)
-        .map_or(text.len(), |(i, c)| i + c.len_utf8());
-    for c in text[cut..].chars() {
-        if !['”', '」', '』', '’', '"'].contains(&c) {
-            break;
-        }
-        cut += c.len_utf8();
-    }
-    let s = &text[..cut];
-    if s.chars().count() <= 60 {
-        return s.trim().to_string();
-    }
-    let clause: &[char] = if zh { &['，', '、', '：'] } else { &[',', ':'] };
-    let head: String = s.chars().take(60).collect();
-    match head.rfind(clause) {
-        Some(i) if i > 0 => format!("{}…", head[..i].trim()),
-        _ => format!("{}…", head.trim()),
-    }
 }
 
 /// Whether a unit's passage is words of its own that can open its page: a sentence, not a
