@@ -1166,7 +1166,13 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             is_edge(cs[0]) || is_edge(cs[n - 1]) && cs[n - 1] != '者'
         };
         // Modern text: a locative or time word does not end a term (包中, 库内).
-        let bad_end = !classical && "中内內里裏时時".contains(cs[n - 1]);
+        // (nor the ordinal prefix, nor does a cross-reference open one: 参见第 of "参见第 9.6.2
+        // 节")
+        let bad_end = !classical
+            && ("中内內里裏时時第".contains(cs[n - 1])
+                || ["参见", "參見", "参看", "參看", "详见", "詳見"]
+                    .iter()
+                    .any(|p| w.starts_with(p)));
         // The dictionary's own names keep their first character (安拉, 尔撒 are names, not
         // 安 "how" or 尔 "you" before a word).
         // (modern text only: in classical text the dictionary's "places" include 焉得)

@@ -395,6 +395,7 @@ fn finish(
         .iter()
         .map(|&j| (entries[j].id.clone(), entries[j].proposal.title.clone()))
         .collect();
+    let related_list = related_list(&link_idx, entries, analysis);
     let gene = entries[i].gene.clone();
     let link = |name: &str| {
         catalog
@@ -402,7 +403,15 @@ fn finish(
             .filter(|&j| exists[j])
             .map(|j| entries[j].id.clone())
     };
-    let markdown = render_markdown(&id, &reviewed, &gene, quality, analysis, &related, &link);
+    let markdown = render_markdown(
+        &id,
+        &reviewed,
+        &gene,
+        quality,
+        analysis,
+        &related_list,
+        &link,
+    );
     let gene_version = registry
         .record_of(&gene)
         .and_then(|r| r.version)
@@ -485,6 +494,37 @@ pub(crate) fn resolve_wiki_links(text: &str, link: &dyn Fn(&str) -> Option<Strin
 
 fn yaml_str(s: &str) -> String {
     serde_json::to_string(s).expect("string serializes")
+}
+
+/// How many entries a page's "Related" list shows at most.
+const MAX_RELATED: usize = 12;
+
+/// A page's "Related" list, from the entries it links to: named entities (persons, places,
+/// works: the `other` and `person` types) first, then terms, at most [`MAX_RELATED`]; never a
+/// hub, an entry the book mentions in one passage of twenty or more ("shell" in a shell
+/// manual, "people" in a scripture), which would be related to everything. The page's links
+/// (its graph edges) keep every entry.
+fn related_list(
+    links: &BTreeSet<usize>,
+    entries: &[PlanEntry],
+    analysis: &Analysis,
+) -> Vec<(String, String)> {
+    let passages = analysis.passage_count().max(1) as u32;
+    let hub = |title: &str| {
+        analysis
+            .term(title)
+            .is_some_and(|t| t.frequency >= 20 && t.frequency * 20 >= passages)
+    };
+    let mut list: Vec<&PlanEntry> = links
+        .iter()
+        .map(|&j| &entries[j])
+        .filter(|e| !hub(&e.proposal.title))
+        .collect();
+    list.sort_by_key(|e| !matches!(e.proposal.entry_type.as_str(), "person" | "other"));
+    list.into_iter()
+        .take(MAX_RELATED)
+        .map(|e| (e.id.clone(), e.proposal.title.clone()))
+        .collect()
 }
 
 /// The page file: YAML front matter, title, summary, sections with resolved links, the cited
@@ -630,6 +670,43 @@ mod tests {
         e.state = state;
         e.quality = quality;
         e
+    }
+
+    #[test]
+    fn related_lists_hold_no_hub_and_name_entities_first() {
+        // "zorbium" is in every passage: a hub; "Gertrude Jekyll" a person, "quaxite" a term
+        let text: String = (0..30)
+            .map(|i| {
+                let extra = match i {
+                    0..=2 => " Gertrude Jekyll praised the zorbium.",
+                    3..=6 => " A quaxite is near the zorbium.",
+                    _ => "",
+                };
+                format!("The zorbium in bed {i} is warm.{extra}\n\n")
+            })
+            .collect();
+        let a = Analysis::new(&analysis::Document::from_text(
+            "Garden",
+            analysis::Lang::En,
+            &text,
+        ));
+        let all: Vec<String> = a.terms().iter().map(|t| t.text.clone()).collect();
+        assert!(
+            a.term("zorbium").is_some() && a.term("quaxite").is_some(),
+            "{all:?}"
+        );
+        let mut entries = vec![
+            entry("quaxite", EntryState::Generated, 90),
+            entry("zorbium", EntryState::Generated, 90),
+            entry("Gertrude Jekyll", EntryState::Generated, 90),
+        ];
+        entries[2].proposal.entry_type = "person".into();
+        let links: BTreeSet<usize> = [0, 1, 2].into_iter().collect();
+        let titles: Vec<String> = related_list(&links, &entries, &a)
+            .into_iter()
+            .map(|(_, t)| t)
+            .collect();
+        assert_eq!(titles, vec!["Gertrude Jekyll", "quaxite"]);
     }
 
     #[test]
