@@ -121,6 +121,16 @@ impl Gene for Method {
                     steps.len(),
                     opening
                 )
+            } else if statements(&steps) {
+                // (numbered rules or facts are no steps: "The Project Leader is elected by
+                // the Developers.")
+                format!(
+                    "“{}” sets out {} points in “{}”, the first: “{}”",
+                    entry.title,
+                    steps.len(),
+                    entry.document_title,
+                    opening
+                )
             } else {
                 format!(
                     "“{}” is a procedure of {} steps in “{}” that begins: “{}”",
@@ -205,6 +215,38 @@ grove_gene::register_gene!(Method);
 
 /// The length of a step's own number at its start ("1. ", "2) ", "(3) ", "①", "第一步，",
 /// "步骤 1：", "Step 2: "), if it has one.
+/// Whether most of the numbered items are statements ("The Project Leader is elected by the
+/// Developers.", "If the package is …, it must …") rather than instructions ("Open the
+/// file", "Run make"): a subject opens them, an article or a pronoun, or a noun before its
+/// verb.
+fn statements(steps: &[grove_gene::Passage]) -> bool {
+    let statement = |text: &str| {
+        let t = step_marker(text.trim()).map_or(text.trim(), |n| text.trim()[n..].trim_start());
+        let words: Vec<String> = t
+            .split_whitespace()
+            .take(3)
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+            .collect();
+        let opener = words.first().is_some_and(|w| {
+            [
+                "the", "a", "an", "each", "every", "this", "these", "that", "it", "its", "if",
+                "when", "any", "all", "no", "there", "where", "unless", "while",
+            ]
+            .contains(&w.as_str())
+        });
+        let verb_second = words.get(1).is_some_and(|w| {
+            [
+                "is", "are", "was", "were", "may", "must", "shall", "will", "can", "should",
+                "has", "have",
+            ]
+            .contains(&w.as_str())
+        });
+        opener || verb_second
+    };
+    let n = steps.iter().filter(|s| statement(&s.text)).count();
+    n * 2 > steps.len()
+}
+
 fn step_marker(text: &str) -> Option<usize> {
     let t = text;
     let digits = |s: &str| s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
