@@ -834,6 +834,22 @@ fn byline_names<'a>(toks: &'a [Tok<'a>], mut i: usize) -> Vec<(usize, usize)> {
 
 /// English needs no segmentation dictionary: `_extra_names` (the wiki's entry titles) are
 /// accepted for symmetry with Chinese and not used.
+/// Whether `w` (as written, capitalised) is a common English given name
+/// (`data/en-given-names.txt`: "Martin", "Chris"; not "Mark" or "Will", which are words too).
+fn given_name(w: &str) -> bool {
+    static NAMES: std::sync::OnceLock<HashSet<&'static str>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        include_str!("data/en-given-names.txt")
+            .lines()
+            .filter(|l| !l.is_empty())
+            .collect()
+    });
+    let mut cs = w.chars();
+    cs.next().is_some_and(char::is_uppercase)
+        && cs.all(char::is_lowercase)
+        && names.contains(w.to_lowercase().as_str())
+}
+
 pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usize) {
     let stop = en_stop();
     let mut names: FxHashMap<String, NameCand> = FxHashMap::default();
@@ -941,10 +957,12 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                     start += 1;
                 }
                 // An ordinary word capitalised at the start of a sentence is not part of a name.
+                // (a given name before another capitalised word stays: "Martin Michlmayr led …")
                 if start == 0
                     && start < j
                     && (stop.contains(toks[start].text.to_lowercase().as_str())
-                        || en_is_common(&toks[start].text.to_lowercase()))
+                        || en_is_common(&toks[start].text.to_lowercase())
+                            && !given_name(toks[start].text))
                     && j - start > 1
                 {
                     start += 1;
@@ -1190,7 +1208,24 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         let lower = n.to_lowercase();
         let single = !n.contains(' ');
         let acronym = n.chars().all(|ch| ch.is_ascii_uppercase());
-        let strong_person = c.person >= 2;
+        // A given name and a surname ("Martin Michlmayr", "Chris Lamb") name a person, once
+        // named is enough; not where the last word is an ordinary word ("Victoria Station").
+        let given_pair = (2..=3).contains(&ws.len())
+            && given_name(ws[0])
+            && ws[1..].iter().all(|w| {
+                w.chars().next().is_some_and(char::is_uppercase)
+                    && !en_is_common(&w.to_lowercase())
+                    && !stop.contains(w.to_lowercase().as_str())
+            })
+            && c.org == 0
+            && c.place == 0
+            && c.work == 0;
+        let person = if given_pair {
+            c.person.max(2)
+        } else {
+            c.person
+        };
+        let strong_person = person >= 2;
         if c.sentences.len() < 2 && !strong_person {
             continue;
         }
@@ -1205,7 +1240,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
             }
             // An ordinary word the document never writes in lower case and capitalises
             // inside sentences ("Kindle") is a name; otherwise it is just the word.
-            if en_is_common(&lower) && c.person < 2 && (low > 0 || c.mid < 3) {
+            if en_is_common(&lower) && person < 2 && (low > 0 || c.mid < 3) {
                 continue;
             }
         }
@@ -1256,8 +1291,8 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         };
         let kind = if !common_head
             && !group
-            && (c.person >= 2 && c.person > place && c.org == 0 && c.work == 0
-                || c.person >= 1 && !single && c.org == 0 && c.work == 0 && place == 0)
+            && (person >= 2 && person > place && c.org == 0 && c.work == 0
+                || person >= 1 && !single && c.org == 0 && c.work == 0 && place == 0)
         {
             TermKind::Person
         } else if c.work > 0 {

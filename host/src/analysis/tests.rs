@@ -160,6 +160,23 @@ fn people_who_act_are_persons() {
 }
 
 #[test]
+fn a_given_name_and_a_surname_name_a_person_once_named() {
+    let text = "The project grew quickly. Martin Michlmayr led the project from March 2003 until March 2005. \
+                Trains leave from Victoria Station. The project kept its archive at Victoria Station. \
+                The archive grew.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    assert_eq!(
+        a.term("Martin Michlmayr").map(|t| t.kind),
+        Some(TermKind::Person)
+    );
+    assert!(
+        a.term("Victoria Station")
+            .is_none_or(|t| t.kind != TermKind::Person),
+        "a station is no person"
+    );
+}
+
+#[test]
 fn numbered_headings_are_not_steps() {
     let cases = [
         ("Contents:\n\n1. Intro\n2. Setup\n3. Usage\n", 0),
