@@ -502,7 +502,8 @@ const MAX_RELATED: usize = 12;
 /// A page's "Related" list, from the entries it links to: named entities (persons, places,
 /// works: the `other` and `person` types) first, then terms, at most [`MAX_RELATED`]; never a
 /// hub, an entry the book mentions in one passage of twenty or more ("shell" in a shell
-/// manual, "people" in a scripture), which would be related to everything. The page's links
+/// manual, "people" in a scripture), which would be related to everything, nor a concept of
+/// one character (臣, 德). The page's links
 /// (its graph edges) keep every entry.
 fn related_list(
     links: &BTreeSet<usize>,
@@ -515,10 +516,15 @@ fn related_list(
             .term(title)
             .is_some_and(|t| t.frequency >= 20 && t.frequency * 20 >= passages)
     };
+    // (nor a word of one character, a concept of classical text such as 臣 or 德: a word,
+    // not a thing; a person or a state of one character, 舜 or 楚, stays)
+    let word = |e: &PlanEntry| {
+        e.proposal.entry_type == "concept" && e.proposal.title.trim().chars().count() == 1
+    };
     let mut list: Vec<&PlanEntry> = links
         .iter()
         .map(|&j| &entries[j])
-        .filter(|e| !hub(&e.proposal.title))
+        .filter(|e| !hub(&e.proposal.title) && !word(e))
         .collect();
     list.sort_by_key(|e| !matches!(e.proposal.entry_type.as_str(), "person" | "other"));
     list.into_iter()
@@ -701,7 +707,8 @@ mod tests {
             entry("Gertrude Jekyll", EntryState::Generated, 90),
         ];
         entries[2].proposal.entry_type = "person".into();
-        let links: BTreeSet<usize> = [0, 1, 2].into_iter().collect();
+        entries.push(entry("德", EntryState::Generated, 90));
+        let links: BTreeSet<usize> = [0, 1, 2, 3].into_iter().collect();
         let titles: Vec<String> = related_list(&links, &entries, &a)
             .into_iter()
             .map(|(_, t)| t)
