@@ -142,14 +142,24 @@ impl Snapshot {
     /// The book's central entries, most central first: those other pages link to most (an
     /// entity mentioned in many chapters is linked from their overviews and from the entries
     /// it appears with), then those the book cites most. Outgoing links do not count: a page
-    /// with a long list of related entries is a hub, not a centre.
+    /// with a long list of related entries is a hub, not a centre. A named entity (a person,
+    /// a place, a work: the `person` and `other` types) counts double against a word of the
+    /// same reach ("Muhammad" before "people"), and a concept of one character (臣, 民) is a
+    /// word of classical text, not an entity: it is never central.
     pub fn central(&self, limit: usize) -> Vec<&SitePage> {
-        let score =
-            |p: &SitePage| (p.backlinks.len() as f64 + 1.0) * (2.0 + p.citations.len() as f64).ln();
+        let score = |p: &SitePage| {
+            let named = if matches!(p.page_type.as_str(), "person" | "other") {
+                2.0
+            } else {
+                1.0
+            };
+            named * (p.backlinks.len() as f64 + 1.0) * (2.0 + p.citations.len() as f64).ln()
+        };
+        let word = |p: &SitePage| p.page_type == "concept" && p.title.trim().chars().count() == 1;
         let mut top: Vec<&SitePage> = self
             .pages
             .iter()
-            .filter(|p| !p.backlinks.is_empty())
+            .filter(|p| !p.backlinks.is_empty() && !word(p))
             .collect();
         top.sort_by(|a, b| score(b).total_cmp(&score(a)).then(a.id.cmp(&b.id)));
         top.truncate(limit);
@@ -648,6 +658,44 @@ mod tests {
         let top: Vec<&str> = snap.central(3).iter().map(|p| p.id.as_str()).collect();
         assert_eq!(top[0], "river", "{top:?}");
         assert!(!top.contains(&"hub"), "{top:?}");
+    }
+
+    #[test]
+    fn central_entries_are_entities_before_words() {
+        let tmp = wiki();
+        // "people" is linked from three pages, Moses (a person) from two, 臣 (a word of one
+        // character) from four
+        for (id, title, body) in [
+            (
+                "a",
+                "A",
+                "[people](people.md) [Moses](moses.md) [臣](chen.md)",
+            ),
+            (
+                "b",
+                "B",
+                "[people](people.md) [Moses](moses.md) [臣](chen.md)",
+            ),
+            ("c", "C", "[people](people.md) [臣](chen.md)"),
+            ("d", "D", "[臣](chen.md)"),
+            ("people", "people", "People."),
+            ("chen", "臣", "臣也。"),
+        ] {
+            write(tmp.path(), id, title, body);
+        }
+        write(tmp.path(), "moses", "Moses", "Moses.");
+        let moses = tmp.path().join("docs").join("moses.md");
+        let text = std::fs::read_to_string(&moses).unwrap();
+        std::fs::write(
+            &moses,
+            text.replace("type: \"concept\"", "type: \"person\""),
+        )
+        .unwrap();
+        let site = Site::open(tmp.path(), "garden").unwrap();
+        let snap = site.snapshot();
+        let top: Vec<&str> = snap.central(3).iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(top[..2], ["moses", "people"], "{top:?}");
+        assert!(!top.contains(&"chen"), "{top:?}");
     }
 
     #[test]
