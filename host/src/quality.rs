@@ -11,6 +11,19 @@ use crate::genes::{Finding, Page, Review};
 /// A page at or above this score passes the checklist.
 pub const PASS: u8 = 60;
 
+/// Whether an entry of this type names an entity (a person; a place, a people, a work: the
+/// `other` type) rather than a term. Related lists and the central entries put them first.
+pub fn names_an_entity(entry_type: &str) -> bool {
+    matches!(entry_type, "person" | "other")
+}
+
+/// Whether the entry is a concept of one character (臣, 德): a word of classical text, not a
+/// thing, which no related list or list of central entries shows. A person or a state of one
+/// character (舜, 楚) is not one.
+pub fn one_character_word(entry_type: &str, title: &str) -> bool {
+    entry_type == "concept" && title.trim().chars().count() == 1
+}
+
 fn finding(code: &str, message: &str) -> Finding {
     Finding {
         code: code.into(),

@@ -1395,7 +1395,8 @@ const TRANSLITERATION: &str = "阿埃艾安昂敖奥巴拜班邦保贝彼毕波�
 /// Foreign names written by sound in modern Chinese are one word: jieba cuts a name it does
 /// not know into pieces (易司 + 哈格, 舒阿 + 卜). A run of three or more transliteration
 /// characters that the text writes at least three times, alone between other characters, is
-/// a name (a run of two only where the text has it speak or act as a person three times): a person where the text has it speak or act as one, else a name of another kind.
+/// a name (a run of two only where the text has it speak or act as a person three times): a
+/// person where the text has it speak or act as one, else a name of another kind.
 /// The pieces it swallows (a word whose uses are mostly inside the run) go; a term that is
 /// itself such a run (优素福) is retyped as a name.
 fn transliterated_names(out: &mut Vec<Found>, sentences: &[&str]) {

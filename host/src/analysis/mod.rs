@@ -883,8 +883,9 @@ impl Analysis {
         let mut scored: Vec<(f32, u32)> = Vec::new();
         // the opening sentence of the book's own section on the term ("5.6.4. Changed-By":
         // "The name and email address of the person who prepared this package version …")
-        // (a Chinese one where it is a statement about the term by name: "5.19. 调试信息":
-        // "Debian 软件包在构建时都会带上调试信息；")
+        // (a Chinese one where it is a statement that opens with the term: "5.19. 调试信息":
+        // "调试信息由 dh_strip 命令…剥离。"; not "Debian 软件包…都会带上调试信息；", where it is
+        // the object)
         if let Some((n, &i)) = names.iter().chain(variants.iter()).find_map(|n| {
             self.section_leads
                 .get(&key(n, self.lang))
@@ -2495,7 +2496,6 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         && let Some(head) = before
             .strip_suffix('（')
             .or_else(|| before.strip_suffix('('))
-        && head.chars().next_back().is_some_and(chinese::is_cjk)
         && head
             .chars()
             .rev()

@@ -391,11 +391,7 @@ fn finish(
     let exists_fn = |t: &str| catalog.index_of(t).is_some_and(|j| exists[j]);
     let review = crate::quality::review(&reviewed, &exists_fn);
     let quality = crate::quality::score_percent(&review);
-    let related: Vec<(String, String)> = link_idx
-        .iter()
-        .map(|&j| (entries[j].id.clone(), entries[j].proposal.title.clone()))
-        .collect();
-    let related_list = related_list(&link_idx, entries, analysis);
+    let related = related_list(&link_idx, entries, analysis);
     let gene = entries[i].gene.clone();
     let link = |name: &str| {
         catalog
@@ -403,15 +399,7 @@ fn finish(
             .filter(|&j| exists[j])
             .map(|j| entries[j].id.clone())
     };
-    let markdown = render_markdown(
-        &id,
-        &reviewed,
-        &gene,
-        quality,
-        analysis,
-        &related_list,
-        &link,
-    );
+    let markdown = render_markdown(&id, &reviewed, &gene, quality, analysis, &related, &link);
     let gene_version = registry
         .record_of(&gene)
         .and_then(|r| r.version)
@@ -426,7 +414,7 @@ fn finish(
         gene_version,
         quality,
         chars: markdown.chars().count() as u64,
-        links: related.into_iter().map(|(id, _)| id).collect(),
+        links: link_idx.iter().map(|&j| entries[j].id.clone()).collect(),
         created_at: previous.get(&id).and_then(|p| p.created_at).or(Some(now)),
         updated_at: Some(now),
         revision: None,
@@ -499,12 +487,12 @@ fn yaml_str(s: &str) -> String {
 /// How many entries a page's "Related" list shows at most.
 const MAX_RELATED: usize = 12;
 
-/// A page's "Related" list, from the entries it links to: named entities (persons, places,
-/// works: the `other` and `person` types) first, then terms, at most [`MAX_RELATED`]; never a
-/// hub, an entry the book mentions in one passage of twenty or more ("shell" in a shell
-/// manual, "people" in a scripture), which would be related to everything, nor a concept of
-/// one character (臣, 德). The page's links
-/// (its graph edges) keep every entry.
+/// A page's "Related" list, from the entries it links to: named entities first
+/// ([`crate::quality::names_an_entity`]), then terms, at most [`MAX_RELATED`]; never a hub, an
+/// entry the book mentions in one passage of twenty or more ("shell" in a shell manual,
+/// "people" in a scripture), which would be related to everything, nor a concept of one
+/// character ([`crate::quality::one_character_word`]). The page's links (its graph edges)
+/// keep every entry.
 fn related_list(
     links: &BTreeSet<usize>,
     entries: &[PlanEntry],
@@ -516,17 +504,15 @@ fn related_list(
             .term(title)
             .is_some_and(|t| t.frequency >= 20 && t.frequency * 20 >= passages)
     };
-    // (nor a word of one character, a concept of classical text such as 臣 or 德: a word,
-    // not a thing; a person or a state of one character, 舜 or 楚, stays)
-    let word = |e: &PlanEntry| {
-        e.proposal.entry_type == "concept" && e.proposal.title.trim().chars().count() == 1
-    };
     let mut list: Vec<&PlanEntry> = links
         .iter()
         .map(|&j| &entries[j])
-        .filter(|e| !hub(&e.proposal.title) && !word(e))
+        .filter(|e| {
+            !hub(&e.proposal.title)
+                && !crate::quality::one_character_word(&e.proposal.entry_type, &e.proposal.title)
+        })
         .collect();
-    list.sort_by_key(|e| !matches!(e.proposal.entry_type.as_str(), "person" | "other"));
+    list.sort_by_key(|e| !crate::quality::names_an_entity(&e.proposal.entry_type));
     list.into_iter()
         .take(MAX_RELATED)
         .map(|e| (e.id.clone(), e.proposal.title.clone()))

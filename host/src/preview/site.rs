@@ -148,18 +148,20 @@ impl Snapshot {
     /// word of classical text, not an entity: it is never central.
     pub fn central(&self, limit: usize) -> Vec<&SitePage> {
         let score = |p: &SitePage| {
-            let named = if matches!(p.page_type.as_str(), "person" | "other") {
+            let named = if crate::quality::names_an_entity(&p.page_type) {
                 2.0
             } else {
                 1.0
             };
             named * (p.backlinks.len() as f64 + 1.0) * (2.0 + p.citations.len() as f64).ln()
         };
-        let word = |p: &SitePage| p.page_type == "concept" && p.title.trim().chars().count() == 1;
         let mut top: Vec<&SitePage> = self
             .pages
             .iter()
-            .filter(|p| !p.backlinks.is_empty() && !word(p))
+            .filter(|p| {
+                !p.backlinks.is_empty()
+                    && !crate::quality::one_character_word(&p.page_type, &p.title)
+            })
             .collect();
         top.sort_by(|a, b| score(b).total_cmp(&score(a)).then(a.id.cmp(&b.id)));
         top.truncate(limit);
@@ -590,10 +592,14 @@ mod tests {
     use super::*;
 
     fn write(dir: &Path, id: &str, title: &str, body: &str) {
+        write_typed(dir, id, title, "concept", body);
+    }
+
+    fn write_typed(dir: &Path, id: &str, title: &str, page_type: &str, body: &str) {
         std::fs::write(
             dir.join("docs").join(format!("{id}.md")),
             format!(
-                "---\nid: \"{id}\"\ntitle: \"{title}\"\ntype: \"concept\"\naliases: []\nsummary: \"{title} in short\"\nquality: 80\nsources: [\"p-1\"]\n---\n\n# {title}\n\n{body}\n\n## Sources\n\n[^p-1]: “a quote” — Chapter 1, line 2\n"
+                "---\nid: \"{id}\"\ntitle: \"{title}\"\ntype: \"{page_type}\"\naliases: []\nsummary: \"{title} in short\"\nquality: 80\nsources: [\"p-1\"]\n---\n\n# {title}\n\n{body}\n\n## Sources\n\n[^p-1]: “a quote” — Chapter 1, line 2\n"
             ),
         )
         .unwrap();
@@ -683,14 +689,7 @@ mod tests {
         ] {
             write(tmp.path(), id, title, body);
         }
-        write(tmp.path(), "moses", "Moses", "Moses.");
-        let moses = tmp.path().join("docs").join("moses.md");
-        let text = std::fs::read_to_string(&moses).unwrap();
-        std::fs::write(
-            &moses,
-            text.replace("type: \"concept\"", "type: \"person\""),
-        )
-        .unwrap();
+        write_typed(tmp.path(), "moses", "Moses", "person", "Moses.");
         let site = Site::open(tmp.path(), "garden").unwrap();
         let snap = site.snapshot();
         let top: Vec<&str> = snap.central(3).iter().map(|p| p.id.as_str()).collect();
