@@ -1042,7 +1042,8 @@ fn generate(server: &Server, doc: &Doc) -> Result<Wiki, String> {
         });
     }
     // Chapter overviews and how-to sections are named by their heading on purpose (their text
-    // is prose); every other entry should come from prose.
+    // is prose), and so are the people of the credits (a contributors table, a copyright
+    // line); every other entry should come from prose.
     let non_prose = pages
         .iter()
         .filter(|p| {
@@ -1050,6 +1051,7 @@ fn generate(server: &Server, doc: &Doc) -> Result<Wiki, String> {
                 || p.summary.contains("的概览")
                 || source.chapters.contains(&p.title))
                 && p.page_type != "method"
+                && p.page_type != "person"
                 && source.only_outside_prose(&p.title)
         })
         .map(|p| p.title.clone())

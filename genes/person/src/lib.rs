@@ -219,6 +219,28 @@ fn asked_about(mentions: &[Passage], names: &[String]) -> Vec<String> {
     topics.into_iter().take(3).map(|(t, _)| t).collect()
 }
 
+/// Words of a unit's title that make it the book's credits.
+const CREDITS: &[&str] = &[
+    "contributor", "acknowledg", "credits", "thanks", "authors", "translators", "致谢", "致謝",
+    "鸣谢", "鳴謝", "贡献者", "貢獻者", "作者", "译者", "譯者",
+];
+
+/// The title of the credits unit (a section or chapter titled "Contributors",
+/// "Acknowledgements", "致谢") that holds every one of `mentions`, if one does.
+fn credits_unit(mentions: &[Passage]) -> Option<String> {
+    let title = |p: &Passage| {
+        p.location
+            .section
+            .clone()
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| p.location.chapter_title.clone())
+    };
+    let unit = title(mentions.first()?);
+    let lower = unit.to_lowercase();
+    (CREDITS.iter().any(|w| lower.contains(w)) && mentions.iter().all(|m| title(m) == unit))
+        .then_some(unit)
+}
+
 impl Gene for Person {
     fn info() -> GeneInfo {
         grove_gene::info(
@@ -383,6 +405,20 @@ impl Gene for Person {
                 b.cite(&d);
             }
             Some(d) => b.summary_quote(&d),
+            // Named only in the book's credits ("7.6. Contributors", "致谢"): the unit's
+            // title says what part they had.
+            None if credits_unit(&mentions).is_some() => {
+                let unit = credits_unit(&mentions).unwrap_or_default();
+                b.summary_line(if zh {
+                    format!("{}，《{}》“{}”中列出的人。", entry.title, entry.document_title, unit)
+                } else {
+                    format!(
+                        "{} is listed under “{}” in “{}”.",
+                        entry.title, unit, entry.document_title
+                    )
+                });
+                b.cite(&first);
+            }
             // Where the text defines nothing, the relations it states identify the person
             // ("David: son of Jesse; king of Israel."), each cited below.
             None if !rels.is_empty() => {

@@ -482,18 +482,19 @@ fn place_contexts(w: &str, sentences: &[&str], ids: &[u32]) -> u32 {
 }
 
 /// Names after author labels ("作者：杜甫"): every 2-4 character prefix of what follows is
-/// counted; [`author_names`] keeps the right length.
-fn authors(s: &str, out: &mut HashMap<String, u32>) {
+/// counted; [`author_names`] keeps the right length. A credit line that is the whole
+/// sentence ("作者：张继", an anthology's line under a title) names its author outright, seen
+/// once or not: it goes into `sure`.
+fn authors(s: &str, out: &mut HashMap<String, u32>, sure: &mut HashSet<String>) {
     for l in AUTHOR_LABELS {
         if let Some(p) = s.find(l) {
-            let run: Vec<char> = s[p + l.len()..]
-                .trim_start()
-                .chars()
-                .take_while(|c| is_cjk(*c))
-                .take(4)
-                .collect();
+            let rest = s[p + l.len()..].trim();
+            let run: Vec<char> = rest.chars().take_while(|c| is_cjk(*c)).take(4).collect();
             for n in 2..=run.len() {
                 *out.entry(run[..n].iter().collect()).or_default() += 1;
+            }
+            if p == 0 && (2..=4).contains(&run.len()) && rest.chars().count() == run.len() {
+                sure.insert(rest.to_string());
             }
         }
     }
@@ -502,7 +503,7 @@ fn authors(s: &str, out: &mut HashMap<String, u32>) {
 /// The author names among the counted prefixes: the longest prefix that keeps all the
 /// occurrences of its shorter prefix (李商 24, 李商隐 24, 李商隐锦 1 → 李商隐); a name seen
 /// once must be a dictionary word.
-fn author_names(prefixes: &HashMap<String, u32>) -> HashMap<String, u32> {
+fn author_names(prefixes: &HashMap<String, u32>, sure: &HashSet<String>) -> HashMap<String, u32> {
     let mut out = HashMap::new();
     for (p, &c) in prefixes {
         let n = p.chars().count();
@@ -521,14 +522,14 @@ fn author_names(prefixes: &HashMap<String, u32>) -> HashMap<String, u32> {
         if longer_keeps && c > 1 {
             continue; // a longer prefix keeps all occurrences
         }
-        if c >= 2 || zh_base().has_word(p) {
+        if c >= 2 || zh_base().has_word(p) || sure.contains(p) {
             out.insert(p.clone(), c);
         }
     }
     // Of a name seen once, only the dictionary's own (shortest known) form.
     let once: Vec<String> = out
         .iter()
-        .filter(|(_, c)| **c == 1)
+        .filter(|(n, c)| **c == 1 && !sure.contains(*n))
         .map(|(n, _)| n.clone())
         .collect();
     for n in once {
@@ -875,6 +876,7 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
     // 1. Pre-pass.
     let mut speaker_counts: HashMap<String, u32> = HashMap::new();
     let mut author_counts: HashMap<String, u32> = HashMap::new();
+    let mut sure_authors: HashSet<String> = HashSet::new();
     let mut work_sents: HashMap<String, Vec<u32>> = HashMap::new();
     let mut latin_terms: HashMap<String, Cand> = HashMap::new();
     let mut single_speaker: HashMap<char, u32> = HashMap::new();
@@ -914,11 +916,11 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
                 }
             }
         }
-        authors(s, &mut author_counts);
+        authors(s, &mut author_counts, &mut sure_authors);
         works(s, &mut work_sents, si as u32);
         latin(s, &mut latin_terms, si as u32);
     }
-    let author_counts = author_names(&author_counts);
+    let author_counts = author_names(&author_counts, &sure_authors);
     // Classical names made of a character and a title or rank (桓公, 申伯, 文王): the pair
     // recurs, and the character is mostly used in it (a verb before 公, as in 殺公 or 思公, is
     // used elsewhere too).
@@ -1908,14 +1910,20 @@ mod tests {
 
     #[test]
     fn labels_works_and_latin() {
-        let mut a = HashMap::new();
-        for s in ["作者：杜甫", "作者：杜甫车辚辚", "作者：李商隐锦瑟无端"] {
-            authors(s, &mut a);
+        let (mut a, mut sure) = (HashMap::new(), HashSet::new());
+        // (a credit line of its own names its author even once: 张继 is no dictionary word)
+        for s in [
+            "作者：杜甫",
+            "作者：杜甫车辚辚",
+            "作者：李商隐锦瑟无端",
+            "作者：张继",
+        ] {
+            authors(s, &mut a, &mut sure);
         }
-        let names = author_names(&a);
+        let names = author_names(&a, &sure);
         let mut got: Vec<&str> = names.keys().map(String::as_str).collect();
         got.sort();
-        assert_eq!(got, ["李商隐", "杜甫"]);
+        assert_eq!(got, ["张继", "李商隐", "杜甫"]);
         let mut w = HashMap::new();
         works("《梦李白・其二》和《论语》", &mut w, 0);
         assert!(w.contains_key("梦李白") && w.contains_key("论语"));

@@ -782,8 +782,27 @@ struct NameCand {
     work: u32,
     /// Occurrences not at the start of a sentence.
     mid: u32,
+    /// Occurrences named as a field, header, option or button ("the Depends field", "the
+    /// Search field"): a term of the text, though the word is ordinary ("depends").
+    named_item: u32,
     forms: HashMap<String, u32>,
 }
+
+/// Nouns after which a capitalised word is the name of an item of a format or an interface
+/// ("the Depends field", "the Host header", "the Preferences dialog").
+const ITEM_HEADS: &[&str] = &[
+    "field",
+    "fields",
+    "header",
+    "headers",
+    "button",
+    "dialog",
+    "menu",
+    "tab",
+    "keyword",
+    "directive",
+    "attribute",
+];
 
 #[derive(Default)]
 struct WordCand {
@@ -850,6 +869,65 @@ fn given_name(w: &str) -> bool {
         && names.contains(w.to_lowercase().as_str())
 }
 
+/// The sentences that make a roll of people: a run of at least five lines in a row that are
+/// each a name alone ("Ian Murdock", "Theodore Ts'o", "Eric S. Raymond"), at least half of
+/// them opening with a common given name, as an acknowledgements or contributors list does.
+fn roll_of_names(sentences: &[&str]) -> HashSet<usize> {
+    let mut out = HashSet::new();
+    let mut i = 0;
+    while i < sentences.len() {
+        let mut j = i;
+        let mut given = 0;
+        while let Some(g) = sentences.get(j).and_then(|s| name_line(s)) {
+            given += usize::from(g);
+            j += 1;
+        }
+        if j - i >= 5 && given * 2 >= j - i {
+            out.extend(i..j);
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
+/// Whether a drawn table is a roll of people (a contributors table, "| Ian Murdock | Rik
+/// Faith |"): at least five cells, each a name alone, at least half of them opening with a
+/// common given name. Analysis reads such a table although it reads no other.
+pub fn is_table_of_names(table: &str) -> bool {
+    let cells: Vec<&str> = table
+        .split(['|', '\n'])
+        .map(str::trim)
+        .filter(|c| !c.is_empty() && !c.chars().all(|c| "-+=:".contains(c)))
+        .collect();
+    // (nine cells in ten are names: a name the shape misses does not unmake the roll)
+    let shapes: Vec<Option<bool>> = cells.iter().map(|c| name_line(c)).collect();
+    let names = shapes.iter().flatten().count();
+    let given = shapes.iter().flatten().filter(|&&g| g).count();
+    names >= 5 && names * 10 >= cells.len() * 9 && given * 2 >= names
+}
+
+/// A line that is a name alone ("Eric S. Raymond"): whether it opens with a common given
+/// name; `None` where it is no name.
+fn name_line(s: &str) -> Option<bool> {
+    let toks = tokenize(s);
+    let name = (2..=4).contains(&toks.len())
+        && s.trim_end().ends_with(|c: char| c.is_alphabetic())
+        && is_cap(toks[0].text)
+        && toks
+            .iter()
+            .all(|t| is_cap(t.text) || is_letter(t.text) || NAME_JOINERS.contains(&t.text))
+        && toks[1..].iter().any(|t| is_cap(t.text))
+        && toks
+            .iter()
+            .all(|t| !t.text.chars().all(|c| c.is_ascii_uppercase()) || is_letter(t.text));
+    name.then(|| given_name(toks[0].text))
+}
+
+/// An initial, with its full stop or without ("S.", "N" of "Fred N. van Kempen").
+fn is_letter(w: &str) -> bool {
+    is_initial(w) || w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase())
+}
+
 pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usize) {
     let stop = en_stop();
     let mut names: FxHashMap<String, NameCand> = FxHashMap::default();
@@ -859,7 +937,10 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
     let mut lower_count: FxHashMap<String, u32> = FxHashMap::default();
     let mut phrase = String::new();
     let mut total_words = 0usize;
+    let roll = roll_of_names(sentences);
     for (si, s) in sentences.iter().enumerate() {
+        // (a line of a roll of names, or a cell of a contributors table)
+        let on_roll = roll.contains(&si) || s.contains('|') && is_table_of_names(s);
         let si = si as u32;
         let toks = tokenize(s);
         total_words += toks.len();
@@ -1045,6 +1126,21 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                         if byline.contains(&start) || byline.contains(&i) {
                             c.person += 2;
                         }
+                        // (a line of a roll of names, "Ian Murdock" in the acknowledgements,
+                        // or a cell of a table of them)
+                        let cell = |k: usize| {
+                            // (the token is a slice of the sentence: its offset)
+                            (toks[k].text.as_ptr() as usize)
+                                .checked_sub(s.as_ptr() as usize)
+                                .and_then(|at| s.get(..at))
+                                .is_some_and(|b| b.trim_end().ends_with('|'))
+                        };
+                        if on_roll
+                            && (i == 0 && j == toks.len()
+                                || cell(i) && toks.get(j).is_none_or(|n| n.punct_before))
+                        {
+                            c.person += 2;
+                        }
                         if s[s.find(&name).map_or(0, |p| p + name.len())..]
                             .trim_start()
                             .starts_with('<')
@@ -1102,6 +1198,18 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                         }
                         if start > 0 || i > 0 {
                             c.mid += 1;
+                        }
+                        // "the Depends field": a determiner, one capitalised word and the
+                        // item's head
+                        if j - start == 1
+                            && start > 0
+                            && ["the", "a", "an", "its", "each"]
+                                .contains(&toks[start - 1].text.to_lowercase().as_str())
+                            && toks
+                                .get(j)
+                                .is_some_and(|n| !n.punct_before && ITEM_HEADS.contains(&n.text))
+                        {
+                            c.named_item += 1;
                         }
                     }
                 }
@@ -1230,6 +1338,18 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
             continue;
         }
         if c.mid == 0 && single {
+            continue;
+        }
+        // An item the text names as a field, a header or a button at least twice ("the
+        // Depends field") is a term, however ordinary the word.
+        if single && c.named_item >= 2 && person < 2 {
+            out.push(Found {
+                text: n.clone(),
+                kind: TermKind::Term,
+                salience: 0.5,
+                variants: Vec::new(),
+                sentences: c.sentences.clone(),
+            });
             continue;
         }
         if single && !acronym {
@@ -1585,6 +1705,83 @@ mod tests {
 
     fn find<'a>(found: &'a [Found], text: &str) -> Option<&'a Found> {
         found.iter().find(|f| f.text == text)
+    }
+
+    #[test]
+    fn a_roll_of_names_names_people() {
+        let roll = [
+            "The following people contributed.",
+            "Ian Murdock",
+            "Theodore Ts'o",
+            "Lennart Poettering",
+            "Eric S. Raymond",
+            "Rusty Russell",
+            "Karl Goetz",
+        ];
+        let (found, _) = extract(&roll, &[]);
+        for name in [
+            "Ian Murdock",
+            "Lennart Poettering",
+            "Eric S. Raymond",
+            "Karl Goetz",
+        ] {
+            assert_eq!(
+                find(&found, name).map(|f| f.kind),
+                Some(TermKind::Person),
+                "{name}"
+            );
+        }
+        // a list of headings is no roll, nor are four names
+        let headings = [
+            "Package Management",
+            "System Administration",
+            "Network Configuration",
+            "Data Storage",
+            "Desktop Environments",
+        ];
+        assert!(roll_of_names(&headings).is_empty());
+        assert!(roll_of_names(&roll[1..5]).is_empty());
+        // a contributors table, not a table of headings or of values
+        let table = "| Brandon S. Allbery | John A. Martin | Mike Sangrey |\n| Keith Bostic | Ian Murdock | Rik Faith |";
+        assert!(is_table_of_names(table));
+        let (found, _) = extract(&[table], &[]);
+        for name in [
+            "John A. Martin",
+            "Mike Sangrey",
+            "Rik Faith",
+            "Keith Bostic",
+        ] {
+            assert_eq!(
+                find(&found, name).map(|f| f.kind),
+                Some(TermKind::Person),
+                "{name}"
+            );
+        }
+        assert!(is_table_of_names(
+            "| Brandon S. Allbery | John A. Martin | Mike Sangrey |\n| Thomas Sippel-Dau | Theodore Ts'o | Fred N. van Kempen |"
+        ));
+        assert!(!is_table_of_names(&headings.join(" | ")));
+        assert!(!is_table_of_names("| Name | Size |\n| Ian Murdock | 12 |"));
+    }
+
+    #[test]
+    fn an_item_named_by_its_field_is_a_term() {
+        // "depends" is an ordinary word the text also writes in lower case; "the Depends
+        // field" names an item all the same. One naming is not enough.
+        let text = [
+            "The Depends field lists packages.",
+            "A package depends on another.",
+            "Set the Depends field carefully.",
+            "It depends on the weather.",
+            "Fill in the Breaks field once.",
+            "It breaks nothing.",
+        ];
+        let (found, _) = extract(&text, &[]);
+        assert_eq!(
+            find(&found, "Depends").map(|f| f.kind),
+            Some(TermKind::Term)
+        );
+        assert!(find(&found, "Breaks").is_none());
     }
 
     #[test]

@@ -28,6 +28,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
+pub use english::is_table_of_names;
 pub use sentences::split_sentences;
 
 /// Content language of a document.
@@ -1870,7 +1871,8 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         before_ok && after_ok
     })?;
     let raw_after = &s[pos + t.len()..];
-    let before = s[..pos].trim_end_matches(['`', '"', '\'', '“', '‘', '(', '*', '_', ' ']);
+    // (markup around X is no word before it: "`cp`", "“X”", "<hotlink text>")
+    let before = s[..pos].trim_end_matches(['`', '"', '\'', '“', '‘', '(', '*', '_', '<', ' ']);
     // X is the sentence's subject: nothing but an article before it, after a verse number
     // and a sentence adverb ("67 Abraham was …", "And indeed, Moses …").
     // ("in fact" opens a sentence; "In e-books, …" puts X in a phrase before the subject)
@@ -1966,7 +1968,8 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         }
     }
     if subject {
-        let mut after = raw_after.trim_start_matches(['`', '"', '\'', '”', '’', ')', '*', '_']);
+        let mut after =
+            raw_after.trim_start_matches(['`', '"', '\'', '”', '’', ')', '*', '_', '>']);
         // (a manual section after a command's name: "The uupdate(1) command …")
         after = skip_manual_section(after);
         // (and a nickname or handle in brackets: "Steve Greenland (stevegr) died …")
@@ -1990,6 +1993,14 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
                 .is_some_and(|r| r.starts_with(' '))
         }) {
             after = &after[1 + head.len()..];
+            // (two heads joined: "The debootstrap package and script allows you to …")
+            if let Some(second) = after.strip_prefix(" and ").and_then(|r| {
+                EN_HEADS
+                    .iter()
+                    .find(|h| r.strip_prefix(**h).is_some_and(|r| r.starts_with(' ')))
+            }) {
+                after = &after[" and ".len() + second.len()..];
+            }
         }
         let comma = after.starts_with(", ");
         let after = after.trim_start_matches([',', ' ']);

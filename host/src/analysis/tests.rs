@@ -528,6 +528,17 @@ fn english_definition_patterns() {
         ),
         ("Use dch as follows: dch -i.", "dch", false),
         ("Do not use dch in scripts.", "dch", false),
+        // markup around the term, and two heads joined
+        (
+            "<hotlink text> is the text that should be clickable in the PDF document.",
+            "hotlink text",
+            true,
+        ),
+        (
+            "The debootstrap package and script allows you to bootstrap a Debian base system.",
+            "debootstrap",
+            true,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(

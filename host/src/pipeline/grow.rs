@@ -43,7 +43,8 @@ pub fn load_analysis(
 }
 
 /// The document the analysis reads from an extracted one: its prose (`paragraph` blocks)
-/// only, with each block's section, page and line. `title` stands in when the document has
+/// only, and the credit lines and contributors tables of its matter, with each block's
+/// section, page and line. `title` stands in when the document has
 /// none of its own.
 pub fn analysis_document(
     doc: &crate::extract::ExtractedDoc,
@@ -65,6 +66,10 @@ pub fn analysis_document(
                         b.kind == crate::extract::BlockKind::Paragraph
                             || b.kind == crate::extract::BlockKind::Matter
                                 && is_credit_line(&b.text)
+                            // (a contributors table names the book's people)
+                            || b.kind == crate::extract::BlockKind::Table
+                                && lang == Lang::En
+                                && analysis::is_table_of_names(&b.text)
                     })
                     .map(|b| analysis::Block {
                         text: b.text.clone(),
