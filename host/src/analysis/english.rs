@@ -671,12 +671,20 @@ fn is_code(w: &str) -> bool {
     let inner_cap = w.chars().skip(1).any(char::is_uppercase)
         && w.chars().any(char::is_lowercase)
         && (w.chars().next().is_some_and(char::is_lowercase) || caps >= 2 && w.len() >= 8);
+    // ("stream.pipeline", "update-rc.d", "a.out", "sources.list.d"; not "e.g" nor "U.S",
+    // whose parts are letters, nor "Fig.3")
     let dotted = w.contains('.') && {
         let parts: Vec<&str> = w.split('.').collect();
+        let letter = |p: &&str| p.len() == 1 && p.chars().all(|c| c.is_ascii_lowercase());
         parts.len() >= 2
             && parts.iter().all(|p| !p.is_empty())
             && !parts.iter().all(|p| p.chars().all(|c| c.is_ascii_digit()))
-            && !parts.iter().any(|p| p.len() == 1)
+            && parts.iter().all(|p| p.len() > 1 || letter(p))
+            && parts.iter().filter(|p| p.len() > 1).count() >= 1
+            && parts
+                .iter()
+                .filter(|p| p.len() > 1)
+                .all(|p| p.chars().any(|c| c.is_ascii_alphabetic()))
     };
     inner_cap || w.contains('_') || dotted || w.contains('/')
 }
@@ -1693,6 +1701,10 @@ mod tests {
             ("/usr", true, false),
             ("O_NONBLOCK", true, false),
             ("e.g", false, false),
+            ("update-rc.d", true, false),
+            ("a.out", true, false),
+            ("U.S", false, false),
+            ("Fig.3", false, false),
             ("1.2.3", false, false),
             ("Darcy", false, true),
             ("GUI", false, true),
