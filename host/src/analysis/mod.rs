@@ -571,6 +571,7 @@ impl Analysis {
             }
             let mut items = reference::items(
                 units.iter().map(|(h, ids)| (h.as_str(), ids.clone())),
+                |i| a.sentences[i as usize].text.as_str(),
                 |name| a.sentence_ids_mentioning(name),
             );
             // and the sections that document one named thing (a standard's fields, `/boot`)

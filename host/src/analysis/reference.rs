@@ -50,6 +50,82 @@ pub fn item(heading: &str) -> Option<(String, String)> {
         .then(|| (format!("{name}()"), h.to_string()))
 }
 
+/// The function a C prototype at the start of `text` declares, and the prototype: "int
+/// asn1_parser2tree (const char * file, asn1_node * definitions, char * error_desc)", "void
+/// *memcpy(void *dest, const void *src, size_t n);". The return type is one or more C words,
+/// never a capitalised English one ("See memcpy (3)"), and every parameter is typed ("const
+/// char * file") or `void`, so prose with brackets ("use it (see below)") is none.
+pub fn prototype(text: &str) -> Option<(&str, &str)> {
+    let t = text.trim();
+    let open = t.find('(')?;
+    let close = open + t[open..].find(')')?;
+    let head: Vec<&str> = t[..open]
+        .split(|c: char| c.is_whitespace() || c == '*')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let (&name, types) = head.split_last()?;
+    let c_word = |w: &str| {
+        w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    // (a C type: "int", "size_t", "asn1_node", "GtkWidget"; not "See", "Use" or "The")
+    let c_type = |w: &str| {
+        c_word(w)
+            && (w.starts_with(|c: char| c.is_ascii_lowercase())
+                || w.contains('_')
+                || w.chars().filter(char::is_ascii_uppercase).count() >= 2)
+            && ![
+                "see", "use", "call", "the", "a", "an", "and", "or", "if", "to", "of", "in",
+                "with", "return", "returns",
+            ]
+            .contains(&w)
+    };
+    let params = t[open + 1..close].trim();
+    // (each parameter C types and a name: "const char * file", "asn1_node * element", "char
+    // buf[64]"; not "see Chapter 8", whose "Chapter" is no C type)
+    let typed = params == "void"
+        || params == "..."
+        || !params.is_empty()
+            && params.split(',').all(|p| {
+                let p = p.trim();
+                let p = p.split('[').next().unwrap_or(p);
+                let words: Vec<&str> = p
+                    .split(|c: char| c.is_whitespace() || c == '*')
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                p == "..."
+                    || words.len() >= 2
+                        && words[..words.len() - 1].iter().all(|w| c_type(w))
+                        && c_word(words[words.len() - 1])
+            });
+    (!types.is_empty()
+        && types.len() <= 4
+        && types.iter().all(|w| c_type(w))
+        && c_word(name)
+        && name.len() >= 2
+        && name.chars().any(|c| c.is_ascii_lowercase())
+        && typed)
+        .then(|| (name, &t[..=close]))
+}
+
+/// Whether a section heading names the function `name`: as it is ("asn1_parser2tree"), or
+/// with the underscores a PDF's heading font lost ("asn1 parser2tree"), after a section
+/// number ("4.1.2 asn1 parser2tree").
+fn heading_names(heading: &str, name: &str) -> bool {
+    let last = heading.rsplit(" / ").next().unwrap_or(heading);
+    let words: Vec<&str> = last
+        .split_whitespace()
+        .skip_while(|w| w.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        .collect();
+    let fold = |s: &str| -> String {
+        s.chars()
+            .filter(|c| *c != '_' && *c != '(' && *c != ')' && !c.is_whitespace())
+            .collect::<String>()
+            .to_lowercase()
+    };
+    !words.is_empty() && fold(&words.join(" ")) == fold(name)
+}
+
 /// A documented item and its own sentences: those of `own` describe it; every sentence of
 /// `more` (the others that name it) is one of its sentences too.
 fn documented(
@@ -98,6 +174,17 @@ pub fn is_parameter_line(text: &str) -> bool {
     }
     let first = t.split_whitespace().next().unwrap_or("");
     let rest = t[first.len()..].trim_start();
+    // a C function's prototype, and its parameters' lines ("file: specify the path and the
+    // name of file …", "error_desc: return the error description …")
+    let c_parameter = first.strip_suffix(':').is_some_and(|p| {
+        (1..=24).contains(&p.len())
+            && p.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+            && p.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    }) && rest.split_whitespace().count() >= 3;
+    if c_parameter || prototype(text).is_some() {
+        return true;
+    }
     !first.is_empty()
         && first
             .trim_start_matches("...")
@@ -146,13 +233,25 @@ fn is_path(s: &str) -> bool {
 /// `units` are the section headings with the sentences of each section in order, `mentions`
 /// finds the other sentences that name an item. Empty unless the document has at least
 /// [`MIN_ITEMS`] items.
-pub fn items<'a>(
+///
+/// A C function is an item too where its section opens with its prototype and the heading
+/// names it ("asn1 parser2tree" / "int asn1_parser2tree (const char * file, …)"): `text`
+/// gives a sentence's text.
+pub fn items<'a, 't>(
     units: impl Iterator<Item = (&'a str, Vec<u32>)>,
+    text: impl Fn(u32) -> &'t str,
     mentions: impl Fn(&str) -> Vec<u32>,
 ) -> Vec<(Found, Vec<u32>)> {
     let mut out: Vec<(Found, Vec<u32>)> = Vec::new();
     for (heading, sentences) in units {
-        let Some((name, signature)) = item(heading) else {
+        let declared = || {
+            sentences.iter().take(2).find_map(|&i| {
+                prototype(text(i))
+                    .filter(|(name, _)| heading_names(heading, name))
+                    .map(|(name, proto)| (name.to_string(), proto.to_string()))
+            })
+        };
+        let Some((name, signature)) = item(heading).or_else(declared) else {
             continue;
         };
         if sentences.is_empty() {
@@ -892,9 +991,89 @@ mod tests {
     }
 
     #[test]
+    fn c_prototypes() {
+        let cases: &[(&str, Option<&str>)] = &[
+            (
+                "int asn1_parser2tree (const char * file, asn1_node * definitions, char * error_desc) [Function]",
+                Some("asn1_parser2tree"),
+            ),
+            (
+                "void *memcpy(void *dest, const void *src, size_t n);",
+                Some("memcpy"),
+            ),
+            (
+                "const char * asn1_check_version (const char * req_version)",
+                Some("asn1_check_version"),
+            ),
+            ("int rand(void);", Some("rand")),
+            ("See memcpy (3) for details.", None),
+            ("You can use it (see below) anywhere.", None),
+            ("the value (in bytes) is returned", None),
+            ("Call foo(x) first.", None),
+            (
+                "-e Readline (see Chapter 8 [Command Line Editing], page 117) is used.",
+                None,
+            ),
+            (
+                "e Readline (see Chapter 8 [Command Line Editing], page 117)",
+                None,
+            ),
+        ];
+        for (line, want) in cases {
+            assert_eq!(prototype(line).map(|(n, _)| n), *want, "{line}");
+        }
+        for (line, want) in [
+            (
+                "file: specify the path and the name of file that contains declarations.",
+                true,
+            ),
+            (
+                "error_desc: return the error description or an empty string.",
+                true,
+            ),
+            ("Note: this is important for everyone.", false),
+            ("int asn1_delete_structure (asn1_node * structure)", true),
+            ("Function used to start the parse algorithm.", false),
+        ] {
+            assert_eq!(is_parameter_line(line), want, "{line}");
+        }
+        // a section per function, headed by its name as a PDF writes it (underscores lost)
+        let texts = [
+            "int asn1_parser2tree (const char * file, asn1_node * definitions, char * error_desc)",
+            "Function used to start the parse algorithm.",
+            "int asn1_create_element (asn1_node definitions, const char * source_name, asn1_node * element)",
+            "int asn1_delete_structure (asn1_node * structure)",
+            "int asn1_der_coding (asn1_node element, const char * name, void * ider, int * len, char * ErrorDescription)",
+            "int asn1_der_decoding (asn1_node * element, const void * ider, int ider_len, char * errorDescription)",
+            "int asn1_read_value (asn1_node root, const char * name, void * ivalue, int * len)",
+        ];
+        let units = vec![
+            ("4.1.1 asn1 parser2tree", vec![0, 1]),
+            ("4.2.1 asn1 create element", vec![2]),
+            ("4.2.2 asn1_delete_structure", vec![3]),
+            ("4.3.1 asn1 der coding", vec![4]),
+            ("4.3.2 asn1 der decoding", vec![5]),
+            ("4.4.1 Reading values", vec![6]),
+        ];
+        let found = items(units.into_iter(), |i| texts[i as usize], |_| Vec::new());
+        let names: Vec<&str> = found.iter().map(|(f, _)| f.text.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "asn1_parser2tree",
+                "asn1_create_element",
+                "asn1_delete_structure",
+                "asn1_der_coding",
+                "asn1_der_decoding"
+            ]
+        );
+        assert_eq!(found[0].1, [0, 1]);
+    }
+
+    #[test]
     fn a_document_with_few_signatures_is_no_reference() {
         let units = vec![("fs.open(path)", vec![1, 2]), ("Usage", vec![3])];
-        assert!(items(units.into_iter(), |_| Vec::new()).is_empty());
+        assert!(items(units.into_iter(), |_| "", |_| Vec::new()).is_empty());
         let many: Vec<(&str, Vec<u32>)> = vec![
             ("fs.open(path)", vec![1]),
             ("fs.close(fd)", vec![2]),
@@ -904,7 +1083,7 @@ mod tests {
             ("fs.stat(path)", vec![6]),
             ("fs.mkdir(path)", vec![7]),
         ];
-        let found = items(many.into_iter(), |_| vec![9]);
+        let found = items(many.into_iter(), |_| "", |_| vec![9]);
         let names: Vec<&str> = found.iter().map(|(f, _)| f.text.as_str()).collect();
         assert_eq!(
             names,
