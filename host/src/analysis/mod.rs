@@ -707,12 +707,28 @@ impl Analysis {
             }
             f
         });
+        // (a C reference's parameters: `src`, `str_len`)
+        let parameters = reference::parameter_names(a.sentences.iter().map(|s| s.text.as_str()));
         let found: Vec<terms::Found> = found
             .filter(|f| {
                 if !matches!(f.kind, TermKind::Term | TermKind::NounPhrase) {
                     return true;
                 }
+                if parameters.contains(&f.text)
+                    && !a.reference.contains_key(&key(&f.text, doc.lang))
+                {
+                    return false;
+                }
                 if doc.lang == Lang::En && adjective_compound(&f.text) || example_name(&f.text) {
+                    return false;
+                }
+                // (a C function's parameter, seen only in its prototype and its parameter
+                // line: `src`, `str_len`)
+                if f.sentences
+                    .iter()
+                    .all(|&i| reference::as_parameter(&a.sentences[i as usize].text, &f.text))
+                    && !a.reference.contains_key(&key(&f.text, doc.lang))
+                {
                     return false;
                 }
                 // The most common words of the language (时候, 时间, 父母, 朋友; the two

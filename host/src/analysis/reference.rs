@@ -20,6 +20,8 @@
 //! given; utilities documented as manual pages are chapters (`cp(1)`), which the chapter entries
 //! already cover.
 
+use std::collections::HashSet;
+
 use super::TermKind;
 use super::terms::Found;
 
@@ -108,6 +110,68 @@ pub fn prototype(text: &str) -> Option<(&str, &str)> {
         .then(|| (name, &t[..=close]))
 }
 
+/// The parameters' names of the C prototypes among `texts` ("src", "dest", "n" of
+/// "void *memcpy(void *dest, const void *src, size_t n)"), where at least [`MIN_ITEMS`]
+/// prototypes make the text a C reference: a parameter is part of its function's page, no
+/// concept of the book.
+pub fn parameter_names<'t>(texts: impl Iterator<Item = &'t str>) -> HashSet<String> {
+    let mut out = HashSet::new();
+    let mut prototypes = 0;
+    for t in texts {
+        let Some((_, proto)) = prototype(t) else {
+            continue;
+        };
+        prototypes += 1;
+        let Some(open) = proto.find('(') else {
+            continue;
+        };
+        for p in proto[open + 1..proto.len() - 1].split(',') {
+            let p = p.split('[').next().unwrap_or(p).trim_end();
+            if let Some(name) = p.rsplit(|c: char| c.is_whitespace() || c == '*').next()
+                && p.split(|c: char| c.is_whitespace() || c == '*')
+                    .filter(|w| !w.is_empty())
+                    .count()
+                    >= 2
+            {
+                out.insert(name.to_string());
+            }
+        }
+    }
+    if prototypes < MIN_ITEMS {
+        out.clear();
+    }
+    out
+}
+
+/// Whether `text` names `name` only as a C function's parameter: a prototype that takes it
+/// ("void *memcpy(void *dest, const void *src, size_t n)" of `src`) or its parameter line
+/// ("src: the source buffer"). A name seen only so is no concept of the book.
+pub fn as_parameter(text: &str, name: &str) -> bool {
+    let t = text.trim();
+    if t.strip_prefix(name).is_some_and(|r| r.starts_with(':')) && is_parameter_line(t) {
+        return true;
+    }
+    let Some((_, proto)) = prototype(t) else {
+        return false;
+    };
+    let Some(open) = proto.find('(') else {
+        return false;
+    };
+    proto[open + 1..proto.len() - 1].split(',').any(|p| {
+        p.split(|c: char| c.is_whitespace() || c == '*' || c == '[')
+            .filter(|w| !w.is_empty())
+            .nth(1)
+            .is_some()
+            && p.split('[')
+                .next()
+                .unwrap_or(p)
+                .trim_end()
+                .rsplit(|c: char| c.is_whitespace() || c == '*')
+                .next()
+                == Some(name)
+    })
+}
+
 /// Whether a section heading names the function `name`: as it is ("asn1_parser2tree"), or
 /// with the underscores a PDF's heading font lost ("asn1 parser2tree"), after a section
 /// number ("4.1.2 asn1 parser2tree").
@@ -156,8 +220,16 @@ fn documented(
 /// what the item does.
 pub fn is_parameter_line(text: &str) -> bool {
     let t = text.trim_start_matches(['*', '-', '•', ' ']);
+    // ("Returns: {Promise}", "Returns undefined."; not "Returns the value of …" nor "Returns
+    // an integer …", which say what the item does)
+    if let Some(r) = t.strip_prefix("Returns")
+        && !["the ", "a ", "an "]
+            .iter()
+            .any(|a| r.trim_start().starts_with(a))
+    {
+        return true;
+    }
     if [
-        "Returns",
         "Default:",
         "返回",
         "默认",
@@ -1034,8 +1106,34 @@ mod tests {
             ("Note: this is important for everyone.", false),
             ("int asn1_delete_structure (asn1_node * structure)", true),
             ("Function used to start the parse algorithm.", false),
+            (
+                "Returns the value of one element inside a structure.",
+                false,
+            ),
+            ("Returns: ASN1_SUCCESS on success.", true),
+            ("Returns undefined.", true),
         ] {
             assert_eq!(is_parameter_line(line), want, "{line}");
+        }
+        for (line, name, want) in [
+            (
+                "void *memcpy(void *dest, const void *src, size_t n);",
+                "src",
+                true,
+            ),
+            (
+                "void *memcpy(void *dest, const void *src, size_t n);",
+                "size_t",
+                false,
+            ),
+            (
+                "src: the buffer to copy from, at least n bytes.",
+                "src",
+                true,
+            ),
+            ("Copy src to dest.", "src", false),
+        ] {
+            assert_eq!(as_parameter(line, name), want, "{line} / {name}");
         }
         // a section per function, headed by its name as a PDF writes it (underscores lost)
         let texts = [

@@ -1,0 +1,131 @@
+//! What the generated entries say, against the real server with the default genes: a C
+//! function reference gives one page per function, led by what the function does (not by its
+//! prototype), and no page for a parameter; a contributors roll gives a page per person, led
+//! by the credits section that names them.
+
+use grove_tests::*;
+use serde_json::Value;
+
+/// The pages of a wiki made from `text` (Markdown), as (title, type, summary).
+fn pages_of(name: &str, text: String) -> Vec<(String, String, String)> {
+    let server = Server::start();
+    let (_, token) = server.issue_token("alice", "user");
+    let (status, body) = server.upload(&token, name, text.into_bytes(), &[("lang", "en")]);
+    assert_eq!(status, 200, "{body}");
+    let job = server.wait_job(&token, body["job_id"].as_u64().unwrap());
+    assert_eq!(job["state"], "ready", "{job}\n{}", server.log());
+    let slug = body["wiki_slug"].as_str().unwrap();
+    let (status, all) = json_of(server.get(
+        &format!("/api/v1/pages?wiki={slug}&limit=500"),
+        Some(&token),
+    ));
+    assert_eq!(status, 200, "{all}");
+    all["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p: &Value| {
+            let s = |k: &str| p[k].as_str().unwrap_or_default().to_string();
+            (s("title"), s("type"), s("summary"))
+        })
+        .collect()
+}
+
+/// (function, prototype, what it does, a parameter and its line)
+const FUNCTIONS: &[(&str, &str, &str, &str)] = &[
+    (
+        "asn1_parser2tree",
+        "int asn1_parser2tree (const char * file, asn1_node * definitions, char * error_desc)",
+        "Function used to start the parse algorithm and to create the structures of the definitions.",
+        "error_desc: return the error description or an empty string if success.",
+    ),
+    (
+        "asn1_create_element",
+        "int asn1_create_element (asn1_node definitions, const char * source_name, asn1_node * element)",
+        "Creates a structure of type source_name from the definitions of a schema.",
+        "source_name: the name of the type of the new structure, as the schema spells it.",
+    ),
+    (
+        "asn1_delete_structure",
+        "int asn1_delete_structure (asn1_node * structure)",
+        "Deletes the structure and frees every node that it holds.",
+        "structure: pointer to the structure that you want to delete.",
+    ),
+    (
+        "asn1_der_coding",
+        "int asn1_der_coding (asn1_node element, const char * name, void * ider, int * len, char * err)",
+        "Creates the DER encoding of the part of the structure that the name selects.",
+        "ider: vector that will contain the DER encoding, at least len bytes long.",
+    ),
+    (
+        "asn1_der_decoding",
+        "int asn1_der_decoding (asn1_node * element, const void * ider, int ider_len, char * err)",
+        "Fills the structure with values from a DER encoding of the element.",
+        "ider_len: the number of bytes of the DER encoding to read from ider.",
+    ),
+    (
+        "asn1_read_value",
+        "int asn1_read_value (asn1_node root, const char * name, void * ivalue, int * len)",
+        "Returns the value of one element inside a structure, as its bytes.",
+        "ivalue: pointer to memory that will receive the value of the element.",
+    ),
+];
+
+#[test]
+fn a_c_reference_gives_a_page_per_function_led_by_what_it_does() {
+    let mut md = String::from("# The ASN.1 library\n\n## Functions\n\n");
+    md.push_str("Each function of the library returns an error code such as ASN1_SUCCESS.\n\n");
+    for (name, proto, does, param) in FUNCTIONS {
+        // (the heading as a PDF writes it, its underscores lost)
+        md.push_str(&format!(
+            "### {}\n\n{proto}\n\n{param}\n\n{does}\n\nReturns: ASN1_SUCCESS if {name} succeeds, or an error code.\n\n",
+            name.replace('_', " ")
+        ));
+    }
+    let pages = pages_of("asn1.md", md);
+    for (name, _, does, param) in FUNCTIONS {
+        let page = pages.iter().find(|(t, _, _)| t == name);
+        let (_, _, summary) = page.unwrap_or_else(|| panic!("no page for {name}: {pages:?}"));
+        // (the quote named by the entry, as every lead that does not name it)
+        assert_eq!(summary, &format!("{name}: {does}"), "{name}");
+        // a parameter named only in its prototype and its line has no page
+        let p = param.split(':').next().unwrap();
+        assert!(
+            !pages.iter().any(|(t, _, _)| t == p),
+            "{p} is a parameter, not an entry: {pages:?}"
+        );
+    }
+}
+
+#[test]
+fn a_roll_of_contributors_gives_their_pages() {
+    let names = [
+        "Ian Murdock",
+        "Theodore Ts'o",
+        "Lennart Poettering",
+        "Eric S. Raymond",
+        "Karl Goetz",
+        "Daniel Quinlan",
+    ];
+    let mut md = String::from("# The Garden Standard\n\n## Rules\n\n");
+    for i in 0..12 {
+        md.push_str(&format!(
+            "Rule {i}: every bed of the garden must drain into the common ditch before winter.\n\n"
+        ));
+    }
+    md.push_str("## Contributors\n\n");
+    for n in names {
+        md.push_str(&format!("{n}\n\n"));
+    }
+    let pages = pages_of("standard.md", md);
+    for n in names {
+        let page = pages.iter().find(|(t, _, _)| t == n);
+        let (_, kind, summary) = page.unwrap_or_else(|| panic!("no page for {n}: {pages:?}"));
+        assert_eq!(kind, "person", "{n}");
+        assert_eq!(
+            summary,
+            &format!("{n} is listed under “Contributors” in “The Garden Standard”."),
+            "{n}"
+        );
+    }
+}
