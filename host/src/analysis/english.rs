@@ -917,6 +917,10 @@ pub fn is_table_of_names(table: &str) -> bool {
 /// A line that is a name alone ("Eric S. Raymond"): whether it opens with a common given
 /// name; `None` where it is no name.
 fn name_line(s: &str) -> Option<bool> {
+    // (cheap refusals first: most sentences are longer)
+    if s.len() > 60 || s.split_whitespace().count() > 5 {
+        return None;
+    }
     let toks = tokenize(s);
     let name = (2..=4).contains(&toks.len())
         && s.trim_end().ends_with(|c: char| c.is_alphabetic())
