@@ -506,6 +506,21 @@ fn authors(s: &str, out: &mut HashMap<String, u32>, sure: &mut HashSet<String>) 
 fn author_names(prefixes: &HashMap<String, u32>, sure: &HashSet<String>) -> HashMap<String, u32> {
     let mut out = HashMap::new();
     for (p, &c) in prefixes {
+        // A credit line of its own names the whole name (王安国, 万俟咏), whatever shorter
+        // word the dictionary knows (王安, 万俟); and a prefix seen only inside such names is
+        // none.
+        if sure.contains(p) {
+            out.insert(p.clone(), c);
+            continue;
+        }
+        let in_sure: u32 = sure
+            .iter()
+            .filter(|s| s.len() > p.len() && s.starts_with(p.as_str()))
+            .map(|s| prefixes.get(s).copied().unwrap_or(0))
+            .sum();
+        if in_sure >= c {
+            continue;
+        }
         let n = p.chars().count();
         let cs: Vec<char> = p.chars().collect();
         let shorter_wins = (2..n).any(|k| {
@@ -1917,13 +1932,15 @@ mod tests {
             "作者：杜甫车辚辚",
             "作者：李商隐锦瑟无端",
             "作者：张继",
+            "作者：王安国",
+            "作者：万俟咏",
         ] {
             authors(s, &mut a, &mut sure);
         }
         let names = author_names(&a, &sure);
         let mut got: Vec<&str> = names.keys().map(String::as_str).collect();
         got.sort();
-        assert_eq!(got, ["张继", "李商隐", "杜甫"]);
+        assert_eq!(got, ["万俟咏", "张继", "李商隐", "杜甫", "王安国"]);
         let mut w = HashMap::new();
         works("《梦李白・其二》和《论语》", &mut w, 0);
         assert!(w.contains_key("梦李白") && w.contains_key("论语"));
