@@ -354,6 +354,7 @@ impl Gene for Person {
             }
         }
         let definition = host::definitions(&entry.key, 1).into_iter().next();
+        let credits = credits_unit(&mentions);
         match definition {
             _ if !works.is_empty() => {
                 let shown: Vec<&str> = works.iter().take(4).map(String::as_str).collect();
@@ -407,8 +408,7 @@ impl Gene for Person {
             Some(d) => b.summary_quote(&d),
             // Named only in the book's credits ("7.6. Contributors", "致谢"): the unit's
             // title says what part they had.
-            None if credits_unit(&mentions).is_some() => {
-                let unit = credits_unit(&mentions).unwrap_or_default();
+            None if let Some(unit) = &credits => {
                 b.summary_line(if zh {
                     format!("{}，《{}》“{}”中列出的人。", entry.title, entry.document_title, unit)
                 } else {

@@ -122,20 +122,7 @@ pub fn parameter_names<'t>(texts: impl Iterator<Item = &'t str>) -> HashSet<Stri
             continue;
         };
         prototypes += 1;
-        let Some(open) = proto.find('(') else {
-            continue;
-        };
-        for p in proto[open + 1..proto.len() - 1].split(',') {
-            let p = p.split('[').next().unwrap_or(p).trim_end();
-            if let Some(name) = p.rsplit(|c: char| c.is_whitespace() || c == '*').next()
-                && p.split(|c: char| c.is_whitespace() || c == '*')
-                    .filter(|w| !w.is_empty())
-                    .count()
-                    >= 2
-            {
-                out.insert(name.to_string());
-            }
-        }
+        out.extend(parameters(proto).map(str::to_string));
     }
     if prototypes < MIN_ITEMS {
         out.clear();
@@ -151,24 +138,25 @@ pub fn as_parameter(text: &str, name: &str) -> bool {
     if t.strip_prefix(name).is_some_and(|r| r.starts_with(':')) && is_parameter_line(t) {
         return true;
     }
-    let Some((_, proto)) = prototype(t) else {
-        return false;
-    };
-    let Some(open) = proto.find('(') else {
-        return false;
-    };
-    proto[open + 1..proto.len() - 1].split(',').any(|p| {
-        p.split(|c: char| c.is_whitespace() || c == '*' || c == '[')
+    prototype(t).is_some_and(|(_, proto)| parameters(proto).any(|p| p == name))
+}
+
+/// The parameters' names of a prototype (`dest`, `src`, `n` of "void *memcpy(void *dest,
+/// const void *src, size_t n)"): the last word of each parameter that has a type before it.
+fn parameters(proto: &str) -> impl Iterator<Item = &str> {
+    let inner = proto
+        .find('(')
+        .and_then(|open| proto.get(open + 1..proto.len() - 1))
+        .unwrap_or("");
+    inner.split(',').filter_map(|p| {
+        let p = p.split('[').next().unwrap_or(p).trim_end();
+        let words = p
+            .split(|c: char| c.is_whitespace() || c == '*')
             .filter(|w| !w.is_empty())
-            .nth(1)
-            .is_some()
-            && p.split('[')
-                .next()
-                .unwrap_or(p)
-                .trim_end()
-                .rsplit(|c: char| c.is_whitespace() || c == '*')
-                .next()
-                == Some(name)
+            .count();
+        p.rsplit(|c: char| c.is_whitespace() || c == '*')
+            .next()
+            .filter(|_| words >= 2)
     })
 }
 
