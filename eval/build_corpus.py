@@ -72,7 +72,14 @@ def debian(src: Path, package: str, version: str) -> Path:
     src.mkdir(parents=True, exist_ok=True)
     for old in src.glob(f"{package}_*.deb"):
         old.unlink()
-    run(["apt-get", "download", f"{package}={version}"], src)
+    try:
+        run(["apt-get", "download", f"{package}={version}"], src)
+    except subprocess.CalledProcessError:
+        # The archive keeps only the newest security update of a release: where the pinned
+        # one is gone, take the version the archive has and let the SHA-256 check say so.
+        print(f"build_corpus: {package}={version} is no longer in the archive; "
+              f"using the version it has (the document may differ)", file=sys.stderr)
+        run(["apt-get", "download", package], src)
     deb = next(src.glob(f"{package}_*.deb"))
     tmp = src / f".tmp-{package}"
     shutil.rmtree(tmp, ignore_errors=True)

@@ -722,6 +722,16 @@ fn duplicates(pages: &[PageInfo]) -> Vec<(String, String)> {
             union(&mut parent, i, j);
         }
     }
+    // a title made of two names of one thing ("凤栖梧・蝶恋花", a tune and its other name)
+    // repeats the entry of either name
+    for (i, page) in pages.iter().enumerate() {
+        let parts: Vec<&str> = page.title.split(['・', '·']).map(str::trim).collect();
+        if parts.len() == 2
+            && let Some(&j) = parts.iter().find_map(|p| first.get(&dup_key(p)))
+        {
+            union(&mut parent, i, j);
+        }
+    }
     let mut out = Vec::new();
     for i in 0..pages.len() {
         let r = find(&mut parent, i);
@@ -822,8 +832,11 @@ fn md_links(md: &str) -> Vec<String> {
         let after = &rest[i + 2..];
         if let Some(j) = after.find(')') {
             let target = &after[..j];
-            // An empty target (`[x]()`) is a link to the page itself, not a broken one.
-            if !target.is_empty() && !target.contains("://") && !target.starts_with('#') {
+            // An empty target (`[x]()`) is a link to the page itself, not a broken one; an
+            // escaped bracket (`\[:alnum:\](字母和数字)`, quoted source text) is no link.
+            let escaped = rest[..i].ends_with('\\');
+            if !escaped && !target.is_empty() && !target.contains("://") && !target.starts_with('#')
+            {
                 out.push(target.split('#').next().unwrap_or(target).to_string());
             }
             rest = &after[j..];
@@ -1408,6 +1421,13 @@ mod tests {
     }
 
     #[test]
+    fn links_of_a_page() {
+        let md = "See [dpkg](dpkg.md#use) and [self](), [web](https://x.org).\n\
+                  > 它们是 \\[:alnum:\\](字母和数字)";
+        assert_eq!(md_links(md), ["dpkg.md"]);
+    }
+
+    #[test]
     fn duplicate_rules() {
         let pages = [
             page("DER", &[]),
@@ -1426,6 +1446,9 @@ mod tests {
             page("MO", &[]),
             page("mapfile -O", &[]),
             page("TAR --catenate", &[]),
+            page("蝶恋花", &[]),
+            page("凤栖梧・蝶恋花", &[]),
+            page("玉楼春", &["木兰花・玉楼春"]),
         ];
         let d = duplicates(&pages);
         let dups: Vec<&str> = d.iter().map(|(a, _)| a.as_str()).collect();
@@ -1436,7 +1459,8 @@ mod tests {
                 "Jesus's",
                 "stream",
                 "Musa",
-                "TAR --catenate"
+                "TAR --catenate",
+                "凤栖梧・蝶恋花"
             ]
         );
     }

@@ -83,17 +83,14 @@ impl Gene for Other {
         let mut out = Vec::new();
         // A chapter that is one work ("《送别》" of an anthology) gets the work's entry: the
         // chapter overview, which quotes it, not a second page.
-        let bare = |t: &str| {
-            t.trim()
-                .trim_start_matches('《')
-                .split(['》', '・', '·'])
-                .next()
-                .unwrap_or("")
-                .trim()
-                .to_string()
+        // (each name of a unit titled with two, "凤栖梧・蝶恋花")
+        let bare = |t: &str| -> Vec<String> {
+            let t = t.trim().trim_start_matches('《');
+            let t = t.split('》').next().unwrap_or("");
+            t.split(['・', '·']).map(|p| p.trim().to_string()).collect()
         };
         let chapter_works: Vec<String> = if doc.chapters.len() > 1 {
-            doc.chapters.iter().map(|c| bare(&c.title)).collect()
+            doc.chapters.iter().flat_map(|c| bare(&c.title)).collect()
         } else {
             Vec::new()
         };
@@ -156,7 +153,47 @@ impl Gene for Other {
                     None => by_title.push((title, vec![c.index], manual_page(&c.title))),
                 }
             }
-            for (title, indices, page) in by_title {
+            // (a unit titled with two names of one thing, "凤栖梧・蝶恋花", a tune and its other
+            // name, joins the units of either name: one entry, the other names its aliases)
+            // (title, chapter indices, the command of a manual page, aliases)
+            type Unit<'a> = (String, Vec<u32>, Option<&'a str>, Vec<String>);
+            let mut by_title: Vec<Unit> = by_title
+                .into_iter()
+                .map(|(t, i, p)| (t, i, p, Vec::new()))
+                .collect();
+            let mut i = 0;
+            while i < by_title.len() {
+                let title = by_title[i].0.clone();
+                let parts: Vec<&str> = title.split(['・', '·']).map(str::trim).collect();
+                let named = |part: &str| by_title.iter().position(|(t, ..)| t == part);
+                let target = match parts.as_slice() {
+                    [a, b] if !a.is_empty() && !b.is_empty() => {
+                        named(b).map(|j| (j, *a)).or_else(|| named(a).map(|j| (j, *b)))
+                    }
+                    _ => None,
+                };
+                let Some((j, other)) = target else {
+                    i += 1;
+                    continue;
+                };
+                let (_, indices, _, aliases) = by_title.remove(i);
+                let j = if j > i { j - 1 } else { j };
+                let into = &mut by_title[j];
+                into.1.extend(indices);
+                into.1.sort_unstable();
+                for alias in aliases.into_iter().chain([title.clone(), other.to_string()]) {
+                    if !into.3.contains(&alias) {
+                        into.3.push(alias);
+                    }
+                }
+            }
+            // (a name that is a unit's title of its own is no alias of another)
+            let titles: Vec<String> = by_title.iter().map(|(t, ..)| t.clone()).collect();
+            for (title, indices, page, aliases) in by_title {
+                let mut aliases: Vec<String> =
+                    aliases.into_iter().filter(|a| !titles.contains(a)).collect();
+                // a manual page is its command's entry too: `cp(1)` is `cp`
+                aliases.extend(page.map(str::to_string));
                 let key = match indices.as_slice() {
                     [one] => format!("chapter:{one}"),
                     many => format!(
@@ -167,8 +204,7 @@ impl Gene for Other {
                 out.push(Proposal {
                     entry_type: "other".into(),
                     title,
-                    // a manual page is its command's entry too: `cp(1)` is `cp`
-                    aliases: page.map(|name| vec![name.to_string()]).unwrap_or_default(),
+                    aliases,
                     score: 0.5,
                     key,
                 });

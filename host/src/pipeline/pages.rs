@@ -572,8 +572,14 @@ fn render_markdown(
         }
         let _ = writeln!(md, "{}\n", resolve_wiki_links(s.body.trim_end(), link));
     }
+    // The host's own headings are in the book's language, as the genes' are (a reader of a
+    // Chinese wiki sees 出处 and 相关条目; the preview knows both spellings).
+    let (sources_heading, related_heading) = match analysis.lang() {
+        analysis::Lang::Zh => ("出处", "相关条目"),
+        analysis::Lang::En => ("Sources", "Related"),
+    };
     // Footnote definitions: every citation with the quoted passage and where it is.
-    let _ = writeln!(md, "## Sources\n");
+    let _ = writeln!(md, "## {sources_heading}\n");
     for c in &page.citations {
         let where_ = analysis
             .passage(&c.passage_id)
@@ -588,7 +594,7 @@ fn render_markdown(
         );
     }
     if !related.is_empty() {
-        let _ = writeln!(md, "\n## Related\n");
+        let _ = writeln!(md, "\n## {related_heading}\n");
         for (target, title) in related {
             let _ = writeln!(md, "- [{title}]({target}.md)");
         }
@@ -755,6 +761,43 @@ mod tests {
             };
             let md = render_markdown("compost", &page, "concept", 90, &a, &[], &|_| None);
             assert_eq!(md.contains(&format!("{summary} [^s0]")), marked, "{md}");
+        }
+    }
+
+    #[test]
+    fn the_hosts_headings_are_in_the_books_language() {
+        // (language, text, the headings of the sources and the related entries)
+        for (lang, text, sources, related) in [
+            (
+                analysis::Lang::En,
+                "# One\n\nCompost is rotted matter.\n",
+                "## Sources",
+                "## Related",
+            ),
+            (
+                analysis::Lang::Zh,
+                "# 一\n\n堆肥是腐熟的有机物。\n",
+                "## 出处",
+                "## 相关条目",
+            ),
+        ] {
+            let a = Analysis::new(&analysis::Document::from_markdown("Garden", lang, text));
+            let page = Page {
+                title: "Compost".into(),
+                entry_type: "concept".into(),
+                aliases: vec![],
+                summary: String::new(),
+                sections: vec![],
+                citations: vec![crate::genes::model::Citation {
+                    passage_id: "s0".into(),
+                    quote: "x".into(),
+                }],
+                links: vec![],
+            };
+            let links = [("soil".to_string(), "Soil".to_string())];
+            let md = render_markdown("compost", &page, "concept", 90, &a, &links, &|_| None);
+            assert!(md.contains(&format!("{sources}\n")), "{md}");
+            assert!(md.contains(&format!("{related}\n")), "{md}");
         }
     }
 
