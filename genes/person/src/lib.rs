@@ -219,6 +219,22 @@ fn asked_about(mentions: &[Passage], names: &[String]) -> Vec<String> {
     topics.into_iter().take(3).map(|(t, _)| t).collect()
 }
 
+/// Whether a passage can stand for the work it opens: words of its own (a line of verse, a
+/// sentence), not a label, a heading or a note ("注释", "Contents:").
+fn opens_work(text: &str, zh: bool) -> bool {
+    let t = text.trim();
+    words_of(t, zh) >= 4 && !t.ends_with([':', '：'])
+}
+
+/// How long a passage is in words: characters of Chinese, words of English.
+fn words_of(text: &str, zh: bool) -> usize {
+    if zh {
+        text.chars().filter(|c| c.is_alphabetic()).count()
+    } else {
+        text.split_whitespace().count()
+    }
+}
+
 /// Words of a unit's title that make it the book's credits.
 const CREDITS: &[&str] = &[
     "contributor", "acknowledg", "credits", "thanks", "authors", "translators", "致谢", "致謝",
@@ -339,6 +355,7 @@ impl Gene for Person {
                 works.push(w);
             }
         }
+        let unit_credits = credited.len();
         // (an anthology in plain text names each piece's section "title · author")
         for p in &mentions {
             if let Some((work, author)) = p
@@ -468,6 +485,32 @@ impl Gene for Person {
                 ));
             }
         }
+        // The works credited to the person, each by its opening line, cited: what a reader of
+        // an anthology looks up an author for ("芦叶满汀洲，寒沙带浅流。" — 唐多令).
+        let mut openings: Vec<Passage> = Vec::new();
+        // (a unit whose credit opens it: the unit's next lines open the work)
+        // (a short first line of verse, "芦叶满汀洲。", comes with the next one)
+        for p in credited[..unit_credits].iter().take(12) {
+            let lines: Vec<Passage> = host::chapter_passages(p.location.chapter, 0, 6)
+                .into_iter()
+                .filter(|o| o.id != p.id && credited_author(&o.text).is_none())
+                .skip_while(|o| !opens_work(&o.text, zh))
+                .take(2)
+                .collect();
+            let Some(o) = lines.first() else { continue };
+            if openings.iter().any(|x| x.id == o.id) {
+                continue;
+            }
+            openings.push(o.clone());
+            if let Some(next) = lines.get(1)
+                && words_of(&o.text, zh) < if zh { 8 } else { 6 }
+                && opens_work(&next.text, zh)
+            {
+                openings.push(next.clone());
+            }
+        }
+        b.quotes(t(zh, "作品", "Works"), &openings);
+        b.links(t(zh, "作品", "Works"), &works);
         let loc = location_label(&first.location);
         b.section(t(zh, "首次出现", "First appearance"), format!("{loc}\n"));
         b.quotes(

@@ -574,7 +574,9 @@ fn render_markdown(
     }
     // The host's own headings are in the book's language, as the genes' are (a reader of a
     // Chinese wiki sees 出处 and 相关条目; the preview knows both spellings).
+    let quoted: String = page.citations.iter().map(|c| c.quote.as_str()).collect();
     let (sources_heading, related_heading) = match analysis.lang() {
+        analysis::Lang::Zh if traditional(&quoted) => ("出處", "相關條目"),
         analysis::Lang::Zh => ("出处", "相关条目"),
         analysis::Lang::En => ("Sources", "Related"),
     };
@@ -600,6 +602,47 @@ fn render_markdown(
         }
     }
     md
+}
+
+/// Whether Chinese text is in Traditional characters: more of its characters are the
+/// Traditional forms of common characters that differ between the scripts than the
+/// Simplified ones. (The genes tell the script the same way, with a longer table.)
+fn traditional(text: &str) -> bool {
+    const PAIRS: &[(char, char)] = &[
+        ('为', '為'),
+        ('个', '個'),
+        ('们', '們'),
+        ('这', '這'),
+        ('说', '說'),
+        ('时', '時'),
+        ('国', '國'),
+        ('来', '來'),
+        ('书', '書'),
+        ('见', '見'),
+        ('无', '無'),
+        ('过', '過'),
+        ('后', '後'),
+        ('发', '發'),
+        ('学', '學'),
+        ('还', '還'),
+        ('间', '間'),
+        ('闻', '聞'),
+        ('谓', '謂'),
+        ('从', '從'),
+        ('将', '將'),
+        ('听', '聽'),
+        ('对', '對'),
+        ('问', '問'),
+    ];
+    let (mut simplified, mut trad) = (0, 0);
+    for c in text.chars() {
+        if PAIRS.iter().any(|(s, _)| *s == c) {
+            simplified += 1;
+        } else if PAIRS.iter().any(|(_, t)| *t == c) {
+            trad += 1;
+        }
+    }
+    trad > simplified
 }
 
 /// Source text as Markdown inline text: the characters that would start links, emphasis,
@@ -780,6 +823,12 @@ mod tests {
                 "## 出处",
                 "## 相关条目",
             ),
+            (
+                analysis::Lang::Zh,
+                "# 一\n\n子曰：學而時習之，不亦說乎？\n",
+                "## 出處",
+                "## 相關條目",
+            ),
         ] {
             let a = Analysis::new(&analysis::Document::from_markdown("Garden", lang, text));
             let page = Page {
@@ -790,7 +839,7 @@ mod tests {
                 sections: vec![],
                 citations: vec![crate::genes::model::Citation {
                     passage_id: "s0".into(),
-                    quote: "x".into(),
+                    quote: text.trim_start_matches(['#', ' ', '一', '\n']).into(),
                 }],
                 links: vec![],
             };

@@ -487,7 +487,17 @@ pub fn not_found(snap: &Snapshot) -> String {
 fn is_generated_section(heading: &str) -> bool {
     matches!(
         heading.trim().to_lowercase().as_str(),
-        "sources" | "related" | "see also" | "来源" | "出处" | "相关" | "相关条目"
+        "sources"
+            | "related"
+            | "see also"
+            | "来源"
+            | "出处"
+            | "相关"
+            | "相关条目"
+            | "來源"
+            | "出處"
+            | "相關"
+            | "相關條目"
     )
 }
 
