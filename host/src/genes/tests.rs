@@ -240,12 +240,14 @@ fn a_procedure_keeps_one_number_per_step_and_does_not_lead_with_its_title_again(
 #[test]
 fn chapters_of_one_title_are_one_entry_that_names_each_author() {
     let reg = builtins();
-    // twelve lyrics, two of them to the tune 玉楼春 by different poets
+    // twelve lyrics, three of them to the tune 玉楼春 by different poets, one of those under
+    // the tune's other name too ("木兰花・玉楼春")
     let md: String = (1..=12)
         .map(|i| {
             let (title, poet) = match i {
                 3 => ("玉楼春".to_string(), "晏几道"),
                 9 => ("玉楼春".to_string(), "欧阳修"),
+                11 => ("木兰花・玉楼春".to_string(), "晏殊"),
                 _ => (format!("词牌{i}"), "佚名"),
             };
             format!(
@@ -265,6 +267,17 @@ fn chapters_of_one_title_are_one_entry_that_names_each_author() {
     let tune: Vec<_> = ps.iter().filter(|p| p.title == "玉楼春").collect();
     assert_eq!(tune.len(), 1, "one entry for the title");
     assert!(tune[0].key.starts_with("chapters:"), "{}", tune[0].key);
+    assert!(
+        !ps.iter().any(|p| p.title.contains('・')),
+        "the unit of two names is no entry of its own"
+    );
+    for alias in ["木兰花・玉楼春", "木兰花"] {
+        assert!(
+            tune[0].aliases.iter().any(|a| a == alias),
+            "{:?}",
+            tune[0].aliases
+        );
+    }
     let e = Entry {
         entry_type: "other".into(),
         title: tune[0].title.clone(),
@@ -275,15 +288,38 @@ fn chapters_of_one_title_are_one_entry_that_names_each_author() {
     };
     let page = reg.render("other", &ctx, &e).unwrap();
     assert!(
-        page.summary.contains("2篇")
+        page.summary.contains("3篇")
             && page.summary.contains("晏几道")
-            && page.summary.contains("欧阳修"),
+            && page.summary.contains("欧阳修")
+            && page.summary.contains("晏殊"),
         "{}",
         page.summary
     );
     assert!(
         page.citations.iter().any(|c| c.quote.contains("欧阳修")),
         "the credits are cited"
+    );
+    // The poet's page quotes the work credited to them by its opening, cited.
+    let poet = Entry {
+        entry_type: "person".into(),
+        title: "晏几道".into(),
+        aliases: vec![],
+        key: "晏几道".into(),
+        lang: "zh".into(),
+        document_title: "宋词".into(),
+    };
+    let page = reg.render("person", &ctx, &poet).unwrap();
+    let works = page.sections.iter().find(|s| s.heading == "作品");
+    assert!(
+        works.is_some_and(|s| s.body.contains("第3首词写到这里")),
+        "{:?}",
+        page.sections
+    );
+    assert!(
+        page.citations
+            .iter()
+            .any(|c| c.quote.contains("第3首词写到这里")),
+        "the opening is cited"
     );
 }
 
