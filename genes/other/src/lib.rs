@@ -139,51 +139,57 @@ impl Gene for Other {
         if collection {
             // (chapters of one title, the poems of one tune in an anthology of lyrics, are one
             // entry: the title, with each work under it)
-            let mut by_title: Vec<(String, Vec<u32>, Option<&str>)> = Vec::new();
-            for c in doc.chapters.iter().take(500) {
-                if c.passage_count == 0
-                    || outline_numbered(&c.title)
-                    || manual && manual_page(&c.title).is_none()
-                {
-                    continue;
-                }
-                let title = chapter_title(zh, c.index, &c.title);
-                match by_title.iter_mut().find(|(t, _, _)| *t == title) {
-                    Some((_, indices, _)) => indices.push(c.index),
-                    None => by_title.push((title, vec![c.index], manual_page(&c.title))),
-                }
-            }
+            let units: Vec<(String, u32, Option<&str>)> = doc
+                .chapters
+                .iter()
+                .take(500)
+                .filter(|c| {
+                    c.passage_count > 0
+                        && !outline_numbered(&c.title)
+                        && !(manual && manual_page(&c.title).is_none())
+                })
+                .map(|c| (chapter_title(zh, c.index, &c.title), c.index, manual_page(&c.title)))
+                .collect();
             // (a unit titled with two names of one thing, "凤栖梧・蝶恋花", a tune and its other
             // name, joins the units of either name: one entry, the other names its aliases)
-            // (title, chapter indices, the command of a manual page, aliases)
-            type Unit<'a> = (String, Vec<u32>, Option<&'a str>, Vec<String>);
-            let mut by_title: Vec<Unit> = by_title
-                .into_iter()
-                .map(|(t, i, p)| (t, i, p, Vec::new()))
-                .collect();
-            let mut i = 0;
-            while i < by_title.len() {
-                let title = by_title[i].0.clone();
+            let joins = |title: &str| -> Option<(String, String)> {
                 let parts: Vec<&str> = title.split(['・', '·']).map(str::trim).collect();
-                let named = |part: &str| by_title.iter().position(|(t, ..)| t == part);
-                let target = match parts.as_slice() {
-                    [a, b] if !a.is_empty() && !b.is_empty() => {
-                        named(b).map(|j| (j, *a)).or_else(|| named(a).map(|j| (j, *b)))
+                let titled = |part: &str| units.iter().any(|(t, ..)| t == part);
+                match parts.as_slice() {
+                    [a, b] if !a.is_empty() && !b.is_empty() && titled(b) => {
+                        Some((b.to_string(), a.to_string()))
+                    }
+                    [a, b] if !a.is_empty() && !b.is_empty() && titled(a) => {
+                        Some((a.to_string(), b.to_string()))
                     }
                     _ => None,
-                };
-                let Some((j, other)) = target else {
-                    i += 1;
+                }
+            };
+            // (title, chapter indices, the command of a manual page, aliases)
+            type Group<'a> = (String, Vec<u32>, Option<&'a str>, Vec<String>);
+            let mut by_title: Vec<Group> = Vec::new();
+            for (title, index, page) in &units {
+                if joins(title).is_some() {
+                    continue;
+                }
+                match by_title.iter_mut().find(|(t, ..)| t == title) {
+                    Some((_, indices, ..)) => indices.push(*index),
+                    None => by_title.push((title.clone(), vec![*index], *page, Vec::new())),
+                }
+            }
+            for (title, index, _) in &units {
+                let Some((name, other)) = joins(title) else {
                     continue;
                 };
-                let (_, indices, _, aliases) = by_title.remove(i);
-                let j = if j > i { j - 1 } else { j };
-                let into = &mut by_title[j];
-                into.1.extend(indices);
-                into.1.sort_unstable();
-                for alias in aliases.into_iter().chain([title.clone(), other.to_string()]) {
-                    if !into.3.contains(&alias) {
-                        into.3.push(alias);
+                if let Some((_, indices, _, aliases)) =
+                    by_title.iter_mut().find(|(t, ..)| *t == name)
+                {
+                    indices.push(*index);
+                    indices.sort_unstable();
+                    for alias in [title.clone(), other] {
+                        if !aliases.contains(&alias) {
+                            aliases.push(alias);
+                        }
                     }
                 }
             }
