@@ -421,12 +421,36 @@ pub mod junk {
         {
             return Some("fragment");
         }
+        // an identifier cut at its joiner: "DEB_" of DEB_BUILD_OPTIONS, "dh_" (not
+        // "__init__")
+        if t.ends_with('_') && !t.starts_with('_') {
+            return Some("fragment");
+        }
         None
     }
 
     /// `reason(title).is_some()`.
     pub fn is_junk(title: &str) -> bool {
         reason(title).is_some()
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn junk_titles() {
+            for (title, want) in [
+                ("", Some("empty")),
+                ("of", Some("function word")),
+                ("stream and", Some("fragment")),
+                ("DEB_", Some("fragment")),
+                ("dh_", Some("fragment")),
+                ("__init__", None),
+                ("DEB_BUILD_OPTIONS", None),
+                ("ls -l", None),
+            ] {
+                assert_eq!(super::reason(title), want, "{title}");
+            }
+        }
     }
 }
 

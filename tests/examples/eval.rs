@@ -612,6 +612,8 @@ fn junk_reason(title: &str) -> Option<&'static str> {
     }
     if t.ends_with([',', ';', '，', '；', '、', '：', '（', '('])
         || t.starts_with([',', ';', '，', '、', '-', '）', ')'])
+        // (an identifier cut at its joiner: "DEB_", "dh_")
+        || t.ends_with('_') && !t.starts_with('_')
     {
         return Some("fragment");
     }
@@ -677,6 +679,11 @@ fn initials(s: &str) -> Option<String> {
     })
 }
 
+/// Head nouns that say what kind of thing the name before them is: "the aptitude command" is
+/// aptitude. (Not "package" or "file": a "source package" is no "source".)
+/// A plural names a class ("shell builtins", "Job Control Builtins"), not one thing.
+const KIND_HEADS: &[&str] = &["command", "program", "utility", "tool", "builtin"];
+
 /// Entries that duplicate an earlier one: the same key from a title or alias, or an acronym
 /// entry and the entry of its expansion. Returns (duplicate title, the entry it repeats).
 fn duplicates(pages: &[PageInfo]) -> Vec<(String, String)> {
@@ -729,6 +736,26 @@ fn duplicates(pages: &[PageInfo]) -> Vec<(String, String)> {
         if parts.len() == 2
             && let Some(&j) = parts.iter().find_map(|p| first.get(&dup_key(p)))
         {
+            union(&mut parent, i, j);
+        }
+    }
+    // a name and the name with the head noun of its kind ("aptitude command", "read
+    // builtin"; a name of several words and its system: "X Window System")
+    for (i, page) in pages.iter().enumerate() {
+        let Some((base, head)) = page.title.trim().rsplit_once(' ') else {
+            continue;
+        };
+        let head = head.to_lowercase();
+        let kind_head = KIND_HEADS.contains(&head.as_str())
+            || head == "system" && base.contains(' ');
+        // (the name as written, but for case: "dirs" is no "dir")
+        let base = base.to_lowercase();
+        let named = pages.iter().position(|p| {
+            std::iter::once(&p.title)
+                .chain(p.aliases.iter())
+                .any(|n| n.trim().to_lowercase() == base)
+        });
+        if kind_head && let Some(j) = named {
             union(&mut parent, i, j);
         }
     }
@@ -1384,6 +1411,8 @@ mod tests {
             ("Mr. Darcy", None),
             ("object mode", None),
             ("/usr", None),
+            ("DEB_", Some("fragment")),
+            ("__init__", None),
         ];
         for (t, want) in cases {
             assert_eq!(junk_reason(t), want, "{t}");
@@ -1449,6 +1478,15 @@ mod tests {
             page("蝶恋花", &[]),
             page("凤栖梧・蝶恋花", &[]),
             page("玉楼春", &["木兰花・玉楼春"]),
+            // a name and its kind head; not a modifier's ("source tree")
+            page("aptitude", &[]),
+            page("aptitude command", &[]),
+            page("X Window", &[]),
+            page("X Window System", &[]),
+            page("source", &[]),
+            page("source tree", &[]),
+            page("Debian", &[]),
+            page("Debian system", &[]),
         ];
         let d = duplicates(&pages);
         let dups: Vec<&str> = d.iter().map(|(a, _)| a.as_str()).collect();
@@ -1460,7 +1498,9 @@ mod tests {
                 "stream",
                 "Musa",
                 "TAR --catenate",
-                "凤栖梧・蝶恋花"
+                "凤栖梧・蝶恋花",
+                "aptitude command",
+                "X Window System"
             ]
         );
     }

@@ -834,6 +834,30 @@ fn push_sentence(v: &mut Vec<u32>, si: u32) {
     }
 }
 
+/// Whether a run of capitalised words reads as the name of a thing rather than a person's:
+/// two words or more, not opening with a common given name, and either opening and ending
+/// with ordinary English words ("Red Hat", "Boot Record", "Advanced Linux Sound
+/// Architecture") or holding a word in capitals ("GNU Privacy Guard", "Mac OS"). A person's
+/// name has a word of its own: a given name before a surname that is an ordinary word
+/// ("Craig Small", "Brian Fox"), or a rare word ("Dafydd Harries", "Havoc Pennington").
+fn thing_like_name(toks: &[Tok<'_>]) -> bool {
+    let words: Vec<&str> = toks
+        .iter()
+        .map(|t| t.text)
+        .filter(|w| w.chars().any(char::is_alphabetic) && !is_letter(w))
+        .collect();
+    let (Some(first), Some(last)) = (words.first(), words.last()) else {
+        return false;
+    };
+    let common = |w: &str| en_is_common(&w.to_lowercase());
+    words.len() >= 2
+        && !given_name(first)
+        && (common(first) && common(last)
+            || words
+                .iter()
+                .any(|w| w.len() >= 2 && w.chars().all(|c| c.is_ascii_uppercase())))
+}
+
 /// "by A B, C D and E F" / "Author: A B": the names of the list that starts at token `i`.
 fn byline_names<'a>(toks: &'a [Tok<'a>], mut i: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
@@ -1102,9 +1126,13 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                         .join(" ");
                     let single_stop = j - start == 1 && stop.contains(name.to_lowercase().as_str());
                     if !single_stop && name.chars().count() >= 2 {
+                        // (a byline or an honorific names a person only where the name reads
+                        // as one: not "by GNU Privacy Guard", "provided by Red Hat", "Master
+                        // Boot Record")
+                        let personal = !thing_like_name(&toks[start..j]);
                         let c = cand(&mut names, &name);
                         push_sentence(&mut c.sentences, si);
-                        if honorific {
+                        if honorific && personal {
                             *c.forms
                                 .entry(
                                     toks[i..j]
@@ -1135,7 +1163,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                         {
                             c.person += 1;
                         }
-                        if byline.contains(&start) || byline.contains(&i) {
+                        if (byline.contains(&start) || byline.contains(&i)) && personal {
                             c.person += 2;
                         }
                         // (a line of a roll of names, "Ian Murdock" in the acknowledgements,
@@ -1334,6 +1362,8 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
             && given_name(ws[0])
             && ws[1..].iter().all(|w| {
                 w.chars().next().is_some_and(char::is_uppercase)
+                    // (a word in capitals is no surname: "Mac OS")
+                    && !(w.len() >= 2 && w.chars().all(|c| c.is_ascii_uppercase()))
                     && !en_is_common(&w.to_lowercase())
                     && !stop.contains(w.to_lowercase().as_str())
             })
@@ -1421,8 +1451,19 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 ]
                 .contains(&first.as_str())
         };
+        // A name of several words that does not open with a given name and ends in a word
+        // the text also writes in lower case ("Debian Installer": "the installer"), or holds
+        // a word in capitals ("Mac OS"), names a thing, whatever bylines it has.
+        let thing = ws.len() >= 2
+            && !given_name(ws[0])
+            && (ws
+                .iter()
+                .any(|w| w.len() >= 2 && w.chars().all(|c| c.is_ascii_uppercase()))
+                || head.chars().all(char::is_alphabetic)
+                    && lower_count.get(&head).copied().unwrap_or(0) >= c.sentences.len() as u32);
         let kind = if !common_head
             && !group
+            && !thing
             && (person >= 2 && person > place && c.org == 0 && c.work == 0
                 || person >= 1 && !single && c.org == 0 && c.work == 0 && place == 0)
         {
@@ -1635,6 +1676,19 @@ fn merge_surnames(found: &mut Vec<Found>) {
             continue;
         }
         let w = found[i].text.clone();
+        // (a word that opens or ends several names is a brand or a place, not one person's
+        // name: "Debian" of "Debian Policy", "Debian Project" and "Debian Installer")
+        let names_with = found
+            .iter()
+            .filter(|f| {
+                let mut parts = f.text.split(' ');
+                f.text.contains(' ')
+                    && (parts.next() == Some(w.as_str()) || parts.next_back() == Some(w.as_str()))
+            })
+            .count();
+        if names_with > 2 {
+            continue;
+        }
         let owners: Vec<usize> = persons
             .iter()
             .copied()

@@ -675,7 +675,7 @@ impl Analysis {
             }
             merged
         };
-        let found = merge_headed(found, doc.lang);
+        let found = merge_headed(found, &a.sentences, doc.lang);
         let found = merge_aliases(found, &a.sentences, |t| {
             a.reference.contains_key(&key(t, doc.lang))
         });
@@ -1304,16 +1304,39 @@ fn is_technical(sentences: &[Sentence]) -> bool {
 }
 
 /// Head nouns that say what kind of thing a command-like name is: "the lintian command" is
-/// lintian, "dpkg 命令" dpkg. (Not "package": a "source package" is no "source".)
+/// lintian, "dpkg 命令" dpkg, "the debhelper package" debhelper, "the initrd image" initrd.
 const KIND_HEADS: &[&str] = &[
-    "command", "commands", "program", "programs", "tool", "utility", "命令", "程序", "工具",
+    "command",
+    "commands",
+    "program",
+    "programs",
+    "tool",
+    "utility",
+    "builtin",
+    "builtins",
+    "package",
+    "file",
+    "image",
+    "命令",
+    "程序",
+    "工具",
+    "内建命令",
+    "软件包",
+    "文件",
 ];
+
+/// The heads that name a command even where its name is an ordinary word: "the aptitude
+/// command", "the read builtin" (not "source program", "source package").
+const COMMAND_HEADS: &[&str] = &["command", "commands", "builtin", "builtins", "命令"];
 
 /// Folds a noun phrase made of a term and a kind head ("lintian command") into the term
 /// ("lintian"), as a variant with its sentences. The term must read as a name of software
 /// (lower case or with `-_./`, Latin letters in Chinese text), not a proper name: "Debian
-/// package" is a thing of its own.
-fn merge_headed(found: Vec<terms::Found>, lang: Lang) -> Vec<terms::Found> {
+/// package" is a thing of its own. An ordinary word folds only before a command's head
+/// ("aptitude command" into aptitude), and only where the text names one such command, not
+/// a class of them ("shell builtins", "history commands"): "debug package" and "source
+/// program" stay.
+fn merge_headed(found: Vec<terms::Found>, sentences: &[Sentence], lang: Lang) -> Vec<terms::Found> {
     let index: HashMap<String, usize> = found
         .iter()
         .enumerate()
@@ -1322,20 +1345,49 @@ fn merge_headed(found: Vec<terms::Found>, lang: Lang) -> Vec<terms::Found> {
     let mut into: Vec<Option<usize>> = vec![None; found.len()];
     for (i, f) in found.iter().enumerate() {
         let text = f.text.trim();
-        let Some(base) = KIND_HEADS.iter().find_map(|h| {
+        let Some((base, head)) = KIND_HEADS.iter().find_map(|h| {
             text.strip_suffix(h)
                 .filter(|b| b.ends_with(' ') || !h.is_ascii())
-                .map(str::trim_end)
+                .map(|b| (b.trim_end(), *h))
         }) else {
             continue;
         };
+        let ordinary = background::en_is_common(&base.to_lowercase());
+        // (an adjective only modifies its head: "architecture-dependent package")
+        let adjective = ["-dependent", "-independent", "-specific", "-based", "-level", "-only"]
+            .iter()
+            .any(|a| base.ends_with(a));
         let software = !base.is_empty()
+            && !adjective
             && base.is_ascii()
             && !base.contains(' ')
-            && !background::en_is_common(&base.to_lowercase())
+            && (!ordinary
+                || COMMAND_HEADS.contains(&head) && base.chars().all(|c| c.is_ascii_lowercase()))
             && (base.chars().all(|c| !c.is_uppercase()) || base.contains(['-', '_', '.', '/']));
+        // (the phrase in the plural, "shell builtins", makes a class of the head)
+        let one_command = |j: usize| {
+            let singular = format!("{base} {}", head.trim_end_matches('s'));
+            let plural = format!("{singular}s");
+            let (mut one, mut many) = (0usize, 0usize);
+            let mut ids: Vec<u32> = f
+                .sentences
+                .iter()
+                .chain(&found[j].sentences)
+                .copied()
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            for i in ids {
+                let s = sentences[i as usize].text.to_lowercase();
+                many += s.matches(&plural).count();
+                one += s.matches(&singular).count();
+            }
+            one = one.saturating_sub(many);
+            many * 2 < one
+        };
         if let Some(&j) = index.get(&key(base, lang))
             && software
+            && (!ordinary || one_command(j))
             && j != i
             && !is_named(found[j].kind)
         {
@@ -1941,7 +1993,8 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         score = score.max(0.7);
     }
     // "called X", "known as X"
-    // (a naming "called": "is called X", "a tool called X"; not "your Lord called Moses")
+    // (a naming "called": "is called X", "a tool called X", "the so-called X"; not "your Lord
+    // called Moses")
     for (pat, w) in [("called", 0.7), ("known as", 0.8), ("termed", 0.7)] {
         if let Some(head) = before.strip_suffix(pat) {
             let words: Vec<&str> = head.split_whitespace().rev().take(3).collect();
@@ -1949,6 +2002,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
                 || words.first().is_some_and(|w| {
                     [
                         "is", "are", "was", "were", "be", "been", "also", "often", "usually", "so",
+                        "so-",
                     ]
                     .contains(w)
                 })

@@ -738,24 +738,65 @@ fn verse_is_told_from_classical_prose() {
 
 #[test]
 fn a_name_and_its_kind_head_are_one_term() {
-    let found = |text: &str, kind| terms::Found {
-        text: text.into(),
+    // each term is found in the sentence that holds its text (the plural, "shell builtins",
+    // shows a class)
+    let texts = [
+        "lintian",
+        "lintian command",
+        "Debian",
+        "Debian package",
+        "dpkg",
+        "dpkg 命令",
+        "source",
+        "source program",
+        "aptitude",
+        "aptitude command",
+        "debug",
+        "debug package",
+        "debhelper",
+        "debhelper package",
+        "shell",
+        "shell builtin",
+    ];
+    let mut sentences: Vec<Sentence> = texts
+        .iter()
+        .map(|t| Sentence {
+            text: format!("Use the {t} here."),
+            chapter: 0,
+            block: 0,
+        })
+        .collect();
+    sentences.push(Sentence {
+        text: "Shell builtins and other shell builtins.".into(),
+        chapter: 0,
+        block: 0,
+    });
+    let found = |i: usize, kind| terms::Found {
+        text: texts[i].into(),
         kind,
         salience: 0.5,
         variants: Vec::new(),
-        sentences: vec![text.len() as u32],
+        sentences: if texts[i] == "shell" {
+            vec![i as u32, texts.len() as u32]
+        } else {
+            vec![i as u32]
+        },
     };
+    let kinds = [TermKind::Term, TermKind::NounPhrase];
     let merged = merge_headed(
-        vec![
-            found("lintian", TermKind::Term),
-            found("lintian command", TermKind::NounPhrase),
-            found("Debian", TermKind::Org),
-            found("Debian package", TermKind::NounPhrase),
-            found("dpkg", TermKind::Term),
-            found("dpkg 命令", TermKind::NounPhrase),
-            found("source", TermKind::Term),
-            found("source program", TermKind::NounPhrase),
-        ],
+        (0..texts.len())
+            .map(|i| {
+                found(
+                    i,
+                    if texts[i] == "Debian" {
+                        TermKind::Org
+                    } else {
+                        kinds[i % 2]
+                    },
+                )
+            })
+            .collect(),
+        &sentences,
         Lang::En,
     );
     let texts: Vec<&str> = merged.iter().map(|f| f.text.as_str()).collect();
@@ -767,11 +808,19 @@ fn a_name_and_its_kind_head_are_one_term() {
             "Debian package",
             "dpkg",
             "source",
-            "source program"
+            "source program",
+            "aptitude",
+            "debug",
+            "debug package",
+            "debhelper",
+            "shell",
+            "shell builtin"
         ]
     );
     assert_eq!(merged[0].variants, ["lintian command"]);
     assert_eq!(merged[0].sentences.len(), 2);
+    assert_eq!(merged[6].variants, ["aptitude command"]);
+    assert_eq!(merged[9].variants, ["debhelper package"]);
 }
 
 #[test]
