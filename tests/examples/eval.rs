@@ -746,8 +746,8 @@ fn duplicates(pages: &[PageInfo]) -> Vec<(String, String)> {
             continue;
         };
         let head = head.to_lowercase();
-        let kind_head = KIND_HEADS.contains(&head.as_str())
-            || head == "system" && base.contains(' ');
+        let kind_head =
+            KIND_HEADS.contains(&head.as_str()) || head == "system" && base.contains(' ');
         // (the name as written, but for case: "dirs" is no "dir")
         let base = base.to_lowercase();
         let named = pages.iter().position(|p| {

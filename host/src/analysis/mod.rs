@@ -1354,9 +1354,16 @@ fn merge_headed(found: Vec<terms::Found>, sentences: &[Sentence], lang: Lang) ->
         };
         let ordinary = background::en_is_common(&base.to_lowercase());
         // (an adjective only modifies its head: "architecture-dependent package")
-        let adjective = ["-dependent", "-independent", "-specific", "-based", "-level", "-only"]
-            .iter()
-            .any(|a| base.ends_with(a));
+        let adjective = [
+            "-dependent",
+            "-independent",
+            "-specific",
+            "-based",
+            "-level",
+            "-only",
+        ]
+        .iter()
+        .any(|a| base.ends_with(a));
         let software = !base.is_empty()
             && !adjective
             && base.is_ascii()
