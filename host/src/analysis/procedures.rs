@@ -464,21 +464,35 @@ fn push(a: &Analysis, out: &mut Vec<(Procedure, Vec<u32>)>, title: String, ids: 
             "例如",
         ]
         .contains(&title.to_lowercase().as_str());
-    let title = if weak {
-        location
-            .section
-            .clone()
-            .filter(|s| !s.trim().is_empty())
-            .unwrap_or_else(|| location.chapter_title.clone())
-    } else {
-        title
-    };
+    let heading = location
+        .section
+        .clone()
+        .filter(|s| !s.trim().is_empty())
+        .unwrap_or_else(|| location.chapter_title.clone());
+    let title = if weak { heading.clone() } else { title };
     // A heading names the procedure without its number ("4.2. Procedure" -> "Procedure").
     let mut title = strip_section_number(&title).to_string();
     // Titles are unique: a repeated one names its section or chapter, then a number.
     let taken = |t: &str, out: &Vec<(Procedure, Vec<u32>)>| {
         out.iter().any(|(p, _)| p.title.eq_ignore_ascii_case(t))
     };
+    // Lists that have no lead-in of their own under a heading that already names a procedure
+    // are parts of that procedure, not procedures of their own (no "Prerequisites (2)", "(3)"
+    // beside "Prerequisites"): the heading names the longest of them.
+    if title == strip_section_number(&heading)
+        && let Some((p, steps)) = out.iter_mut().find(|(p, _)| {
+            p.location.chapter == location.chapter
+                && p.location.section == location.section
+                && p.title.eq_ignore_ascii_case(&title)
+        })
+    {
+        if ids.len() > steps.len() {
+            p.step_count = ids.len() as u32;
+            p.location = location;
+            *steps = ids;
+        }
+        return;
+    }
     if taken(&title, out) {
         let unnumbered = |s: &str| strip_section_number(s).to_string();
         let place = location
