@@ -281,6 +281,27 @@ fn procedures_under_numbered_sections_are_named_without_the_number() {
 }
 
 #[test]
+fn lists_without_a_lead_in_under_one_heading_are_one_procedure() {
+    // Two numbered lists under "## Package management", each after a line too long to name
+    // it: one procedure named by the heading, with the longer list (not "… (2)").
+    let label =
+        "• Update (”apt update”, ”aptitude update” or ”apt-get update”, whichever you use):";
+    let md = format!(
+        "# Guide\n\n## Package management\n\n{label}\n\n1. Fetch archive metadata from the remote archive.\n2. Reconstruct the local metadata for use by the tool.\n\n{label}\n\n1. Choose the packages listed on the command line.\n2. Make the package dependency resolution.\n3. Unpack the fetched binary packages.\n"
+    );
+    let a = Analysis::new(&Document::from_markdown("M", Lang::En, &md));
+    let procs: Vec<_> = a.procedures().collect();
+    assert_eq!(procs.len(), 1, "{procs:?}");
+    assert_eq!(procs[0].title, "Package management");
+    assert_eq!(procs[0].step_count, 3);
+    let steps = a.procedure_steps(&procs[0].id, 10);
+    assert_eq!(
+        steps[0].text,
+        "1. Choose the packages listed on the command line."
+    );
+}
+
+#[test]
 fn howto_sections_are_procedures() {
     let md = "# Guide\n\n## Installing the tool\n\nDownload the archive from the release page.\n\nUnpack it into a directory on your path. Then start it once.\n\n## Buffering\n\nData is buffered in memory.\n\nThe buffer has a limit.\n";
     let a = Analysis::new(&Document::from_markdown("M", Lang::En, md));
