@@ -1392,9 +1392,14 @@ fn merge_headed(found: Vec<terms::Found>, sentences: &[Sentence], lang: Lang) ->
             one = one.saturating_sub(many);
             many * 2 < one
         };
+        // (nor where the word itself takes a plural, "shells": a common noun, not a name)
+        let countable = |j: usize| {
+            let plural = format!("{}s", base.to_lowercase());
+            found[j].variants.iter().any(|v| v.to_lowercase() == plural)
+        };
         if let Some(&j) = index.get(&key(base, lang))
             && software
-            && (!ordinary || one_command(j))
+            && (!ordinary || one_command(j) && !countable(j))
             && j != i
             && !is_named(found[j].kind)
         {
@@ -2484,7 +2489,29 @@ fn expands(short: &str, long: &str) -> bool {
         .filter_map(|w| w.chars().next())
         .collect();
     let capitals: String = long.chars().filter(|c| c.is_uppercase()).collect();
-    initials.eq_ignore_ascii_case(&letters) || capitals.eq_ignore_ascii_case(&letters)
+    if initials.eq_ignore_ascii_case(&letters) || capitals.eq_ignore_ascii_case(&letters) {
+        return true;
+    }
+    // one letter per word, one of them from inside its word: "Extensible Markup Language"
+    // (XML)
+    let content: Vec<String> = words
+        .iter()
+        .filter(|w| !skip.contains(&w.to_lowercase().as_str()))
+        .map(|w| w.to_lowercase())
+        .collect();
+    let letters = letters.to_lowercase();
+    content.len() == letters.chars().count()
+        && content.len() >= 3
+        && content
+            .iter()
+            .zip(letters.chars())
+            .all(|(w, l)| w.contains(l))
+        && content
+            .iter()
+            .zip(letters.chars())
+            .filter(|(w, l)| !w.starts_with(*l))
+            .count()
+            <= 1
 }
 
 /// Chinese verbs that say what a subject term is for ("X 用于 …").

@@ -1081,3 +1081,19 @@ fn everyday_computing_words_are_no_concepts_of_a_manual() {
         "the book's own term stays"
     );
 }
+
+#[test]
+fn acronyms_and_their_expansions() {
+    for (short, long, want) in [
+        ("DER", "Distinguished Encoding Rules", true),
+        ("DFSG", "Debian Free Software Guidelines", true),
+        ("XML", "Extensible Markup Language", true),
+        ("PAM", "Pluggable Authentication Modules", true),
+        // (two letters from inside their words, or a word left over: no)
+        ("XSL", "Extensible Stylesheet Markup Language", false),
+        ("XYZ", "Extensible Markup Language", false),
+        ("XM", "Extensible Markup", false),
+    ] {
+        assert_eq!(expands(short, long), want, "{short} / {long}");
+    }
+}
