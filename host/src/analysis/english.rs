@@ -852,10 +852,22 @@ fn thing_like_name(toks: &[Tok<'_>]) -> bool {
     let common = |w: &str| en_is_common(&w.to_lowercase());
     words.len() >= 2
         && !given_name(first)
-        && (common(first) && common(last)
-            || words
-                .iter()
-                .any(|w| w.len() >= 2 && w.chars().all(|c| c.is_ascii_uppercase())))
+        && !WORD_GIVEN_NAMES.contains(first)
+        && (common(first) && common(last) || words.iter().any(|w| in_capitals(w)))
+}
+
+/// Given names that are ordinary words too, which [`given_name`] leaves out ("Mark", "Will"):
+/// here they only keep a byline's "by Mark Brown" a person's.
+const WORD_GIVEN_NAMES: &[&str] = &[
+    "Mark", "Will", "Bill", "Frank", "Jack", "Grant", "Ray", "Guy", "Rose", "Rich", "Hope",
+    "Faith", "Grace", "Joy", "Art", "Bob", "Pat", "Sue", "Dean", "Rod", "Dawn", "June",
+];
+
+/// A word in capitals, an acronym ("GNU", "OS"), not a regnal number ("II", "VIII").
+fn in_capitals(w: &str) -> bool {
+    w.len() >= 2
+        && w.chars().all(|c| c.is_ascii_uppercase())
+        && !w.chars().all(|c| "IVXLCDM".contains(c))
 }
 
 /// "by A B, C D and E F" / "Author: A B": the names of the list that starts at token `i`.
@@ -1362,8 +1374,8 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
             && given_name(ws[0])
             && ws[1..].iter().all(|w| {
                 w.chars().next().is_some_and(char::is_uppercase)
-                    // (a word in capitals is no surname: "Mac OS")
-                    && !(w.len() >= 2 && w.chars().all(|c| c.is_ascii_uppercase()))
+                    // (a word in capitals is no surname: "Mac OS"; "Henry VIII" is a name)
+                    && !in_capitals(w)
                     && !en_is_common(&w.to_lowercase())
                     && !stop.contains(w.to_lowercase().as_str())
             })
@@ -1454,12 +1466,13 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         // A name of several words that does not open with a given name and ends in a word
         // the text also writes in lower case ("Debian Installer": "the installer"), or holds
         // a word in capitals ("Mac OS"), names a thing, whatever bylines it has.
+        // (an epithet is no such word: "Herod the Great")
         let thing = ws.len() >= 2
             && !given_name(ws[0])
-            && (ws
-                .iter()
-                .any(|w| w.len() >= 2 && w.chars().all(|c| c.is_ascii_uppercase()))
-                || head.chars().all(char::is_alphabetic)
+            && !WORD_GIVEN_NAMES.contains(&ws[0])
+            && (ws.iter().any(|w| in_capitals(w))
+                || !ws.contains(&"the")
+                    && head.chars().all(char::is_alphabetic)
                     && lower_count.get(&head).copied().unwrap_or(0) >= c.sentences.len() as u32);
         let kind = if !common_head
             && !group
@@ -1717,6 +1730,24 @@ fn merge_surnames(found: &mut Vec<Found>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_things_name_is_told_from_a_persons() {
+        for (name, thing) in [
+            ("Red Hat", true),
+            ("Boot Record", true),
+            ("Advanced Linux Sound Architecture", true),
+            ("GNU Privacy Guard", true),
+            ("Craig Small", false),
+            ("Havoc Pennington", false),
+            ("Dafydd Harries", false),
+            ("Mark Brown", false),
+            ("Henry VIII", false),
+            ("Moses", false),
+        ] {
+            assert_eq!(thing_like_name(&tokenize(name)), thing, "{name}");
+        }
+    }
 
     #[test]
     fn tokens() {

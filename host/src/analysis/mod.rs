@@ -1317,10 +1317,11 @@ const KIND_HEADS: &[&str] = &[
     "package",
     "file",
     "image",
+    // (the longer head first: "cd 内建命令" is cd's, not "cd 内建"'s)
+    "内建命令",
     "命令",
     "程序",
     "工具",
-    "内建命令",
     "软件包",
     "文件",
 ];
@@ -1371,10 +1372,10 @@ fn merge_headed(found: Vec<terms::Found>, sentences: &[Sentence], lang: Lang) ->
             && (!ordinary
                 || COMMAND_HEADS.contains(&head) && base.chars().all(|c| c.is_ascii_lowercase()))
             && (base.chars().all(|c| !c.is_uppercase()) || base.contains(['-', '_', '.', '/']));
-        // (the phrase in the plural, "shell builtins", makes a class of the head)
-        let one_command = |j: usize| {
-            let singular = format!("{base} {}", head.trim_end_matches('s'));
-            let plural = format!("{singular}s");
+        // (the phrase in the plural, "shell builtins", makes a class of the head; counted as
+        // whole words: "unset command" is no "set command")
+        let one_thing = |j: usize| {
+            let singular = format!("{} {}", base.to_lowercase(), head.trim_end_matches('s'));
             let (mut one, mut many) = (0usize, 0usize);
             let mut ids: Vec<u32> = f
                 .sentences
@@ -1386,11 +1387,30 @@ fn merge_headed(found: Vec<terms::Found>, sentences: &[Sentence], lang: Lang) ->
             ids.dedup();
             for i in ids {
                 let s = sentences[i as usize].text.to_lowercase();
-                many += s.matches(&plural).count();
-                one += s.matches(&singular).count();
+                for (at, _) in s.match_indices(&singular) {
+                    let before = s[..at].chars().next_back();
+                    if before.is_some_and(|c| c.is_alphanumeric() || "-_/".contains(c)) {
+                        continue;
+                    }
+                    let mut after = s[at + singular.len()..].chars();
+                    match after.next() {
+                        Some('s') if !after.next().is_some_and(char::is_alphanumeric) => many += 1,
+                        Some(c) if c.is_alphanumeric() => {}
+                        _ => one += 1,
+                    }
+                }
             }
-            one = one.saturating_sub(many);
             many * 2 < one
+        };
+        let program = |base: &str| {
+            ["command", "program"].iter().any(|h| {
+                let named = format!("{} {h}", base.to_lowercase());
+                found.iter().any(|f| {
+                    std::iter::once(&f.text)
+                        .chain(&f.variants)
+                        .any(|t| t.to_lowercase().trim_end_matches('s') == named)
+                })
+            })
         };
         // (nor where the word itself takes a plural, "shells": a common noun, not a name)
         let countable = |j: usize| {
@@ -1399,7 +1419,9 @@ fn merge_headed(found: Vec<terms::Found>, sentences: &[Sentence], lang: Lang) ->
         };
         if let Some(&j) = index.get(&key(base, lang))
             && software
-            && (!ordinary || one_command(j) && !countable(j))
+            && (!ordinary || !countable(j) && one_thing(j))
+            // (a program's file or image is not the program: "tar file" beside "tar command")
+            && (!["package", "file", "image"].contains(&head) || !program(base))
             && j != i
             && !is_named(found[j].kind)
         {
@@ -2502,10 +2524,11 @@ fn expands(short: &str, long: &str) -> bool {
     let letters = letters.to_lowercase();
     content.len() == letters.chars().count()
         && content.len() >= 3
+        // (from inside a word only as its second letter: "eXtensible", not the "a" of "team")
         && content
             .iter()
             .zip(letters.chars())
-            .all(|(w, l)| w.contains(l))
+            .all(|(w, l)| w.starts_with(l) || w.chars().nth(1) == Some(l))
         && content
             .iter()
             .zip(letters.chars())

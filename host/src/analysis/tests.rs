@@ -778,6 +778,9 @@ fn a_name_and_its_kind_head_are_one_term() {
         "debhelper package",
         "shell",
         "shell builtin",
+        "gzip",
+        "gzip command",
+        "gzip file",
     ];
     let mut sentences: Vec<Sentence> = texts
         .iter()
@@ -835,7 +838,9 @@ fn a_name_and_its_kind_head_are_one_term() {
             "debug package",
             "debhelper",
             "shell",
-            "shell builtin"
+            "shell builtin",
+            "gzip",
+            "gzip file"
         ]
     );
     assert_eq!(merged[0].variants, ["lintian command"]);
@@ -1093,6 +1098,7 @@ fn acronyms_and_their_expansions() {
         ("XSL", "Extensible Stylesheet Markup Language", false),
         ("XYZ", "Extensible Markup Language", false),
         ("XM", "Extensible Markup", false),
+        ("DSA", "Debian Security Team", false),
     ] {
         assert_eq!(expands(short, long), want, "{short} / {long}");
     }
