@@ -746,8 +746,9 @@ fn duplicates(pages: &[PageInfo]) -> Vec<(String, String)> {
             continue;
         };
         let head = head.to_lowercase();
-        let kind_head =
-            KIND_HEADS.contains(&head.as_str()) || head == "system" && base.contains(' ');
+        if !(KIND_HEADS.contains(&head.as_str()) || head == "system" && base.contains(' ')) {
+            continue;
+        }
         // (the name as written, but for case: "dirs" is no "dir")
         let base = base.to_lowercase();
         let named = pages.iter().position(|p| {
@@ -755,7 +756,7 @@ fn duplicates(pages: &[PageInfo]) -> Vec<(String, String)> {
                 .chain(p.aliases.iter())
                 .any(|n| n.trim().to_lowercase() == base)
         });
-        if kind_head && let Some(j) = named {
+        if let Some(j) = named {
             union(&mut parent, i, j);
         }
     }

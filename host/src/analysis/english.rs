@@ -1683,23 +1683,24 @@ fn merge_surnames(found: &mut Vec<Found>) {
     let persons: Vec<usize> = (0..found.len())
         .filter(|&i| found[i].kind == TermKind::Person && found[i].text.contains(' '))
         .collect();
+    // (a word that opens or ends several names is a brand or a place, not one person's
+    // name: "Debian" of "Debian Policy", "Debian Project" and "Debian Installer")
+    let mut names_with: FxHashMap<String, usize> = FxHashMap::default();
+    for f in found.iter().filter(|f| f.text.contains(' ')) {
+        let mut parts = f.text.split(' ');
+        let (first, last) = (parts.next().unwrap_or(""), parts.next_back().unwrap_or(""));
+        *names_with.entry(first.to_string()).or_default() += 1;
+        if last != first {
+            *names_with.entry(last.to_string()).or_default() += 1;
+        }
+    }
     let mut drop = Vec::new();
     for i in 0..found.len() {
         if found[i].text.contains(' ') || found[i].kind == TermKind::Term {
             continue;
         }
         let w = found[i].text.clone();
-        // (a word that opens or ends several names is a brand or a place, not one person's
-        // name: "Debian" of "Debian Policy", "Debian Project" and "Debian Installer")
-        let names_with = found
-            .iter()
-            .filter(|f| {
-                let mut parts = f.text.split(' ');
-                f.text.contains(' ')
-                    && (parts.next() == Some(w.as_str()) || parts.next_back() == Some(w.as_str()))
-            })
-            .count();
-        if names_with > 2 {
+        if names_with.get(&w).copied().unwrap_or(0) > 2 {
             continue;
         }
         let owners: Vec<usize> = persons

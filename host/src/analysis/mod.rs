@@ -1403,14 +1403,9 @@ fn merge_headed(found: Vec<terms::Found>, sentences: &[Sentence], lang: Lang) ->
             many * 2 < one
         };
         let program = |base: &str| {
-            ["command", "program"].iter().any(|h| {
-                let named = format!("{} {h}", base.to_lowercase());
-                found.iter().any(|f| {
-                    std::iter::once(&f.text)
-                        .chain(&f.variants)
-                        .any(|t| t.to_lowercase().trim_end_matches('s') == named)
-                })
-            })
+            ["command", "commands", "program", "programs"]
+                .iter()
+                .any(|h| index.contains_key(&key(&format!("{base} {h}"), lang)))
         };
         // (nor where the word itself takes a plural, "shells": a common noun, not a name)
         let countable = |j: usize| {
