@@ -330,6 +330,8 @@ pub mod page {
 }
 
 /// Junk rejection shared by the default genes: titles no reader wants an entry for.
+pub mod class;
+
 pub mod junk {
     /// English function words that are never an entry on their own.
     pub const EN_FUNCTION: &[&str] = &[
@@ -464,14 +466,51 @@ pub mod build {
     /// (Characters that Traditional text also uses as they are, such as 于, 系 and 着, are
     /// left out: they tell nothing of the script.)
     const TRADITIONAL: &[(char, char)] = &[
-        ('与', '與'), ('专', '專'), ('个', '個'), ('为', '為'), ('义', '義'), ('们', '們'),
-        ('儿', '兒'), ('关', '關'), ('则', '則'), ('问', '問'), ('处', '處'), ('对', '對'),
-        ('开', '開'), ('亲', '親'), ('条', '條'), ('点', '點'), ('现', '現'), ('组', '組'),
-        ('织', '織'), ('节', '節'), ('过', '過'), ('这', '這'), ('见', '見'), ('览', '覽'),
-        ('论', '論'), ('说', '說'), ('释', '釋'), ('骤', '驟'), ('无', '無'), ('时', '時'),
-        ('国', '國'), ('会', '會'), ('来', '來'), ('长', '長'), ('书', '書'), ('经', '經'),
-        ('门', '門'), ('马', '馬'), ('东', '東'), ('乐', '樂'), ('归', '歸'), ('杀', '殺'),
-        ('权', '權'), ('声', '聲'), ('题', '題'),
+        ('与', '與'),
+        ('专', '專'),
+        ('个', '個'),
+        ('为', '為'),
+        ('义', '義'),
+        ('们', '們'),
+        ('儿', '兒'),
+        ('关', '關'),
+        ('则', '則'),
+        ('问', '問'),
+        ('处', '處'),
+        ('对', '對'),
+        ('开', '開'),
+        ('亲', '親'),
+        ('条', '條'),
+        ('点', '點'),
+        ('现', '現'),
+        ('组', '組'),
+        ('织', '織'),
+        ('节', '節'),
+        ('过', '過'),
+        ('这', '這'),
+        ('见', '見'),
+        ('览', '覽'),
+        ('论', '論'),
+        ('说', '說'),
+        ('释', '釋'),
+        ('骤', '驟'),
+        ('无', '無'),
+        ('时', '時'),
+        ('国', '國'),
+        ('会', '會'),
+        ('来', '來'),
+        ('长', '長'),
+        ('书', '書'),
+        ('经', '經'),
+        ('门', '門'),
+        ('马', '馬'),
+        ('东', '東'),
+        ('乐', '樂'),
+        ('归', '歸'),
+        ('杀', '殺'),
+        ('权', '權'),
+        ('声', '聲'),
+        ('题', '題'),
     ];
 
     /// Whether a Chinese text is in Traditional characters: more of its characters are
@@ -492,12 +531,41 @@ pub mod build {
     /// Traditional), beside [`TRADITIONAL`], to tell a book's script from a few passages:
     /// only for detection.
     const SCRIPT_PAIRS: &[(char, char)] = &[
-        ('后', '後'), ('发', '發'), ('学', '學'), ('还', '還'), ('间', '間'), ('观', '觀'),
-        ('师', '師'), ('车', '車'), ('陈', '陳'), ('郑', '鄭'), ('晋', '晉'), ('齐', '齊'),
-        ('吴', '吳'), ('鲁', '魯'), ('卫', '衛'), ('赵', '趙'), ('韩', '韓'), ('诸', '諸'),
-        ('闻', '聞'), ('谓', '謂'), ('礼', '禮'), ('贤', '賢'), ('圣', '聖'), ('虽', '雖'),
-        ('从', '從'), ('远', '遠'), ('岁', '歲'), ('军', '軍'), ('战', '戰'), ('万', '萬'),
-        ('将', '將'), ('尽', '盡'), ('贵', '貴'), ('兴', '興'), ('听', '聽'),
+        ('后', '後'),
+        ('发', '發'),
+        ('学', '學'),
+        ('还', '還'),
+        ('间', '間'),
+        ('观', '觀'),
+        ('师', '師'),
+        ('车', '車'),
+        ('陈', '陳'),
+        ('郑', '鄭'),
+        ('晋', '晉'),
+        ('齐', '齊'),
+        ('吴', '吳'),
+        ('鲁', '魯'),
+        ('卫', '衛'),
+        ('赵', '趙'),
+        ('韩', '韓'),
+        ('诸', '諸'),
+        ('闻', '聞'),
+        ('谓', '謂'),
+        ('礼', '禮'),
+        ('贤', '賢'),
+        ('圣', '聖'),
+        ('虽', '雖'),
+        ('从', '從'),
+        ('远', '遠'),
+        ('岁', '歲'),
+        ('军', '軍'),
+        ('战', '戰'),
+        ('万', '萬'),
+        ('将', '將'),
+        ('尽', '盡'),
+        ('贵', '貴'),
+        ('兴', '興'),
+        ('听', '聽'),
     ];
 
     /// The genes' own Chinese words in Traditional characters ("多见于" → "多見於"). Only
@@ -726,6 +794,31 @@ pub mod build {
             }
         }
 
+        /// The summary is the line [`evidence_lead`] writes; the passage that names the
+        /// entry's class, where one does, is cited.
+        pub fn evidence_summary(
+            &mut self,
+            entry: &Entry,
+            kind: (&str, &str),
+            role: Option<&str>,
+            mentions: &[Passage],
+            with: &[String],
+        ) {
+            let class = class_of(entry, mentions);
+            let line = evidence_line(
+                entry,
+                kind,
+                role,
+                mentions,
+                with,
+                class.as_ref().map(|(c, _)| c),
+            );
+            self.summary_line(line);
+            if let Some((_, p)) = class {
+                self.cite(p);
+            }
+        }
+
         /// The summary is a line the gene writes (a template or a line from evidence), in
         /// the book's script.
         pub fn summary_line(&mut self, line: String) {
@@ -762,10 +855,7 @@ pub mod build {
                 s.body.push('\n');
                 s.body.push_str(&body);
             } else {
-                self.page.sections.push(Section {
-                    heading,
-                    body,
-                });
+                self.page.sections.push(Section { heading, body });
             }
         }
 
@@ -793,7 +883,11 @@ pub mod build {
         for (i, m) in mentions.iter().enumerate() {
             let label = if m.location.chapter_title.trim().is_empty() {
                 let n = m.location.chapter + 1;
-                if zh { format!("第{n}章") } else { format!("chapter {n}") }
+                if zh {
+                    format!("第{n}章")
+                } else {
+                    format!("chapter {n}")
+                }
             } else {
                 m.location.chapter_title.trim().to_string()
             };
@@ -817,6 +911,12 @@ pub mod build {
     /// in “The Quran”, mostly in Ta-Ha, often with Pharaoh and Aaron."). Every part is drawn
     /// from the cited passages of the page; it is a line the gene writes, not a quote, and it
     /// carries no counts.
+    ///
+    /// Where the text lists the entry as an example of a class ("higher level commands such
+    /// as gbp buildpackage and pbuilder", "编译参数（如 CFLAGS、LDFLAGS）"), the line says so and
+    /// quotes those words: "pbuilder is one of the higher level commands in “…” (“higher level
+    /// commands such as gbp buildpackage and pbuilder”), …". [`PageBuilder::evidence_summary`]
+    /// also cites the passage.
     pub fn evidence_lead(
         entry: &Entry,
         kind: (&str, &str),
@@ -824,11 +924,78 @@ pub mod build {
         mentions: &[Passage],
         with: &[String],
     ) -> String {
+        let class = class_of(entry, mentions).map(|(c, _)| c);
+        evidence_line(entry, kind, role, mentions, with, class.as_ref())
+    }
+
+    /// The first class the text lists the entry in (by its title or an alias), with the
+    /// passage that does so (see [`crate::class`]).
+    pub fn class_of<'a>(
+        entry: &Entry,
+        mentions: &'a [Passage],
+    ) -> Option<(crate::class::NamedClass, &'a Passage)> {
+        let zh = entry.lang == "zh";
+        let names: Vec<&str> = std::iter::once(entry.title.as_str())
+            .chain(entry.aliases.iter().map(String::as_str))
+            .filter(|n| n.trim().chars().count() >= 2)
+            .collect();
+        mentions.iter().find_map(|p| {
+            names
+                .iter()
+                .find_map(|n| crate::class::named_class(n, &p.text, zh))
+                // (not a class that is the entry itself: "packages such as packages")
+                .filter(|c| !names.iter().any(|n| c.class.eq_ignore_ascii_case(n)))
+                .map(|c| (c, p))
+        })
+    }
+
+    fn evidence_line(
+        entry: &Entry,
+        kind: (&str, &str),
+        role: Option<&str>,
+        mentions: &[Passage],
+        with: &[String],
+        class: Option<&crate::class::NamedClass>,
+    ) -> String {
         let zh = entry.lang == "zh";
         let units = main_units(mentions, zh);
         let with: Vec<&String> = with.iter().filter(|w| **w != entry.title).take(2).collect();
+        if let Some(c) = class {
+            return if zh {
+                let mut s = format!(
+                    "{}，《{}》中的{}之一（“{}”）",
+                    entry.title, entry.document_title, c.class, c.snippet
+                );
+                if !units.is_empty() {
+                    s.push_str("，多见于");
+                    s.push_str(&units.join("、"));
+                }
+                s.push('。');
+                s
+            } else {
+                let what = if c.singular {
+                    let an = c.class.starts_with(['a', 'e', 'i', 'o', 'u']);
+                    format!("{} {}", if an { "an" } else { "a" }, c.class)
+                } else {
+                    format!("one of the {}", c.class)
+                };
+                let mut s = format!(
+                    "{} is {what} in “{}” (“{}”)",
+                    entry.title, entry.document_title, c.snippet
+                );
+                if !units.is_empty() {
+                    s.push_str(", mostly in ");
+                    s.push_str(&units.join(" and "));
+                }
+                s.push('.');
+                s
+            };
+        }
         if zh {
-            let mut s = format!("{}，《{}》中的{}", entry.title, entry.document_title, kind.0);
+            let mut s = format!(
+                "{}，《{}》中的{}",
+                entry.title, entry.document_title, kind.0
+            );
             if let Some(r) = role {
                 s.push('，');
                 s.push_str(r);
@@ -846,7 +1013,10 @@ pub mod build {
             s.push('。');
             s
         } else {
-            let mut s = format!("{} is {} in “{}”", entry.title, kind.1, entry.document_title);
+            let mut s = format!(
+                "{} is {} in “{}”",
+                entry.title, kind.1, entry.document_title
+            );
             if let Some(r) = role {
                 s.push_str(" who ");
                 s.push_str(r);
@@ -878,7 +1048,11 @@ pub mod build {
                 _ => text,
             },
         };
-        let ends: &[char] = if zh { &['。', '！', '？', '；'] } else { &['.', '!', '?', ';'] };
+        let ends: &[char] = if zh {
+            &['。', '！', '？', '；']
+        } else {
+            &['.', '!', '?', ';']
+        };
         let mut cut = text
             .char_indices()
             .find(|(i, c)| ends.contains(c) && *i > 0)
@@ -893,7 +1067,11 @@ pub mod build {
         if s.chars().count() <= max {
             return s.trim().to_string();
         }
-        let clause: &[char] = if zh { &['，', '、', '：'] } else { &[',', ':'] };
+        let clause: &[char] = if zh {
+            &['，', '、', '：']
+        } else {
+            &[',', ':']
+        };
         let head: String = s.chars().take(max).collect();
         match head.rfind(clause) {
             Some(i) if i > 0 => format!("{}…", head[..i].trim()),
@@ -973,9 +1151,16 @@ pub mod build {
         let name = k.starts_with(|c: char| c.is_uppercase())
             && k.chars().any(char::is_lowercase)
             && k.chars().all(|c| c.is_alphabetic() || c == ' ');
-        let adjective = ["-dependent", "-independent", "-specific", "-based", "-level", "-only"]
-            .iter()
-            .any(|a| k.ends_with(a));
+        let adjective = [
+            "-dependent",
+            "-independent",
+            "-specific",
+            "-based",
+            "-level",
+            "-only",
+        ]
+        .iter()
+        .any(|a| k.ends_with(a));
         if k.is_empty() || name || adjective || !k.is_ascii() {
             return None;
         }
@@ -1014,9 +1199,11 @@ pub mod build {
                 // (a Chinese head ends its word: "ext4 文件系统" is no file, "命令行" no command)
                 let zh_word = |r: &str, head: &str| {
                     r.strip_prefix(head).is_some_and(|after| {
-                        !["系统", "系統", "名", "夹", "夾", "行", "树", "樹", "卡", "集"]
-                            .iter()
-                            .any(|longer| after.starts_with(longer))
+                        ![
+                            "系统", "系統", "名", "夹", "夾", "行", "树", "樹", "卡", "集",
+                        ]
+                        .iter()
+                        .any(|longer| after.starts_with(longer))
                     })
                 };
                 for (j, (en, zh_head, _, _)) in KIND_HEADS.iter().enumerate() {
@@ -1041,16 +1228,27 @@ pub mod build {
                 }
             }
         }
-        let (best, &n) = counts.iter().enumerate().max_by_key(|&(i, n)| (*n, usize::MAX - i))?;
+        let (best, &n) = counts
+            .iter()
+            .enumerate()
+            .max_by_key(|&(i, n)| (*n, usize::MAX - i))?;
         if n < 2 {
             return None;
         }
         Some(match best {
             b if b == KIND_HEADS.len() => {
-                if zh { "命令" } else { "a command" }
+                if zh {
+                    "命令"
+                } else {
+                    "a command"
+                }
             }
             b if b == KIND_HEADS.len() + 1 => {
-                if zh { "函数" } else { "a function" }
+                if zh {
+                    "函数"
+                } else {
+                    "a function"
+                }
             }
             b => {
                 let (_, _, en, zh_kind) = KIND_HEADS[b];

@@ -11,7 +11,7 @@
 //! (`cat -A`) come on top, each documented by its own paragraph.
 
 use grove_gene::build::{
-    PageBuilder, central, evidence_lead, improve, kind_noun, looks_zh, related_entries, spread,
+    PageBuilder, central, improve, kind_noun, looks_zh, related_entries, spread,
     t,
 };
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
@@ -89,13 +89,7 @@ impl Gene for Concept {
                     kind_noun(&entry.key, &texts, true).unwrap_or("概念"),
                     kind_noun(&entry.key, &texts, false).unwrap_or("a term"),
                 );
-                b.summary_line(evidence_lead(
-                    &entry,
-                    kind,
-                    None,
-                    &mentions,
-                    &with,
-                ));
+                b.evidence_summary(&entry, kind, None, &mentions, &with);
             }
         }
         // Where the book defines the term (or, when it defines nothing, first uses it): the

@@ -8,7 +8,7 @@
 //! are rejected with `grove_gene::junk`.
 
 use grove_gene::build::{
-    PageBuilder, central, credited_author, evidence_lead, improve, looks_zh, opening_words,
+    PageBuilder, central, credited_author, improve, looks_zh, opening_words,
     related_entries, spread, t,
 };
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
@@ -345,13 +345,8 @@ impl Gene for Other {
                 let word = kind_word(false, kind);
                 let article = if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
                 let en_kind = format!("{article} {word}");
-                b.summary_line(evidence_lead(
-                    &entry,
-                    (&format!("一个{}", kind_word(true, kind)), &en_kind),
-                    None,
-                    &mentions,
-                    &with,
-                ));
+                let zh_kind = format!("一个{}", kind_word(true, kind));
+                b.evidence_summary(&entry, (&zh_kind, &en_kind), None, &mentions, &with);
             }
         }
         let rel_terms: Vec<String> = related.iter().map(|(m, _)| m.clone()).collect();

@@ -9,7 +9,7 @@
 //! does no name recognition itself. Junk titles are rejected with `grove_gene::junk`.
 
 use grove_gene::build::{
-    PageBuilder, central, copyright_notice, credited_author, evidence_lead, improve, looks_zh,
+    PageBuilder, central, copyright_notice, credited_author, improve, looks_zh,
     related_entries, spread, t,
 };
 use grove_gene::page::location_label;
@@ -476,13 +476,8 @@ impl Gene for Person {
                     });
                 }
                 let with: Vec<String> = related.iter().map(|(_, t)| t.clone()).collect();
-                b.summary_line(evidence_lead(
-                    &entry,
-                    ("人物", "a person"),
-                    role.as_deref(),
-                    &mentions,
-                    &with,
-                ));
+                let kind = ("人物", "a person");
+                b.evidence_summary(&entry, kind, role.as_deref(), &mentions, &with);
             }
         }
         // The works credited to the person, each by its opening line, cited: what a reader of

@@ -1,0 +1,830 @@
+//! The class a text puts a name in by example: "higher level commands such as gbp
+//! buildpackage and pbuilder" (pbuilder is one of the higher level commands), "gcc, make and
+//! other build tools", "编译参数（如 CFLAGS、LDFLAGS）", "如 make、cmake 等构建工具".
+//!
+//! These are Hearst's patterns: a plural class noun, a word that introduces examples, and a
+//! list. A book that never defines a term often names it this way once, and the class is what
+//! a reader needs first (what kind of thing it is). The patterns are of the language, not of
+//! a book.
+//!
+//! This module reads one sentence at a time and knows nothing of pages or the host.
+
+/// A class the text puts a name in, and the words of the text that do so.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedClass {
+    /// The class noun as the text writes it: "higher level commands", "编译参数".
+    pub class: String,
+    /// The words of the sentence from the class noun through the list, to quote.
+    pub snippet: String,
+    /// Whether the class is one thing the name is an instance of ("a program, such as
+    /// debconf"), not a plural of which it is one ("programs such as debconf").
+    pub singular: bool,
+}
+
+/// Words that introduce examples after an English class noun.
+const EN_EXAMPLES: &[&str] = &[
+    "such as",
+    "including",
+    "like",
+    "e.g.",
+    "e.g.,",
+    "for example",
+    "for example,",
+    "for instance",
+    "for instance,",
+    "especially",
+    "notably",
+];
+
+/// Words that end an English class noun from before: determiners, quantifiers, pronouns,
+/// prepositions, conjunctions and verbs that stand before a noun phrase.
+const EN_STOP: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "of",
+    "and",
+    "or",
+    "other",
+    "some",
+    "many",
+    "all",
+    "any",
+    "various",
+    "several",
+    "another",
+    "these",
+    "those",
+    "such",
+    "its",
+    "their",
+    "our",
+    "your",
+    "his",
+    "her",
+    "my",
+    "more",
+    "most",
+    "few",
+    "each",
+    "every",
+    "both",
+    "different",
+    "certain",
+    "similar",
+    "to",
+    "for",
+    "in",
+    "on",
+    "with",
+    "by",
+    "from",
+    "into",
+    "at",
+    "as",
+    "is",
+    "are",
+    "be",
+    "was",
+    "were",
+    "use",
+    "using",
+    "used",
+    "uses",
+    "that",
+    "which",
+    "who",
+    "than",
+    "not",
+    "no",
+    "also",
+    "only",
+    "even",
+    "well",
+    "about",
+    "over",
+    "under",
+    "between",
+    "through",
+    "like",
+    "unlike",
+    "include",
+    "includes",
+    "including",
+    "has",
+    "have",
+    "had",
+    "do",
+    "does",
+    "can",
+    "may",
+    "will",
+    "would",
+    "should",
+    "must",
+    "could",
+    "how",
+    "what",
+    "why",
+    "whose",
+    "whom",
+    "whether",
+    "there",
+    "here",
+    "where",
+    "when",
+    "if",
+    "new",
+];
+
+/// Plural-looking words that are not class nouns ("this", "is", "always").
+const EN_NOT_PLURAL: &[&str] = &[
+    "this",
+    "is",
+    "was",
+    "has",
+    "does",
+    "always",
+    "sometimes",
+    "perhaps",
+    "thus",
+    "whereas",
+    "unless",
+    "less",
+    "its",
+    "his",
+    "hers",
+    "ours",
+    "yours",
+    "theirs",
+    "us",
+    "yes",
+    "towards",
+    "besides",
+    "afterwards",
+    "news",
+    "bus",
+    "status",
+    "analysis",
+    "basis",
+    "series",
+    "species",
+    "process",
+    "access",
+    "class",
+    "address",
+    "various",
+    "previous",
+    "obvious",
+    "numerous",
+    "uses",
+    "allows",
+    "provides",
+    "contains",
+    "includes",
+    "requires",
+    "means",
+    "needs",
+    "supports",
+    "lets",
+    "gives",
+    "makes",
+    "takes",
+    "goes",
+    "comes",
+    "becomes",
+    "seems",
+    "works",
+    "runs",
+    "looks",
+    "helps",
+    "applies",
+    "exists",
+    "calls",
+    "returns",
+    "ones",
+    "things",
+    "others",
+    "options",
+    "items",
+    "cases",
+    "ways",
+    "times",
+    "parts",
+    "types",
+    "kinds",
+    "sorts",
+    "forms",
+    "details",
+];
+
+/// The class `name` belongs to in `sentence` by one of Hearst's patterns, if any.
+pub fn named_class(name: &str, sentence: &str, zh: bool) -> Option<NamedClass> {
+    let name = name.trim();
+    if name.is_empty() || sentence.len() > 2000 {
+        return None;
+    }
+    if zh {
+        zh_class(name, sentence)
+    } else {
+        en_examples(name, sentence).or_else(|| en_and_other(name, sentence))
+    }
+}
+
+/// The list items of an English list: split at commas and at "and"/"or", each without an
+/// article and its quotes.
+fn en_items(list: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for part in list.split(',') {
+        let mut rest = part.trim();
+        for lead in ["and ", "or "] {
+            if let Some(r) = rest.strip_prefix(lead) {
+                rest = r;
+            }
+        }
+        for item in rest.split(" and ").flat_map(|p| p.split(" or ")) {
+            let mut t = item.trim();
+            for article in ["the ", "a ", "an "] {
+                if let Some(r) = t.strip_prefix(article) {
+                    t = r;
+                }
+            }
+            let t = t.trim_matches(|c: char| "\"'`“”‘’*".contains(c)).trim();
+            if !t.is_empty() {
+                out.push(t);
+            }
+        }
+    }
+    out
+}
+
+/// The English class noun that ends `head` (the words before "such as"): a plural noun and
+/// up to three modifiers before it, lower case or acronyms.
+fn en_class_before(head: &str) -> Option<(String, usize, bool)> {
+    let head = head.trim_end_matches([',', '(', ' ']);
+    let words: Vec<(usize, &str)> = head
+        .split(' ')
+        .scan(0usize, |at, w| {
+            let start = *at;
+            *at += w.len() + 1;
+            Some((start, w))
+        })
+        .filter(|(_, w)| !w.is_empty())
+        .collect();
+    let &(mut start, last) = words.last()?;
+    // (a singular noun after "a" or "another": "a program, such as debconf", "another patch
+    // system such as dpatch")
+    let singular = last.len() >= 3
+        && last.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        && !EN_STOP.contains(&last)
+        && words
+            .iter()
+            .rev()
+            .skip(1)
+            .take(3)
+            .find(|(_, w)| {
+                !(w.chars().all(|c| c.is_ascii_lowercase() || c == '-') && !EN_STOP.contains(w))
+            })
+            .is_some_and(|(_, w)| ["a", "an", "another"].contains(w));
+    let plural = singular
+        || last.len() >= 4
+            && last.ends_with('s')
+            && !last.ends_with("ss")
+            && !last.ends_with("us")
+            && last.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+            && !EN_NOT_PLURAL.contains(&last)
+            && !EN_STOP.contains(&last);
+    if !plural {
+        return None;
+    }
+    let mut n = 1;
+    for &(at, w) in words.iter().rev().skip(1) {
+        let acronym = w.len() >= 2
+            && w.chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+        let lower = w.chars().all(|c| c.is_ascii_lowercase() || c == '-');
+        if n >= 4 || !(lower || acronym) || EN_STOP.contains(&w) || w.ends_with("ly") {
+            break;
+        }
+        start = at;
+        n += 1;
+    }
+    Some((
+        head[start..].to_string(),
+        start,
+        singular && !last.ends_with('s'),
+    ))
+}
+
+/// Whether `item` is `name` (case aside), or the last item opens with it and runs on into the
+/// sentence's verb ("… and pbuilder ensures the perfect …").
+fn en_item_is(item: &str, name: &str, last: bool) -> bool {
+    if item.eq_ignore_ascii_case(name) {
+        return true;
+    }
+    last && item.len() > name.len()
+        && item.is_char_boundary(name.len())
+        && item[..name.len()].eq_ignore_ascii_case(name)
+        && item[name.len()..].starts_with(' ')
+        && {
+            // a verb: "are", "can", or a word in -s or -ed before an article or a preposition
+            // ("pbuilder ensures the …"; not "the package maintainer scripts")
+            let mut words = item[name.len()..].split_whitespace();
+            let w = words.next().unwrap_or("");
+            let next = words.next().unwrap_or("");
+            [
+                "are", "is", "was", "were", "can", "will", "must", "should", "may", "do", "does",
+            ]
+            .contains(&w)
+                || w.chars().all(|c| c.is_ascii_lowercase())
+                    && (w.ends_with('s') && !w.ends_with("ss") || w.ends_with("ed"))
+                    && [
+                        "the", "a", "an", "that", "to", "in", "on", "by", "with", "for", "its",
+                        "their", "all", "any", "it", "them", "this", "these", "when", "if", "as",
+                        "from", "at", "under", "into", "only",
+                    ]
+                    .contains(&next)
+        }
+}
+
+/// "N such as A, B and X", "N (e.g. X)", "N, including X".
+fn en_examples(name: &str, sentence: &str) -> Option<NamedClass> {
+    let lower = sentence.to_lowercase();
+    for word in EN_EXAMPLES {
+        for (at, _) in lower.match_indices(word) {
+            let before = &sentence[..at];
+            let after = &sentence[at + word.len()..];
+            // whole words: " such as ", "(e.g. "
+            if !before.ends_with([' ', '(']) || !after.starts_with(' ') {
+                continue;
+            }
+            let head = before.trim_end_matches(['(', ' ']);
+            // ("N, such as X"; not a clause: "…, like the others")
+            let head = head.strip_suffix(',').unwrap_or(head);
+            let Some((class, start, singular)) = en_class_before(head) else {
+                continue;
+            };
+            let end = after
+                .find(['.', ';', ':', ')', '(', '!', '?', '—'])
+                .unwrap_or(after.len());
+            let list = &after[..end];
+            let list = list.split(" and other ").next().unwrap_or(list);
+            let list = list.split(" etc").next().unwrap_or(list);
+            let items = en_items(list);
+            let n = items.len();
+            if let Some((i, item)) = items
+                .iter()
+                .enumerate()
+                // (any item may run on into the sentence's verb: the list is cut at a full
+                // stop, not at the clause's end)
+                .find(|(_, it)| en_item_is(it, name, true))
+            {
+                // (a list of names, not a clause: "teams, e.g. remove yourself from … or salsa")
+                if items[..i]
+                    .iter()
+                    .any(|it| it.split_whitespace().count() > 4)
+                    || item.split_whitespace().count() > 4 && !item.starts_with(name)
+                {
+                    continue;
+                }
+                // the snippet runs to the name's end in the list
+                let list_start = at + word.len();
+                let in_list = sentence[list_start..].find(name).or_else(|| {
+                    sentence[list_start..]
+                        .to_lowercase()
+                        .find(&name.to_lowercase())
+                })?;
+                let mut snippet_end = list_start + in_list + name.len();
+                // the rest of the list, when it is names ("A, B and C"), not a clause
+                // ("/usr/bin, obeying the Filesystem Hierarchy Standard")
+                let names_follow = items[i + 1..].iter().all(|it| {
+                    it.split_whitespace().count() <= 3
+                        && !it.split_whitespace().any(|w| w.ends_with("ing"))
+                });
+                if i + 1 < n && names_follow && end - (snippet_end - list_start) <= 60 {
+                    snippet_end = list_start + end;
+                }
+                let mut snippet = sentence[start..snippet_end]
+                    .trim()
+                    .trim_end_matches(',')
+                    .to_string();
+                if before.ends_with('(') {
+                    snippet.push(')');
+                }
+                return Some(NamedClass {
+                    class,
+                    snippet,
+                    singular,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// "A, B and other N", "X or other N".
+fn en_and_other(name: &str, sentence: &str) -> Option<NamedClass> {
+    for sep in [" and other ", " or other "] {
+        for (at, _) in sentence.match_indices(sep) {
+            let tail = &sentence[at + sep.len()..];
+            let words: Vec<&str> = tail
+                .split(|c: char| c == ' ' || ",.;:()".contains(c))
+                .take_while(|w| {
+                    !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                })
+                .take(3)
+                .collect();
+            // the class: the words up to the last plural among them
+            let Some(k) = words.iter().rposition(|w| {
+                w.len() >= 4 && w.ends_with('s') && !w.ends_with("ss") && !EN_NOT_PLURAL.contains(w)
+            }) else {
+                continue;
+            };
+            let class = words[..=k].join(" ");
+            if words[..=k].iter().any(|w| EN_STOP.contains(w)) {
+                continue;
+            }
+            let head = &sentence[..at];
+            let from = head
+                .rfind(['.', ';', ':', '(', '!', '?'])
+                .map_or(0, |i| i + 1);
+            let from = ["such as ", "including ", "like "]
+                .iter()
+                .filter_map(|w| head[from..].rfind(w).map(|i| from + i + w.len()))
+                .max()
+                .unwrap_or(from);
+            let list = &head[from..];
+            let items = en_items(list);
+            // (the items are the list's own, short: not a clause that ends in one)
+            let Some(pos) = items.iter().position(|it| it.eq_ignore_ascii_case(name)) else {
+                continue;
+            };
+            if items.len() > 1
+                && items[..pos]
+                    .iter()
+                    .any(|it| it.split_whitespace().count() > 4)
+            {
+                continue;
+            }
+            let start = head[from..].find(items[0]).map_or(from, |i| from + i);
+            let snippet = format!("{} {}", sentence[start..at].trim(), &sep[1..]) + &class;
+            return Some(NamedClass {
+                class,
+                snippet,
+                singular: false,
+            });
+        }
+    }
+    None
+}
+
+/// Characters that separate the items of a Chinese list.
+fn zh_item_sep(c: char) -> bool {
+    "、，,和与與及或/".contains(c)
+}
+
+/// The items of a Chinese list, without quotes and a trailing 等.
+fn zh_items(list: &str) -> Vec<String> {
+    list.replace("以及", "、")
+        .split(zh_item_sep)
+        .map(|t| {
+            t.trim()
+                .trim_end_matches('等')
+                .trim_matches(|c: char| "“”\"《》「」『』`'‘’ ".contains(c))
+                .trim()
+                .to_string()
+        })
+        .filter(|t| !t.is_empty())
+        .enumerate()
+        // (the first item runs on from the clause's verb: "使用 git、svn 等" — a name in Latin
+        // letters after ideographs is the item)
+        .map(|(i, t)| match t.rfind(cjk) {
+            Some(at) if i == 0 && !t.is_ascii() && t[at..].chars().count() > 1 => {
+                let tail = t[at + t[at..].chars().next().map_or(0, char::len_utf8)..].trim();
+                if tail.is_empty() { t } else { tail.to_string() }
+            }
+            _ => t,
+        })
+        .collect()
+}
+
+/// Whether `c` is a CJK ideograph.
+fn cjk(c: char) -> bool {
+    ('\u{4e00}'..='\u{9fff}').contains(&c) || ('\u{3400}'..='\u{4dbf}').contains(&c)
+}
+
+/// Words after which a Chinese class noun starts ("导出各个|编译参数", "使用的|构建工具").
+const ZH_BEFORE_CLASS: &[&str] = &[
+    "的", "各个", "各個", "各种", "各種", "一些", "某些", "其他", "其它", "所有", "这些", "這些",
+    "那些", "多个", "多個", "多种", "多種", "许多", "許多", "很多", "不同", "以及", "和", "与",
+    "與", "及", "或", "并", "並", "了", "将", "將", "把", "对", "對", "是", "有", "用", "为", "為",
+    "些", "种", "種", "个", "個", "等",
+];
+
+/// A Chinese class noun: 2 to 6 ideographs (Latin words allowed before them, "GUI 工具").
+fn zh_class_ok(class: &str) -> bool {
+    let n = class.chars().filter(|c| cjk(*c)).count();
+    (2..=6).contains(&n) && class.chars().last().is_some_and(cjk)
+}
+
+/// Words that open a noun phrase ("一些|构建标志", "的|路径"): a class before "，如" needs one.
+const ZH_NOUN_OPENERS: &[&str] = &[
+    "的", "各个", "各個", "各种", "各種", "一些", "某些", "其他", "其它", "所有", "这些", "這些",
+    "那些", "多个", "多個", "多种", "多種", "许多", "許多", "很多", "不同",
+];
+
+/// The Chinese class noun that ends `head` (the words before "（如"). After a comma ("…，如")
+/// the noun must open after a word that opens a noun phrase: "设置一些构建标志，如 …" (not
+/// the verb of "使用“,”进行分隔，例如 …").
+fn zh_class_before(head: &str, after_comma: bool) -> Option<String> {
+    let run_start = head
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| cjk(*c) || c.is_ascii_alphabetic() || *c == ' ')
+        .last()
+        .map(|(i, _)| i)?;
+    let mut run = &head[run_start..];
+    if after_comma
+        && !ZH_NOUN_OPENERS.iter().any(|w| {
+            run.rfind(w)
+                .is_some_and(|i| run[i + w.len()..].chars().count() >= 2)
+        })
+    {
+        return None;
+    }
+    if let Some(cut) = ZH_BEFORE_CLASS
+        .iter()
+        .filter_map(|w| run.rfind(w).map(|i| i + w.len()))
+        .max()
+    {
+        run = &run[cut..];
+    }
+    let run = run.trim();
+    zh_class_ok(run).then(|| run.to_string())
+}
+
+/// The Chinese class noun that opens `tail` (the words after "等").
+fn zh_class_after(tail: &str) -> Option<String> {
+    let run: String = tail.trim_start().chars().take_while(|c| cjk(*c)).collect();
+    // up to the first particle or verb that ends a noun phrase
+    let mut end = run.len();
+    for w in [
+        "的", "都", "也", "会", "會", "可", "在", "是", "时", "時", "中", "上", "和", "与", "來",
+        "来", "进行", "進行",
+    ] {
+        if let Some(i) = run.find(w)
+            && i > 0
+        {
+            end = end.min(i);
+        }
+    }
+    let class = &run[..end];
+    zh_class_ok(class).then(|| class.to_string())
+}
+
+/// Words that introduce examples in Chinese; 如 not in 如果, 如何, 如下, 如此 ….
+fn zh_example_word(s: &str) -> Option<usize> {
+    for w in ["例如", "比如", "诸如", "諸如", "譬如", "包括", "如"] {
+        if let Some(r) = s.strip_prefix(w) {
+            if w == "如"
+                && r.starts_with([
+                    '果', '何', '下', '此', '同', '今', '意', '若', '是', '实', '實',
+                ])
+            {
+                return None;
+            }
+            return Some(w.len());
+        }
+    }
+    None
+}
+
+/// "N（如 A、X）", "N，例如 A、X", "如 A、X 等 N", "A、X 等 N".
+fn zh_class(name: &str, sentence: &str) -> Option<NamedClass> {
+    let is_name = |items: &[String]| items.iter().any(|i| i.eq_ignore_ascii_case(name));
+    // N（如 …）/ N，如 …
+    for (at, c) in sentence.char_indices() {
+        if !"（(，,".contains(c) {
+            continue;
+        }
+        let after = &sentence[at + c.len_utf8()..];
+        let after_t = after.trim_start();
+        let Some(w) = zh_example_word(after_t) else {
+            continue;
+        };
+        let list_from = &after_t[w..];
+        let close: &[char] = if "（(".contains(c) {
+            &['）', ')']
+        } else {
+            &['。', '；', '：', '）']
+        };
+        let end = list_from.find(close).unwrap_or(list_from.len());
+        let list = &list_from[..end];
+        // (a list that ends "… 等 N" names its class after it)
+        let (list, class_after) = match list.rfind('等') {
+            Some(i) => (&list[..i], zh_class_after(&list[i + '等'.len_utf8()..])),
+            None => (list, None),
+        };
+        let items = zh_items(list);
+        if !is_name(&items) || items.iter().any(|i| i.chars().count() > 30) {
+            continue;
+        }
+        let class = class_after.or_else(|| zh_class_before(&sentence[..at], !"（(".contains(c)));
+        let Some(class) = class else { continue };
+        let start = sentence[..at].rfind(class.as_str()).unwrap_or(at);
+        let snippet_end =
+            (at + c.len_utf8() + (after.len() - after_t.len()) + w + end).min(sentence.len());
+        let mut snippet = sentence[start..snippet_end].trim().to_string();
+        if "（(".contains(c) {
+            snippet.push('）');
+        }
+        return Some(NamedClass {
+            class,
+            snippet,
+            singular: false,
+        });
+    }
+    // A、X 等 N (the list from the clause's start, or from 如)
+    for (at, _) in sentence.match_indices('等') {
+        let Some(class) = zh_class_after(&sentence[at + '等'.len_utf8()..]) else {
+            continue;
+        };
+        let head = &sentence[..at];
+        let from = head
+            .rfind(['。', '；', '：', '，', '（', '(', '“'])
+            .map_or(0, |i| {
+                i + head[i..].chars().next().map_or(1, char::len_utf8)
+            });
+        let mut list = &head[from..];
+        let mut start = from;
+        if let Some(i) = ["例如", "比如", "诸如", "如", "像", "包括"]
+            .iter()
+            .filter_map(|w| list.rfind(w).map(|i| i + w.len()))
+            .max()
+        {
+            start = from + i;
+            list = &list[i..];
+        }
+        // at least two items, or one after 如: "如 X 等 N"
+        let items = zh_items(list);
+        if !is_name(&items) || items.iter().any(|i| i.chars().count() > 20) {
+            continue;
+        }
+        if items.len() < 2 && start == from {
+            continue;
+        }
+        let snippet_end = at
+            + '等'.len_utf8()
+            + sentence[at + '等'.len_utf8()..].find(class.as_str())?
+            + class.len();
+        let snippet = sentence[start..snippet_end].trim().to_string();
+        return Some(NamedClass {
+            class,
+            snippet,
+            singular: false,
+        });
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (name, sentence, Chinese, expected class)
+    const CASES: &[(&str, &str, bool, Option<&str>)] = &[
+        (
+            "pbuilder",
+            "Although use of higher level commands such as gbp buildpackage and pbuilder ensures the perfect package building environment, it is essential.",
+            false,
+            Some("higher level commands"),
+        ),
+        (
+            "EPUB",
+            "While new formats aren’t introduced very often, existing formats (like EPUB) are constantly being updated.",
+            false,
+            Some("existing formats"),
+        ),
+        (
+            "dpatch",
+            "If it was packaged using another patch system such as dpatch, dbs, or cdbs with -p0, convert it.",
+            false,
+            Some("patch system"),
+        ),
+        (
+            "debconf",
+            "Prompting must be done through a program, such as debconf, which conforms to the specification.",
+            false,
+            Some("program"),
+        ),
+        (
+            "make",
+            "Some packages like gcc and make which are required are implied.",
+            false,
+            None,
+        ),
+        ("Debian", "The system, such as Debian, works.", false, None),
+        (
+            "automake",
+            "Many programs use autoconf, automake and other build tools.",
+            false,
+            Some("build tools"),
+        ),
+        (
+            "Debian",
+            "alien converts binary packages between various packaging formats, including Debian, RPM (RedHat), and Slackware.",
+            false,
+            Some("packaging formats"),
+        ),
+        (
+            "Cybook Gen 3",
+            "If you have a device, like the Cybook Gen 3, that supports folders this is useful.",
+            false,
+            Some("device"),
+        ),
+        (
+            "salsa",
+            "Leave your teams, e.g. remove yourself from team wiki pages or salsa.",
+            false,
+            None,
+        ),
+        (
+            "package maintainer",
+            "It runs command scripts, including the package maintainer scripts (see below).",
+            false,
+            None,
+        ),
+        (
+            "debian/rules",
+            "It shows how lower level commands such as debian/rules and dpkg-buildpackage are executed under them.",
+            false,
+            Some("lower level commands"),
+        ),
+        (
+            "autoreconf",
+            "这里 addon 的值中各项使用“,”进行分隔，例如“-w \"python3,autoreconf\"”。",
+            true,
+            None,
+        ),
+        (
+            "CPPFLAGS",
+            "它可以合适地设置一些构建标志，如 CPPFLAGS、CFLAGS 等。",
+            true,
+            Some("构建标志"),
+        ),
+        (
+            "LDFLAGS",
+            "dh 命令将设置并导出各个编译参数（如CFLAGS、CXXFLAGS、FFLAGS、CPPFLAGS和 LDFLAGS）。",
+            true,
+            Some("编译参数"),
+        ),
+        (
+            "cmake",
+            "上游使用的构建系统，例如 make、cmake 等构建工具，都可以自动处理。",
+            true,
+            Some("构建工具"),
+        ),
+        (
+            "git",
+            "可以使用 git、svn 等版本控制系统来保存修改。",
+            true,
+            Some("版本控制系统"),
+        ),
+        (
+            "Z shell",
+            "如果您设置了其它登录 shell，例如 Z shell，请使用它们对应的配置文件替换。",
+            true,
+            None,
+        ),
+        (
+            "dpkg",
+            "如果跳过了调整流程，则仍然能为 dpkg 命令所使用。",
+            true,
+            None,
+        ),
+    ];
+
+    #[test]
+    fn a_name_listed_as_an_example_of_a_class_is_one_of_that_class() {
+        for (name, sentence, zh, want) in CASES {
+            let got = named_class(name, sentence, *zh).map(|c| c.class);
+            assert_eq!(got.as_deref(), *want, "{name} in {sentence}");
+        }
+    }
+
+    #[test]
+    fn the_snippet_quotes_the_class_through_the_name() {
+        let c = named_class(
+            "pbuilder",
+            "Although use of higher level commands such as gbp buildpackage and pbuilder ensures the perfect package building environment.",
+            false,
+        )
+        .unwrap();
+        assert_eq!(
+            c.snippet,
+            "higher level commands such as gbp buildpackage and pbuilder"
+        );
+        let c = named_class("LDFLAGS", "并导出各个编译参数（如CFLAGS、LDFLAGS）。", true).unwrap();
+        assert_eq!(c.snippet, "编译参数（如CFLAGS、LDFLAGS）");
+    }
+}
