@@ -265,16 +265,43 @@ impl Gene for Other {
                     b.summary_quote(p);
                 } else {
                     let opening_words = opening_words(text, zh, 60);
-                    b.summary_line(if zh {
-                        format!(
+                    // A unit of prose (a surah, a chapter of sayings) is known by whom and
+                    // what it speaks of, more than by its first words (a poem's lines are
+                    // short: its opening is what it is known by).
+                    let subjects = if prose_unit(&all, zh) {
+                        let mut passages = all.clone();
+                        for offset in [100, 200] {
+                            if passages.len() as u32 == offset {
+                                passages.extend(host::chapter_passages(idx, offset, 100));
+                            }
+                        }
+                        unit_subjects(&entry.title, &passages, zh)
+                    } else {
+                        Vec::new()
+                    };
+                    b.summary_line(match (zh, subjects.as_slice()) {
+                        (true, []) => format!(
                             "{}，《{}》中的一篇，开篇：“{}”",
                             entry.title, entry.document_title, opening_words
-                        )
-                    } else {
-                        format!(
+                        ),
+                        (true, names) => format!(
+                            "{}，《{}》中的一篇，多言及{}；开篇：“{}”",
+                            entry.title,
+                            entry.document_title,
+                            names.join("、"),
+                            opening_words
+                        ),
+                        (false, []) => format!(
                             "“{}” is a part of “{}” that opens: “{}”",
                             entry.title, entry.document_title, opening_words
-                        )
+                        ),
+                        (false, names) => format!(
+                            "“{}” is a part of “{}” that names {} most often; it opens: “{}”",
+                            entry.title,
+                            entry.document_title,
+                            english_list(names),
+                            opening_words
+                        ),
                     });
                     b.cite(p);
                 }
@@ -445,6 +472,129 @@ fn works_of_one_title(entry: &Entry, list: &str) -> Result<Page, String> {
     });
     b.quotes(t(zh, "各篇开篇", "The works' openings"), &openings);
     Ok(b.finish())
+}
+
+/// Whether a unit is prose: its sentences are long (a surah's verses, a chapter's sayings),
+/// not a poem's lines (at most about a dozen characters or ten words each).
+fn prose_unit(passages: &[grove_gene::Passage], zh: bool) -> bool {
+    if passages.len() < 3 {
+        return false;
+    }
+    let size = |t: &str| {
+        if zh {
+            t.chars().filter(|c| c.is_alphabetic()).count()
+        } else {
+            t.split_whitespace().count()
+        }
+    };
+    let total: usize = passages.iter().map(|p| size(&p.text)).sum();
+    total / passages.len() > if zh { 16 } else { 14 }
+}
+
+/// The entries a unit names most often for their spread in the book: counted by longest match
+/// of its words (Chinese: runs of up to four characters) against the planned entries, each
+/// weighed by how few of the book's chapters hold it (tf-idf), so that the book's subject
+/// everywhere ("Allah", "people", 子) does not name every unit. At most three, each named at
+/// least twice in the unit.
+fn unit_subjects(own_title: &str, passages: &[grove_gene::Passage], zh: bool) -> Vec<String> {
+    use std::collections::HashMap;
+    let mut known: HashMap<String, Option<String>> = HashMap::new();
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    let mut lookup = |words: &str| -> Option<String> {
+        known
+            .entry(words.to_string())
+            .or_insert_with(|| host::entry_for(words))
+            .clone()
+    };
+    for p in passages {
+        // the units of matching: words in Latin letters, single ideographs
+        let mut units: Vec<&str> = Vec::new();
+        let mut at = 0;
+        for (i, c) in p.text.char_indices() {
+            let cjk = ('\u{4e00}'..='\u{9fff}').contains(&c);
+            if cjk || !(c.is_alphanumeric() || c == '-' || c == '_' || c == '\'') {
+                if at < i {
+                    units.push(&p.text[at..i]);
+                }
+                // (a space joins words into a name; punctuation ends one)
+                if cjk {
+                    units.push(&p.text[i..i + c.len_utf8()]);
+                } else if !c.is_whitespace() {
+                    units.push("");
+                }
+                at = i + c.len_utf8();
+            }
+        }
+        if at < p.text.len() {
+            units.push(&p.text[at..]);
+        }
+        let mut i = 0;
+        while i < units.len() {
+            let mut step = 1;
+            for n in (1..=4).rev() {
+                let Some(span) = units.get(i..i + n) else { continue };
+                if span.iter().any(|u| u.is_empty()) {
+                    continue;
+                }
+                let joined = if zh && span.iter().all(|u| u.chars().count() == 1) {
+                    span.concat()
+                } else {
+                    span.join(" ")
+                };
+                // (a single ideograph names an entry only in a text that writes names so)
+                if joined.chars().count() < 2 && !(zh && n == 1) {
+                    continue;
+                }
+                if let Some(title) = lookup(&joined) {
+                    if title != own_title {
+                        *counts.entry(title).or_default() += 1;
+                    }
+                    step = n;
+                    break;
+                }
+            }
+            i += step;
+        }
+    }
+    let mut top: Vec<(String, usize)> = counts.into_iter().filter(|(_, n)| *n >= 2).collect();
+    top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    top.truncate(8);
+    let mut scored: Vec<(f64, String)> = top
+        .into_iter()
+        .map(|(title, n)| {
+            // How much of the book it is in: the share of the chapters its mentions span
+            // that hold one (the host gives a hundred mentions at most, in reading order, so
+            // the span is that of the first hundred).
+            let mut chapters: Vec<u32> = host::mentions(&title, 100)
+                .iter()
+                .map(|p| p.location.chapter)
+                .collect();
+            chapters.sort_unstable();
+            let span = match (chapters.first(), chapters.last()) {
+                (Some(a), Some(b)) => (b - a + 1) as f64,
+                _ => 1.0,
+            };
+            chapters.dedup();
+            let share = (chapters.len().max(1) as f64 / span).min(1.0);
+            // (a name in every chapter it spans, the book's subject, weighs little; in
+            // English a name, capitalised, tells more of a unit than a word: "Joseph" more
+            // than "father")
+            let word = !zh && title.starts_with(|c: char| c.is_lowercase());
+            let weight = ((1.0 / share).ln() + 0.3) * if word { 0.4 } else { 1.0 };
+            (n as f64 * weight, title)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    scored.into_iter().take(3).map(|(_, t)| t).collect()
+}
+
+/// "A", "A and B", "A, B and C".
+fn english_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [a] => a.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// Whether a unit's passage is words of its own that can open its page: a sentence, not a
