@@ -218,6 +218,27 @@ const EN_NOT_PLURAL: &[&str] = &[
     "details",
 ];
 
+/// Class nouns too vague to say what a thing is ("materials such as CD-ROMs", "other formal
+/// actions").
+const EN_VAGUE: &[&str] = &[
+    "materials",
+    "resources",
+    "products",
+    "features",
+    "elements",
+    "objects",
+    "entities",
+    "actions",
+    "aspects",
+    "areas",
+    "issues",
+    "matters",
+    "stuff",
+    "examples",
+    "words",
+    "names",
+];
+
 /// The class `name` belongs to in `sentence` by one of Hearst's patterns, if any.
 pub fn named_class(name: &str, sentence: &str, zh: bool) -> Option<NamedClass> {
     let name = name.trim();
@@ -294,7 +315,7 @@ fn en_class_before(head: &str) -> Option<(String, usize, bool)> {
             && last.chars().all(|c| c.is_ascii_lowercase() || c == '-')
             && !EN_NOT_PLURAL.contains(&last)
             && !EN_STOP.contains(&last);
-    if !plural {
+    if !plural || EN_VAGUE.contains(&last) {
         return None;
     }
     let mut n = 1;
@@ -308,6 +329,16 @@ fn en_class_before(head: &str) -> Option<(String, usize, bool)> {
         }
         start = at;
         n += 1;
+    }
+    // (a class cut from a longer name: "Rust based programs", not "based programs")
+    let first = head[start..].split(' ').next().unwrap_or("");
+    let cut = words
+        .iter()
+        .rev()
+        .find(|(at, _)| *at < start)
+        .is_some_and(|(at, w)| *at > 0 && w.starts_with(|c: char| c.is_uppercase()));
+    if cut || first.ends_with("based") {
+        return None;
     }
     Some((
         head[start..].to_string(),
@@ -441,7 +472,7 @@ fn en_and_other(name: &str, sentence: &str) -> Option<NamedClass> {
                 continue;
             };
             let class = words[..=k].join(" ");
-            if words[..=k].iter().any(|w| EN_STOP.contains(w)) {
+            if words[..=k].iter().any(|w| EN_STOP.contains(w)) || EN_VAGUE.contains(&words[k]) {
                 continue;
             }
             let head = &sentence[..at];
@@ -800,6 +831,24 @@ mod tests {
             "dpkg",
             "如果跳过了调整流程，则仍然能为 dpkg 命令所使用。",
             true,
+            None,
+        ),
+        (
+            "Firefox",
+            "It ships Rust based programs such as Firefox, ripgrep and fd.",
+            false,
+            None,
+        ),
+        (
+            "CD-ROMs",
+            "The logo may be used on materials such as CD-ROMs.",
+            false,
+            None,
+        ),
+        (
+            "ballot options",
+            "Proposals, sponsors, ballot options, calls for votes and other formal actions.",
+            false,
             None,
         ),
     ];

@@ -1788,6 +1788,7 @@ const EN_HEADS: &[&str] = &[
     "format",
     "section",
     "flag",
+    "target",
     "parameter",
     "daemon",
     "service",
@@ -1988,7 +1989,8 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         .filter(|w| !EN_OPENERS.contains(w))
         .collect::<Vec<_>>();
     // (a head noun may name X's kind before it: "The package cdbs offers …")
-    let article = |w: &str| ["the", "a", "an"].contains(&w);
+    // ("Every rules file, like any other Makefile, consists of …")
+    let article = |w: &str| ["the", "a", "an", "every", "each"].contains(&w);
     // (or after a phrase of time or place set off by a comma: "During August 1995 (…),
     // Hartmut Koptein started …", "In 1993, Ian Murdock founded …"; not "For postfix, …",
     // where X is inside the phrase)
@@ -2090,7 +2092,8 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             after
                 .strip_prefix(' ')
                 .and_then(|r| r.strip_prefix(**h))
-                .is_some_and(|r| r.starts_with(' '))
+                // (or a list item's colon: "* binary-arch target: to create …")
+                .is_some_and(|r| r.starts_with(' ') || before.is_empty() && r.starts_with(": "))
         }) {
             after = &after[1 + head.len()..];
             // (two heads joined: "The debootstrap package and script allows you to …")
@@ -2102,8 +2105,35 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
                 after = &after[" and ".len() + second.len()..];
             }
         }
-        let comma = after.starts_with(", ");
-        let after = after.trim_start_matches([',', ' ']);
+        // A list item that names X and its kind and says what it is for: "* binary-arch
+        // target: to create arch-dependent packages".
+        if before.is_empty()
+            && let Some(desc) = after.strip_prefix(": ")
+            && desc.split_whitespace().count() >= 4
+            && desc.starts_with(|c: char| c.is_lowercase())
+            && !desc.trim_end().ends_with(':')
+            // (not a program's message: "dpkg-gensymbols: warning: …")
+            && !desc
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| w.ends_with(':'))
+        {
+            score = score.max(0.6);
+        }
+        let mut comma = after.starts_with(", ");
+        let mut after = after.trim_start_matches([',', ' ']);
+        // (a comparison set off by commas: "X, like any other Makefile, consists of …")
+        if comma
+            && let Some(aside) = ["like ", "unlike ", "as with "]
+                .iter()
+                .find_map(|w| after.strip_prefix(w))
+            && let Some(close) = aside.find(", ")
+            && close <= 50
+            && !aside[..close].contains(['.', ';', ':'])
+        {
+            after = &aside[close + 2..];
+            comma = false;
+        }
         // A bare "X is …" is no definition when a passive or negation follows ("the
         // stream is not paused", "is set up").
         let bare_ok = || {

@@ -560,6 +560,22 @@ fn english_definition_patterns() {
             "debootstrap",
             true,
         ),
+        (
+            "Every rules file, like any other Makefile, consists of several rules.",
+            "rules file",
+            true,
+        ),
+        (
+            "* binary-arch target: to create arch-dependent packages only.",
+            "binary-arch",
+            true,
+        ),
+        ("* binary-arch target: see below", "binary-arch", false),
+        (
+            "dpkg-gensymbols: warning: some new symbols appeared in the symbols file",
+            "dpkg-gensymbols",
+            false,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
