@@ -7,6 +7,10 @@
 //! a reader needs first (what kind of thing it is). The patterns are of the language, not of
 //! a book.
 //!
+//! A program a manual never defines is often named with the package it comes from ("the
+//! uscan program (in the devscripts package)", "来自 devscripts 软件包的 licensecheck 工具"):
+//! that is its class too, a thing of that kind from that package.
+//!
 //! This module reads one sentence at a time and knows nothing of pages or the host.
 
 /// A class the text puts a name in, and the words of the text that do so.
@@ -246,10 +250,151 @@ pub fn named_class(name: &str, sentence: &str, zh: bool) -> Option<NamedClass> {
         return None;
     }
     if zh {
-        zh_class(name, sentence)
+        zh_class(name, sentence).or_else(|| zh_package(name, sentence))
     } else {
-        en_examples(name, sentence).or_else(|| en_and_other(name, sentence))
+        en_examples(name, sentence)
+            .or_else(|| en_and_other(name, sentence))
+            .or_else(|| en_package(name, sentence))
     }
+}
+
+/// Kinds of software a package provides, as a text names them after the name ("the uscan
+/// program").
+const EN_PROVIDED: &[&str] = &[
+    "command", "program", "tool", "utility", "script", "daemon", "library", "helper",
+];
+
+/// Whether `name` ends `text` as a whole word.
+fn ends_with_word(text: &str, name: &str) -> bool {
+    text.len() >= name.len()
+        && text.is_char_boundary(text.len() - name.len())
+        && text[text.len() - name.len()..].eq_ignore_ascii_case(name)
+        && text[..text.len() - name.len()]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_alphanumeric() || "-_./".contains(c)))
+}
+
+/// A package's name: lower-case letters, digits and `.+-`.
+fn package_name(w: &str) -> bool {
+    !w.is_empty()
+        && w.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || ".+-".contains(c))
+        && w.starts_with(|c: char| c.is_ascii_alphanumeric())
+}
+
+/// The package a program comes from: "the uscan program (in the devscripts package)", "the
+/// dcut command from the dput-ng package".
+fn en_package(name: &str, sentence: &str) -> Option<NamedClass> {
+    for (at, _) in sentence.match_indices(" package") {
+        let after = &sentence[at + " package".len()..];
+        if after.starts_with(|c: char| c.is_alphanumeric() || c == '-') {
+            continue;
+        }
+        let before = &sentence[..at];
+        let package = before.rsplit(' ').next().unwrap_or("");
+        if !package_name(package) {
+            continue;
+        }
+        let Some(rest) = before[..before.len() - package.len()]
+            .trim_end()
+            .strip_suffix("the")
+        else {
+            continue;
+        };
+        let rest = rest.trim_end();
+        let Some(rest) = ["from", "in", "of", "provided by", "part of"]
+            .iter()
+            .find_map(|p| rest.strip_suffix(p))
+        else {
+            continue;
+        };
+        let rest = rest.trim_end();
+        let opened = rest.ends_with('(');
+        let rest = rest.trim_end_matches(['(', ',', ' ']);
+        let unquoted = |r: &str| r.trim_end_matches(['`', '"', '”', '’', ' ']).len();
+        let Some(head) = EN_PROVIDED.iter().find(|h| {
+            rest.strip_suffix(**h)
+                .is_some_and(|r| ends_with_word(&r[..unquoted(r)], name))
+        }) else {
+            continue;
+        };
+        let named = &rest[..unquoted(&rest[..rest.len() - head.len()])];
+        let mut start = named.len() - name.len();
+        if named[..start].ends_with("the ") {
+            start -= 4;
+        }
+        let mut snippet = sentence[start..at + " package".len()].to_string();
+        if opened {
+            snippet.push(')');
+        }
+        return Some(NamedClass {
+            class: format!("{head} from the {package} package"),
+            snippet,
+            singular: true,
+        });
+    }
+    None
+}
+
+/// Kinds of software a package provides, in Chinese ("licensecheck 工具").
+const ZH_PROVIDED: &[&str] = &[
+    "工具",
+    "命令",
+    "程序",
+    "脚本",
+    "腳本",
+    "守护进程",
+    "库",
+    "庫",
+];
+
+/// The package a program comes from, in Chinese: "来自 devscripts 软件包的 licensecheck 工具",
+/// "devscripts 软件包中的 licensecheck 命令", "Y 软件包提供的 X 工具".
+fn zh_package(name: &str, sentence: &str) -> Option<NamedClass> {
+    for (at, _) in sentence.match_indices(name) {
+        // the kind after the name
+        let after = sentence[at + name.len()..].trim_start();
+        let Some(head) = ZH_PROVIDED.iter().find(|h| after.starts_with(**h)) else {
+            continue;
+        };
+        let before = sentence[..at].trim_end();
+        let Some(rest) = ["提供的", "中的", "的"]
+            .iter()
+            .find_map(|l| before.strip_suffix(l))
+        else {
+            continue;
+        };
+        let rest = rest.trim_end();
+        let Some(rest) = ["软件包", "軟件包", "包"]
+            .iter()
+            .find_map(|p| rest.strip_suffix(p))
+        else {
+            continue;
+        };
+        let rest = rest.trim_end();
+        let Some(package) = rest
+            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || ".+-".contains(c)))
+            .next()
+        else {
+            continue;
+        };
+        if !package_name(package) {
+            continue;
+        }
+        let mut start = rest.len() - package.len();
+        let from = rest[..start].trim_end();
+        if let Some(w) = ["来自", "來自"].iter().find(|w| from.ends_with(**w)) {
+            start = from.len() - w.len();
+        }
+        let end = sentence.len() - after.len() + head.len();
+        return Some(NamedClass {
+            class: format!("来自 {package} 软件包的{head}"),
+            snippet: sentence[start..end].trim().to_string(),
+            singular: true,
+        });
+    }
+    None
 }
 
 /// The list items of an English list: split at commas and at "and"/"or", each without an
@@ -838,6 +983,31 @@ mod tests {
             "It ships Rust based programs such as Firefox, ripgrep and fd.",
             false,
             None,
+        ),
+        (
+            "uscan",
+            "The watch file configures the uscan program (in the devscripts package) to watch the site.",
+            false,
+            Some("program from the devscripts package"),
+        ),
+        (
+            "dcut",
+            "This can be simplified with the help of the dcut command from the dput-ng package.",
+            false,
+            Some("command from the dput-ng package"),
+        ),
+        ("dput", "Install the dput package first.", false, None),
+        (
+            "licensecheck",
+            "强烈建议使用来自 devscripts 软件包的 licensecheck 工具检查许可证。",
+            true,
+            Some("来自 devscripts 软件包的工具"),
+        ),
+        (
+            "deb3",
+            "请使用 quilt 包中的 deb3脚本来转换它。",
+            true,
+            Some("来自 quilt 软件包的脚本"),
         ),
         (
             "CD-ROMs",

@@ -220,12 +220,71 @@ pub mod page {
         s
     }
 
+    /// The verse reference a passage opens with, as scripture numbers its verses ("2:255
+    /// Allah - there is no deity …", "12:4 …"): chapter, colon, verse.
+    pub fn verse_reference(text: &str) -> Option<&str> {
+        let t = text.trim_start();
+        let (r, rest) = t.split_once(' ')?;
+        let (c, v) = r.split_once(':')?;
+        let digits = |s: &str| (1..=3).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit());
+        (digits(c) && digits(v) && !rest.trim().is_empty()).then_some(r)
+    }
+
+    /// Where a passage is, as a reader finds it: [`location_label`], with the verse it opens
+    /// with in place of the file's line where it opens with one ("Surah 12. Joseph › 12:4",
+    /// not "line 1632").
+    pub fn passage_label(p: &Passage) -> String {
+        match verse_reference(&p.text) {
+            Some(verse) => {
+                let loc = Location {
+                    line: None,
+                    ..p.location.clone()
+                };
+                format!("{} › {verse}", location_label(&loc))
+            }
+            None => location_label(&p.location),
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn a_verse_is_cited_by_its_number_not_its_line() {
+            let at = |line| Location {
+                chapter: 11,
+                chapter_title: "Surah 12. Joseph (Yusuf)".into(),
+                section: None,
+                page: None,
+                line: Some(line),
+            };
+            let p = |text: &str| Passage {
+                id: "s1".into(),
+                text: text.into(),
+                location: at(1632),
+            };
+            // (passage text, label)
+            for (text, want) in [
+                (
+                    "12:4 When Joseph said to his father",
+                    "Surah 12. Joseph (Yusuf) › 12:4",
+                ),
+                ("And Joseph said.", "Surah 12. Joseph (Yusuf), line 1632"),
+                ("10:30 ", "Surah 12. Joseph (Yusuf), line 1632"),
+                ("1234:5 text", "Surah 12. Joseph (Yusuf), line 1632"),
+            ] {
+                assert_eq!(passage_label(&p(text)), want, "{text}");
+            }
+        }
+    }
+
     /// A Markdown block quote of the passage followed by its location, and the citation.
     pub fn quote(p: &Passage) -> (String, Citation) {
         let md = format!(
             "> {}\n>\n> — {} [^{}]\n",
             p.text.trim().replace('\n', " "),
-            location_label(&p.location),
+            passage_label(p),
             p.id
         );
         (
@@ -662,7 +721,7 @@ pub mod build {
         format!(
             "> {}\n>\n> — {} [^{}]\n",
             link_mentions(&text, names),
-            escape(&page::location_label(&p.location)),
+            escape(&page::passage_label(p)),
             p.id
         )
     }
@@ -962,10 +1021,14 @@ pub mod build {
         let with: Vec<&String> = with.iter().filter(|w| **w != entry.title).take(2).collect();
         if let Some(c) = class {
             return if zh {
-                let mut s = format!(
-                    "{}，《{}》中的{}之一（“{}”）",
-                    entry.title, entry.document_title, c.class, c.snippet
-                );
+                let mut s = if c.singular {
+                    format!("{}，{}（“{}”）", entry.title, c.class, c.snippet)
+                } else {
+                    format!(
+                        "{}，《{}》中的{}之一（“{}”）",
+                        entry.title, entry.document_title, c.class, c.snippet
+                    )
+                };
                 if !units.is_empty() {
                     s.push_str("，多见于");
                     s.push_str(&units.join("、"));

@@ -910,6 +910,15 @@ fn page_quotes(md: &str) -> Vec<(String, String)> {
 
 /// The unit part of a citation label: without the page or line number.
 fn label_unit(label: &str) -> &str {
+    // (a verse a passage opens with, "Surah 12. Joseph › 12:4", is cited within its chapter)
+    if let Some((u, verse)) = label.rsplit_once(" › ")
+        && let Some((c, v)) = verse.split_once(':')
+        && [c, v]
+            .iter()
+            .all(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    {
+        return u;
+    }
     for sep in [", p. ", ", line "] {
         if let Some((u, n)) = label.rsplit_once(sep)
             && n.chars().all(|c| c.is_ascii_digit())
@@ -1532,5 +1541,7 @@ mod tests {
         assert!(names_unit("2 Basics › 2.1 Files, p. 12", 4_000_000, &units));
         assert!(!names_unit("Chapter 3, p. 9", 4_000_000, &units));
         assert_eq!(label_unit("离骚, line 12"), "离骚");
+        assert_eq!(label_unit("Surah 12. Joseph › 12:4"), "Surah 12. Joseph");
+        assert_eq!(label_unit("2 Basics › 2.1 Files"), "2 Basics › 2.1 Files");
     }
 }

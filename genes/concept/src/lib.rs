@@ -106,7 +106,7 @@ impl Gene for Concept {
             .map(|p| {
                 format!(
                     "- {} [^{}]\n",
-                    grove_gene::build::escape(&grove_gene::page::location_label(&p.location)),
+                    grove_gene::build::escape(&grove_gene::page::passage_label(p)),
                     p.id
                 )
             })

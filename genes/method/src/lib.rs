@@ -10,7 +10,6 @@ use grove_gene::build::{
     PageBuilder, cite, escape, improve, link_mentions, looks_zh, opening_words, related_entries,
     t,
 };
-use grove_gene::page::location_label;
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, host};
 
 struct Method;
@@ -193,7 +192,10 @@ impl Gene for Method {
         b.section(t(zh, "步骤", "Steps"), body);
         b.section(
             t(zh, "出处", "Source"),
-            format!("{}\n", escape(&location_label(&steps[0].location))),
+            format!(
+                "{}\n",
+                escape(&grove_gene::page::passage_label(&steps[0]))
+            ),
         );
         let mut links: Vec<String> = names.iter().map(|(_, title)| title.clone()).collect();
         for (_, title) in related_entries(&entry.title, &entry.title, 6) {

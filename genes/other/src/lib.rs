@@ -493,9 +493,9 @@ fn prose_unit(passages: &[grove_gene::Passage], zh: bool) -> bool {
 
 /// The entries a unit names most often for their spread in the book: counted by longest match
 /// of its words (Chinese: runs of up to four characters) against the planned entries, each
-/// weighed by how few of the book's chapters hold it (tf-idf), so that the book's subject
-/// everywhere ("Allah", "people", 子) does not name every unit. At most three, each named at
-/// least twice in the unit.
+/// weighed by how few of the book's chapters hold it (tf-idf); the book's subject everywhere
+/// ("Allah", 安拉) and, in English, words that are no names ("people", "father") are left
+/// out. At most three, each named at least twice in the unit.
 fn unit_subjects(own_title: &str, passages: &[grove_gene::Passage], zh: bool) -> Vec<String> {
     use std::collections::HashMap;
     let mut known: HashMap<String, Option<String>> = HashMap::new();
@@ -556,12 +556,17 @@ fn unit_subjects(own_title: &str, passages: &[grove_gene::Passage], zh: bool) ->
             i += step;
         }
     }
-    let mut top: Vec<(String, usize)> = counts.into_iter().filter(|(_, n)| *n >= 2).collect();
+    // (in English a name, capitalised, says what a unit is about; a word does not: "Joseph",
+    // not "father")
+    let mut top: Vec<(String, usize)> = counts
+        .into_iter()
+        .filter(|(title, n)| *n >= 2 && (zh || !title.starts_with(|c: char| c.is_lowercase())))
+        .collect();
     top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     top.truncate(8);
     let mut scored: Vec<(f64, String)> = top
         .into_iter()
-        .map(|(title, n)| {
+        .filter_map(|(title, n)| {
             // How much of the book it is in: the share of the chapters its mentions span
             // that hold one (the host gives a hundred mentions at most, in reading order, so
             // the span is that of the first hundred).
@@ -571,17 +576,17 @@ fn unit_subjects(own_title: &str, passages: &[grove_gene::Passage], zh: bool) ->
                 .collect();
             chapters.sort_unstable();
             let span = match (chapters.first(), chapters.last()) {
-                (Some(a), Some(b)) => (b - a + 1) as f64,
-                _ => 1.0,
+                (Some(a), Some(b)) => b - a + 1,
+                _ => 1,
             };
             chapters.dedup();
-            let share = (chapters.len().max(1) as f64 / span).min(1.0);
-            // (a name in every chapter it spans, the book's subject, weighs little; in
-            // English a name, capitalised, tells more of a unit than a word: "Joseph" more
-            // than "father")
-            let word = !zh && title.starts_with(|c: char| c.is_lowercase());
-            let weight = ((1.0 / share).ln() + 0.3) * if word { 0.4 } else { 1.0 };
-            (n as f64 * weight, title)
+            let share = (chapters.len().max(1) as f64 / f64::from(span)).min(1.0);
+            // (a name in nearly every chapter it spans is the book's subject, not the
+            // unit's: "Allah", 安拉)
+            if share >= 0.8 && span >= 3 {
+                return None;
+            }
+            Some((n as f64 * ((1.0 / share).ln() + 0.3), title))
         })
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));

@@ -12,7 +12,6 @@ use grove_gene::build::{
     PageBuilder, central, copyright_notice, credited_author, improve, looks_zh,
     related_entries, spread, t,
 };
-use grove_gene::page::location_label;
 use grove_gene::{
     Document, Entry, Gene, GeneInfo, Page, Passage, Proposal, Review, TermKind, host,
 };
@@ -506,7 +505,7 @@ impl Gene for Person {
         }
         b.quotes(t(zh, "作品", "Works"), &openings);
         b.links(t(zh, "作品", "Works"), &works);
-        let loc = location_label(&first.location);
+        let loc = grove_gene::page::passage_label(&first);
         b.section(t(zh, "首次出现", "First appearance"), format!("{loc}\n"));
         b.quotes(
             t(zh, "首次出现", "First appearance"),

@@ -2088,6 +2088,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             let mut cs = term.chars();
             cs.next().is_some_and(char::is_uppercase) && cs.all(char::is_lowercase)
         };
+        let mut headed = false;
         if let Some(head) = EN_HEADS.iter().filter(|_| !capitalised).find(|h| {
             after
                 .strip_prefix(' ')
@@ -2096,6 +2097,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
                 .is_some_and(|r| r.starts_with(' ') || before.is_empty() && r.starts_with(": "))
         }) {
             after = &after[1 + head.len()..];
+            headed = true;
             // (two heads joined: "The debootstrap package and script allows you to …")
             if let Some(second) = after.strip_prefix(" and ").and_then(|r| {
                 EN_HEADS
@@ -2106,8 +2108,10 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             }
         }
         // A list item that names X and its kind and says what it is for: "* binary-arch
-        // target: to create arch-dependent packages".
+        // target: to create arch-dependent packages" (not a word's own label, "Read: don't
+        // use it at all").
         if before.is_empty()
+            && headed
             && let Some(desc) = after.strip_prefix(": ")
             && desc.split_whitespace().count() >= 4
             && desc.starts_with(|c: char| c.is_lowercase())

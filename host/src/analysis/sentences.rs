@@ -14,7 +14,9 @@ const EN_ABBREV: &[&str] = &[
 /// passage with its speaker) unless the sentence has grown past 300 characters. English:
 /// after `.`, `!`, `?` followed by whitespace and not after a known abbreviation or a single
 /// initial. Newlines inside a block split only before a verse number ("2:9 They …"), where a
-/// verse may end without a stop.
+/// verse may end without a stop. A numbered verse is one passage: its stops do not split it
+/// (a scripture is cited by verse, "2:255", and a sentence cut from the middle of one would
+/// carry no number), unless it runs past 600 characters.
 pub fn split_sentences(text: &str, lang: Lang) -> Vec<String> {
     let mut out = Vec::new();
     let chars: Vec<char> = text.chars().collect();
@@ -41,7 +43,12 @@ pub fn split_sentences(text: &str, lang: Lang) -> Vec<String> {
             }
         }
         let quoted = depth > 0 && cur_chars < 300;
+        // (inside a numbered verse, only the next verse number ends it)
+        let stop = closed || matches!(c, '。' | '！' | '？' | '；' | '!' | '?' | '.' | '…');
+        let in_verse = stop && cur_chars < 600 && opens_with_verse_number(&cur);
         let boundary = match c {
+            ' ' | '\n' => verse_number_follows(&chars, i + 1) && !time_word_before(&cur),
+            _ if in_verse => false,
             '。' | '！' | '？' | '；' => !quoted,
             '!' | '?' => {
                 lang == Lang::Zh && !quoted || lang == Lang::En && next_is_space_or_end(&chars, i)
@@ -49,10 +56,9 @@ pub fn split_sentences(text: &str, lang: Lang) -> Vec<String> {
             ';' => false,
             '.' => lang == Lang::En && en_period_ends(&chars, i, &cur),
             '…' => lang == Lang::Zh && chars.get(i + 1).is_none_or(|n| *n != '…'),
-            // A verse number ("2:9 They …") starts a new sentence, whether or not the
-            // verse before it ends with a stop (and a hard-wrapped text may have joined
-            // the two verses on one line).
-            ' ' | '\n' => verse_number_follows(&chars, i + 1) && !time_word_before(&cur),
+            // (a verse number, "2:9 They …", starts a new sentence, above, whether or not
+            // the verse before it ends with a stop, and a hard-wrapped text may have joined
+            // the two verses on one line)
             _ => closed,
         };
         if boundary {
@@ -91,6 +97,16 @@ fn verse_number_follows(chars: &[char], at: usize) -> bool {
         && chars
             .get(text + 1)
             .is_some_and(|&c| c.is_uppercase() || super::chinese::is_cjk(c) || "[(“\"".contains(c))
+}
+
+/// Whether a sentence opens with a verse number and its text ("2:9 They …").
+fn opens_with_verse_number(cur: &str) -> bool {
+    let t = cur.trim_start();
+    // (cheap first: a digit opens it)
+    t.starts_with(|c: char| c.is_ascii_digit()) && {
+        let chars: Vec<char> = t.chars().take(12).collect();
+        verse_number_follows(&chars, 0)
+    }
 }
 
 /// Whether the sentence so far ends with a word that introduces a time ("at 10:30 PM").

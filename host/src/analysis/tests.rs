@@ -27,6 +27,16 @@ fn verse_numbers_start_sentences() {
             "2:8 And of the people\n2:9 They deceive",
             vec!["2:8 And of the people", "2:9 They deceive"],
         ),
+        // (a verse is one passage, its stops and all)
+        (
+            "2:54 And Moses said, \"Repent.\" That is best. 2:55 And you said.",
+            vec![
+                "2:54 And Moses said, \"Repent.\" That is best.",
+                "2:55 And you said.",
+            ],
+        ),
+        // (prose that opens with no verse number splits at its stops)
+        ("Repent. That is best.", vec!["Repent.", "That is best."]),
         ("We met at 10:30 Monday.", vec!["We met at 10:30 Monday."]),
         ("It ends 10:30 am.", vec!["It ends 10:30 am."]),
     ] {
@@ -571,6 +581,7 @@ fn english_definition_patterns() {
             true,
         ),
         ("* binary-arch target: see below", "binary-arch", false),
+        ("Read: don't use it at all.", "read", false),
         (
             "dpkg-gensymbols: warning: some new symbols appeared in the symbols file",
             "dpkg-gensymbols",
