@@ -268,14 +268,9 @@ impl Gene for Other {
                     // A unit of prose (a surah, a chapter of sayings) is known by whom and
                     // what it speaks of, more than by its first words (a poem's lines are
                     // short: its opening is what it is known by).
+                    // (its first hundred passages: each word is looked up in the plan)
                     let subjects = if prose_unit(&all, zh) {
-                        let mut passages = all.clone();
-                        for offset in [100, 200] {
-                            if passages.len() as u32 == offset {
-                                passages.extend(host::chapter_passages(idx, offset, 100));
-                            }
-                        }
-                        unit_subjects(&entry.title, &passages, zh)
+                        unit_subjects(&entry.title, &all, zh)
                     } else {
                         Vec::new()
                     };
@@ -531,7 +526,9 @@ fn unit_subjects(own_title: &str, passages: &[grove_gene::Passage], zh: bool) ->
         let mut i = 0;
         while i < units.len() {
             let mut step = 1;
-            for n in (1..=4).rev() {
+            // (in English only a name counts, and a name opens with a capital)
+            let capital = units[i].starts_with(|c: char| c.is_uppercase());
+            for n in (1..=4).rev().filter(|_| zh || capital) {
                 let Some(span) = units.get(i..i + n) else { continue };
                 if span.iter().any(|u| u.is_empty()) {
                     continue;
