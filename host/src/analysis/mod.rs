@@ -711,6 +711,11 @@ impl Analysis {
         let parameters = reference::parameter_names(a.sentences.iter().map(|s| s.text.as_str()));
         let found: Vec<terms::Found> = found
             .filter(|f| {
+                // (an adverb capitalised at a sentence's start is no name and no term:
+                // "Unquestionably", "Specifically")
+                if doc.lang == Lang::En && english_adverb(&f.text) {
+                    return false;
+                }
                 if !matches!(f.kind, TermKind::Term | TermKind::NounPhrase) {
                     return true;
                 }
@@ -1628,6 +1633,24 @@ fn is_generic_word(text: &str, lang: Lang) -> bool {
         }
         Lang::Zh => text.chars().count() >= 2 && background::zh_frequency(text) >= 5e-5,
     }
+}
+
+/// Whether an English title is one adverb in -ly: a long word that ends as adverbs are made
+/// ("unquestionably", "specifically", "accordingly") or a common word whose stem is a common
+/// word too ("only", "early"); not a name that ends so ("Lily", "Emily", "Italy", "Sally").
+fn english_adverb(text: &str) -> bool {
+    let w = text.trim().to_lowercase();
+    if w.contains(|c: char| !c.is_ascii_lowercase()) || !w.ends_with("ly") || w.len() < 4 {
+        return false;
+    }
+    let made = [
+        "ably", "ibly", "ally", "edly", "ingly", "ously", "ively", "fully", "ently",
+    ]
+    .iter()
+    .any(|e| w.ends_with(e));
+    // (a long word made so; a short one only as a common word of a common stem, not "Sally")
+    made && w.len() >= 8
+        || background::en_is_common(&w) && background::en_is_common(&w[..w.len() - 2])
 }
 
 /// The lookup key of a text: lower-cased for English, as is for Chinese.

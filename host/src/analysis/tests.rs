@@ -1130,3 +1130,22 @@ fn acronyms_and_their_expansions() {
         assert_eq!(expands(short, long), want, "{short} / {long}");
     }
 }
+
+#[test]
+fn an_adverb_is_no_name() {
+    // (title, an adverb)
+    for (title, adverb) in [
+        ("Unquestionably", true),
+        ("Specifically", true),
+        ("Accordingly", true),
+        ("Only", true),
+        ("Lily", false),
+        ("Emily", false),
+        ("Italy", false),
+        ("Family", false),
+        ("Moses", false),
+        ("Sally", false),
+    ] {
+        assert_eq!(super::english_adverb(title), adverb, "{title}");
+    }
+}
