@@ -1157,6 +1157,85 @@ pub mod build {
         ok.then(|| name.to_string())
     }
 
+    /// A dynasty's or an era's credit line under an anthology's title: "先秦：左丘明",
+    /// "唐代：韓愈" (a short label of Chinese characters, a colon, a short name).
+    fn era_credit(text: &str) -> Option<String> {
+        let (head, name) = text.trim().split_once(['：', ':'])?;
+        let name = name.trim();
+        let han = |s: &str| {
+            s.chars()
+                .all(|c| matches!(c, '\u{3400}'..='\u{9fff}' | '·' | '・'))
+        };
+        ((1..=3).contains(&head.chars().count())
+            && han(head)
+            && (1..=10).contains(&name.chars().count())
+            && han(name))
+        .then(|| name.to_string())
+    }
+
+    /// The book an anthology's work comes from, named alone on a line under its title:
+    /// "《左傳》" → "左傳".
+    pub fn source_line(text: &str) -> Option<&str> {
+        let inner = text.trim().strip_prefix('《')?.strip_suffix('》')?;
+        ((1..=18).contains(&inner.chars().count()) && !inner.contains(['《', '》', '。', '，']))
+            .then_some(inner)
+    }
+
+    /// Whether a passage is one of the lines that attribute an anthology's work: its source
+    /// ("《左傳》"), a name in brackets ("(韓愈)"), a credit ("先秦：左丘明", "作者：李白").
+    pub fn attribution_line(text: &str) -> bool {
+        let t = text.trim();
+        let bracketed = t
+            .strip_prefix(['(', '（'])
+            .and_then(|r| r.strip_suffix([')', '）']))
+            .is_some_and(|inner| (1..=12).contains(&inner.chars().count()) && !inner.contains(' '));
+        source_line(t).is_some()
+            || bracketed
+            || credited_author(t).is_some()
+            || era_credit(t).is_some()
+    }
+
+    /// A work of an anthology that a section of a volume holds: the section's heading names it
+    /// and, after " · ", its author (as the host writes a plain text's "title / source /
+    /// author" lines: "鄭伯克段於鄢 · 左丘明"), or one of its first lines credits the author
+    /// ("作者：李白", "先秦：左丘明", "By Li Bai").
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct SectionWork {
+        /// The work's title, without book-title marks.
+        pub title: String,
+        pub author: String,
+    }
+
+    /// The work a section holds, from its heading and its first passages; `None` for a
+    /// section that credits no author (a manual's "Installation", a chapter's "Summary").
+    pub fn section_work(heading: &str, opening: &[Passage]) -> Option<SectionWork> {
+        let (title, author) = match heading.rsplit_once(" · ") {
+            Some((t, a))
+                if !a.trim().is_empty()
+                    && a.chars().count() <= 30
+                    && a.split_whitespace().count() <= 4 =>
+            {
+                (t, a.trim().to_string())
+            }
+            _ => (
+                heading,
+                opening
+                    .iter()
+                    .take(3)
+                    .find_map(|p| credited_author(&p.text).or_else(|| era_credit(&p.text)))?,
+            ),
+        };
+        let title = title
+            .trim()
+            .trim_start_matches('《')
+            .trim_end_matches('》')
+            .trim();
+        (!title.is_empty() && title.chars().count() <= 40).then(|| SectionWork {
+            title: title.to_string(),
+            author,
+        })
+    }
+
     /// Whether a passage is a copyright notice ("Copyright © 2010 Craig Small", "版权所有").
     pub fn copyright_notice(text: &str) -> bool {
         let lower = text.trim_start_matches(['*', '-', '•', ' ']).to_lowercase();

@@ -942,7 +942,8 @@ struct Source {
     /// matter), one block per line.
     prose: String,
     non_prose: String,
-    /// The chapter titles (a collection's units have entries named by them).
+    /// The chapter titles (a collection's units have entries named by them), and the works
+    /// an anthology's sections hold ("鄭伯克段於鄢" of "鄭伯克段於鄢 · 左丘明").
     chapters: HashSet<String>,
 }
 
@@ -982,7 +983,12 @@ fn source_of(wiki_dir: &Path) -> Source {
             let text = b["text"].as_str().unwrap_or_default();
             src.total += text.len();
             let unit = match b["location"]["section"].as_str() {
-                Some(s) if !s.is_empty() && s != title => format!("{chapter} › {s}"),
+                Some(s) if !s.is_empty() && s != title => {
+                    if let Some((work, _author)) = s.rsplit_once(" · ") {
+                        src.chapters.insert(work.trim().to_string());
+                    }
+                    format!("{chapter} › {s}")
+                }
                 _ => chapter.clone(),
             };
             *src.units.entry(unit).or_default() += text.len();

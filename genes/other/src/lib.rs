@@ -8,10 +8,12 @@
 //! are rejected with `grove_gene::junk`.
 
 use grove_gene::build::{
-    PageBuilder, central, credited_author, improve, looks_zh, opening_words,
-    related_entries, spread, t,
+    PageBuilder, SectionWork, attribution_line, central, credited_author, improve, looks_zh,
+    opening_words, related_entries, section_work, source_line, spread, t,
 };
-use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
+use grove_gene::{
+    Document, Entry, Gene, GeneInfo, Page, Passage, Proposal, Review, TermKind, host,
+};
 
 struct Other;
 
@@ -89,11 +91,21 @@ impl Gene for Other {
             let t = t.split('》').next().unwrap_or("");
             t.split(['・', '·']).map(|p| p.trim().to_string()).collect()
         };
-        let chapter_works: Vec<String> = if doc.chapters.len() > 1 {
+        // Chapter overviews for a collection of works (a surah, a poem, an essay, a manual
+        // page: many short chapters a reader names), not for a treatise whose chapters are
+        // topics ("1. Introduction", "Task 2: Conversion" are headings, not entries).
+        let passages: u32 = doc.chapters.iter().map(|c| c.passage_count).sum();
+        let collection =
+            doc.chapters.len() >= 12 && passages as usize <= 150 * doc.chapters.len();
+        // (and where the chapters are volumes, the works each holds: "卷一・周文" holds
+        // "鄭伯克段於鄢 · 左丘明" and its neighbours)
+        let works = if collection { Vec::new() } else { work_sections(&doc) };
+        let mut chapter_works: Vec<String> = if doc.chapters.len() > 1 {
             doc.chapters.iter().flat_map(|c| bare(&c.title)).collect()
         } else {
             Vec::new()
         };
+        chapter_works.extend(works.iter().map(|(_, _, w)| w.title.clone()));
         for term in &doc.terms {
             let kind = match term.kind {
                 TermKind::Place => "place",
@@ -127,12 +139,6 @@ impl Gene for Other {
                 break;
             }
         }
-        // Chapter overviews for a collection of works (a surah, a poem, an essay, a manual
-        // page: many short chapters a reader names), not for a treatise whose chapters are
-        // topics ("1. Introduction", "Task 2: Conversion" are headings, not entries).
-        let passages: u32 = doc.chapters.iter().map(|c| c.passage_count).sum();
-        let collection =
-            doc.chapters.len() >= 12 && passages as usize <= 150 * doc.chapters.len();
         // (a book that teaches procedures is a manual: its chapters are topics, "Where to get
         // help", "Common Tasks", though a manual page, `cp(1)`, is still a unit)
         let manual = doc.procedures.len() >= 3;
@@ -216,6 +222,21 @@ impl Gene for Other {
                 });
             }
         }
+        let mut titled: Vec<&str> = Vec::new();
+        for (chapter, offset, work) in &works {
+            // (the first of two works of one title: "其二" is no work's own name)
+            if titled.contains(&work.title.as_str()) || grove_gene::junk::is_junk(&work.title) {
+                continue;
+            }
+            titled.push(&work.title);
+            out.push(Proposal {
+                entry_type: "other".into(),
+                title: work.title.clone(),
+                aliases: Vec::new(),
+                score: 0.5,
+                key: format!("section:{chapter}:{offset}"),
+            });
+        }
         Ok(out)
     }
 
@@ -223,129 +244,27 @@ impl Gene for Other {
         let zh = entry.lang == "zh";
         if let Some(idx) = entry.key.strip_prefix("chapter:") {
             let idx: u32 = idx.parse().map_err(|_| format!("bad key {}", entry.key))?;
-            let opening = host::chapter_passages(idx, 0, 4);
-            if opening.is_empty() {
+            let all = host::chapter_passages(idx, 0, 100);
+            if all.is_empty() {
                 return Err(format!("chapter {idx} has no text"));
             }
-            let all = host::chapter_passages(idx, 0, 100);
-            let mut b = PageBuilder::new(&entry);
-            b.script_of(&all);
-            // A unit of an anthology that names its author ("作者：杜甫", "By Li Bai") is
-            // identified by it: a work of that author in this book. Otherwise the chapter is
-            // named by its own title, which carries the book's numbering where the book numbers
-            // its chapters; our index would disagree when front matter precedes chapter 1.
-            let credit = opening
-                .iter()
-                .take(2)
-                .find_map(|p| credited_author(&p.text).map(|a| (p, a)));
-            if let Some((p, author)) = credit {
-                b.summary_line(if zh {
-                    format!("{}，{}作，收于《{}》。", entry.title, author, entry.document_title)
-                } else {
-                    format!("“{}”, by {}, in “{}”.", entry.title, author, entry.document_title)
-                });
-                b.cite(p);
-            } else if let Some(p) = opening.iter().take(3).find(|p| opens_unit(&p.text, zh)) {
-                // A manual page opens with what it documents ("cp - copy files"): the lead
-                // quotes it. A poem or a surah is known by its opening words: the lead says
-                // what the unit is, a piece of the book, and quotes them ("关雎，《诗经》中的
-                // 一篇，开篇：“关关雎鸠，在河之洲。”").
-                let text = p.text.trim();
-                // (the name, then what it is: "cp - copy files", "ls：列出目录内容"; a poem named
-                // by its first words, "蒹葭苍苍，白露为霜", only quotes itself)
-                let names_itself = std::iter::once(&entry.title)
-                    .chain(entry.aliases.iter())
-                    .filter(|n| !n.trim().is_empty())
-                    .filter_map(|n| text.strip_prefix(n.trim()))
-                    .any(|rest| {
-                        rest.trim_start()
-                            .starts_with(['-', '–', '—', ':', '：', '(', '（'])
-                    });
-                if names_itself {
-                    b.summary_quote(p);
-                } else {
-                    let opening_words = opening_words(text, zh, 60);
-                    // A unit of prose (a surah, a chapter of sayings) is known by whom and
-                    // what it speaks of, more than by its first words (a poem's lines are
-                    // short: its opening is what it is known by).
-                    // (its first hundred passages: each word is looked up in the plan)
-                    let subjects = if prose_unit(&all, zh) {
-                        unit_subjects(&entry.title, &all, zh)
-                    } else {
-                        Vec::new()
-                    };
-                    b.summary_line(match (zh, subjects.as_slice()) {
-                        (true, []) => format!(
-                            "{}，《{}》中的一篇，开篇：“{}”",
-                            entry.title, entry.document_title, opening_words
-                        ),
-                        (true, names) => format!(
-                            "{}，《{}》中的一篇，多言及{}；开篇：“{}”",
-                            entry.title,
-                            entry.document_title,
-                            names.join("、"),
-                            opening_words
-                        ),
-                        (false, []) => format!(
-                            "“{}” is a part of “{}” that opens: “{}”",
-                            entry.title, entry.document_title, opening_words
-                        ),
-                        (false, names) => format!(
-                            "“{}” is a part of “{}” that names {} most often; it opens: “{}”",
-                            entry.title,
-                            entry.document_title,
-                            english_list(names),
-                            opening_words
-                        ),
-                    });
-                    b.cite(p);
-                }
-            } else {
-                b.summary_line(if zh {
-                    format!(
-                        "《{}》中“{}”一章的概览，共{}句。",
-                        entry.document_title,
-                        entry.title,
-                        all.len()
-                    )
-                } else {
-                    format!(
-                        "Overview of “{}”, a chapter of “{}” ({} sentences).",
-                        entry.title,
-                        entry.document_title,
-                        all.len()
-                    )
-                });
-            }
-            b.quotes(t(zh, "开篇", "Opening"), &opening);
-            // Entries this chapter mentions, and its longest (most substantial) passages.
-            let mut names: Vec<(String, String)> = Vec::new();
-            for p in &all {
-                for w in p
-                    .text
-                    .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
-                    .filter(|w| w.chars().count() >= 2)
-                {
-                    if let Some(title) = host::entry_for(w)
-                        && title != entry.title
-                        && !names.iter().any(|(_, t)| *t == title)
-                    {
-                        names.push((w.to_string(), title));
-                    }
-                }
-                if names.len() >= 20 {
-                    break;
-                }
-            }
-            b.names = names.clone();
-            let mut rest: Vec<_> = all.iter().skip(opening.len()).cloned().collect();
-            rest.sort_by_key(|p| std::cmp::Reverse(p.text.chars().count().min(200)));
-            rest.truncate(3);
-            rest.sort_by_key(|p| p.id[1..].parse::<u64>().unwrap_or(0));
-            b.quotes(t(zh, "要点", "Key passages"), &rest);
-            let titles: Vec<String> = names.into_iter().map(|(_, t)| t).collect();
-            b.links(t(zh, "本章条目", "Entries in this chapter"), &titles);
-            return Ok(b.finish());
+            return Ok(unit_page(&entry, &all, None));
+        }
+        if let Some(at) = entry.key.strip_prefix("section:") {
+            let bad = || format!("bad key {}", entry.key);
+            let (c, o) = at.split_once(':').ok_or_else(bad)?;
+            let (c, o): (u32, u32) = (c.parse().map_err(|_| bad())?, o.parse().map_err(|_| bad())?);
+            let from = host::chapter_passages(c, o, 100);
+            let heading = from
+                .first()
+                .and_then(|p| p.location.section.clone())
+                .ok_or_else(|| format!("no section at {at}"))?;
+            let all: Vec<Passage> = from
+                .into_iter()
+                .take_while(|p| p.location.section.as_deref() == Some(heading.as_str()))
+                .collect();
+            let work = section_work(&heading, &all);
+            return Ok(unit_page(&entry, &all, work.as_ref()));
         }
         if let Some(list) = entry.key.strip_prefix("chapters:") {
             return works_of_one_title(&entry, list);
@@ -389,6 +308,218 @@ impl Gene for Other {
 }
 
 grove_gene::register_gene!(Other);
+
+/// The works an anthology's volumes hold, as (chapter, offset of the work's first passage in
+/// it, work): the sections whose heading or first lines credit an author. Empty unless five
+/// or more sections do (one credited section in a manual is no anthology). The scan stops
+/// after 2,000 passages without one, and reads at most 20,000.
+fn work_sections(doc: &Document) -> Vec<(u32, u32, SectionWork)> {
+    let mut out = Vec::new();
+    let mut scanned = 0u32;
+    'chapters: for c in &doc.chapters {
+        let mut offset = 0u32;
+        let mut current: Option<String> = None;
+        while offset < c.passage_count {
+            let batch = host::chapter_passages(c.index, offset, 100);
+            if batch.is_empty() {
+                break;
+            }
+            for (i, p) in batch.iter().enumerate() {
+                let section = p.location.section.as_deref();
+                if section == current.as_deref() {
+                    continue;
+                }
+                current = section.map(str::to_string);
+                let Some(heading) = section else { continue };
+                let at = offset + i as u32;
+                // (its first lines, past the end of this batch if need be)
+                let opening = if i + 3 <= batch.len() {
+                    batch[i..i + 3].to_vec()
+                } else {
+                    host::chapter_passages(c.index, at, 3)
+                };
+                if let Some(work) = section_work(heading, &opening) {
+                    out.push((c.index, at, work));
+                }
+            }
+            offset += batch.len() as u32;
+            scanned += batch.len() as u32;
+            if scanned >= 20_000 || scanned >= 2_000 && out.is_empty() {
+                break 'chapters;
+            }
+        }
+    }
+    if out.len() < 5 {
+        out.clear();
+    }
+    out
+}
+
+/// The page of a unit of the book, a chapter that is one work or a work of a volume (`work`,
+/// from its section heading): what it is (its author, or its opening words, or what it names
+/// most), its opening passages, the entries it names and its longest passages, cited.
+/// `all` holds the unit's passages in reading order (at most a hundred), at least one.
+fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page {
+    let zh = entry.lang == "zh";
+    // (a work's attribution lines, "《左傳》", "先秦：左丘明", are no part of its opening)
+    let opening: Vec<Passage> = all
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| work.is_none() || *i >= 3 || !attribution_line(&p.text))
+        .map(|(_, p)| p.clone())
+        .take(4)
+        .collect();
+    let mut b = PageBuilder::new(entry);
+    b.script_of(all);
+    // A unit of an anthology that names its author ("作者：杜甫", "By Li Bai") is
+    // identified by it: a work of that author in this book. Otherwise the chapter is
+    // named by its own title, which carries the book's numbering where the book numbers
+    // its chapters; our index would disagree when front matter precedes chapter 1.
+    let credit = opening
+        .iter()
+        .take(2)
+        .find_map(|p| credited_author(&p.text).map(|a| (p, a)));
+    if let Some(work) = work {
+        let author = &work.author;
+        // A work of an anthology in a volume ("鄭伯克段於鄢 · 左丘明" in "卷一・周文"): its
+        // author, the book it comes from where a line names one, and its volume.
+        let source = all.iter().take(3).find_map(|p| source_line(&p.text));
+        let chapter = &all[0].location.chapter_title;
+        b.summary_line(match (zh, source) {
+            (true, Some(src)) => format!(
+                "{}，{}作，出自《{}》，收于《{}》{}。",
+                entry.title, author, src, entry.document_title, chapter
+            ),
+            (true, None) => format!(
+                "{}，{}作，收于《{}》{}。",
+                entry.title, author, entry.document_title, chapter
+            ),
+            (false, Some(src)) => format!(
+                "“{}”, by {}, from “{}”, in “{}” ({}).",
+                entry.title, author, src, entry.document_title, chapter
+            ),
+            (false, None) => format!(
+                "“{}”, by {}, in “{}” ({}).",
+                entry.title, author, entry.document_title, chapter
+            ),
+        });
+        // (the line that credits the author, "先秦：左丘明")
+        if let Some(p) = all.iter().take(3).find(|p| p.text.contains(author.as_str())) {
+            b.cite(p);
+        }
+    } else if let Some((p, author)) = credit {
+        b.summary_line(if zh {
+            format!("{}，{}作，收于《{}》。", entry.title, author, entry.document_title)
+        } else {
+            format!("“{}”, by {}, in “{}”.", entry.title, author, entry.document_title)
+        });
+        b.cite(p);
+    } else if let Some(p) = opening.iter().take(3).find(|p| opens_unit(&p.text, zh)) {
+        // A manual page opens with what it documents ("cp - copy files"): the lead
+        // quotes it. A poem or a surah is known by its opening words: the lead says
+        // what the unit is, a piece of the book, and quotes them ("关雎，《诗经》中的
+        // 一篇，开篇：“关关雎鸠，在河之洲。”").
+        let text = p.text.trim();
+        // (the name, then what it is: "cp - copy files", "ls：列出目录内容"; a poem named
+        // by its first words, "蒹葭苍苍，白露为霜", only quotes itself)
+        let names_itself = std::iter::once(&entry.title)
+            .chain(entry.aliases.iter())
+            .filter(|n| !n.trim().is_empty())
+            .filter_map(|n| text.strip_prefix(n.trim()))
+            .any(|rest| {
+                rest.trim_start()
+                    .starts_with(['-', '–', '—', ':', '：', '(', '（'])
+            });
+        if names_itself {
+            b.summary_quote(p);
+        } else {
+            let opening_words = opening_words(text, zh, 60);
+            // A unit of prose (a surah, a chapter of sayings) is known by whom and
+            // what it speaks of, more than by its first words (a poem's lines are
+            // short: its opening is what it is known by).
+            // (its first hundred passages: each word is looked up in the plan)
+            let subjects = if prose_unit(all, zh) {
+                unit_subjects(&entry.title, all, zh)
+            } else {
+                Vec::new()
+            };
+            b.summary_line(match (zh, subjects.as_slice()) {
+                (true, []) => format!(
+                    "{}，《{}》中的一篇，开篇：“{}”",
+                    entry.title, entry.document_title, opening_words
+                ),
+                (true, names) => format!(
+                    "{}，《{}》中的一篇，多言及{}；开篇：“{}”",
+                    entry.title,
+                    entry.document_title,
+                    names.join("、"),
+                    opening_words
+                ),
+                (false, []) => format!(
+                    "“{}” is a part of “{}” that opens: “{}”",
+                    entry.title, entry.document_title, opening_words
+                ),
+                (false, names) => format!(
+                    "“{}” is a part of “{}” that names {} most often; it opens: “{}”",
+                    entry.title,
+                    entry.document_title,
+                    english_list(names),
+                    opening_words
+                ),
+            });
+            b.cite(p);
+        }
+    } else {
+        b.summary_line(if zh {
+            format!(
+                "《{}》中“{}”一章的概览，共{}句。",
+                entry.document_title,
+                entry.title,
+                all.len()
+            )
+        } else {
+            format!(
+                "Overview of “{}”, a chapter of “{}” ({} sentences).",
+                entry.title,
+                entry.document_title,
+                all.len()
+            )
+        });
+    }
+    b.quotes(t(zh, "开篇", "Opening"), &opening);
+    // Entries this chapter mentions, and its longest (most substantial) passages.
+    let mut names: Vec<(String, String)> = Vec::new();
+    for p in all {
+        for w in p
+            .text
+            .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
+            .filter(|w| w.chars().count() >= 2)
+        {
+            if let Some(title) = host::entry_for(w)
+                && title != entry.title
+                && !names.iter().any(|(_, t)| *t == title)
+            {
+                names.push((w.to_string(), title));
+            }
+        }
+        if names.len() >= 20 {
+            break;
+        }
+    }
+    b.names = names.clone();
+    let mut rest: Vec<_> = all.iter().skip(opening.len()).cloned().collect();
+    rest.sort_by_key(|p| std::cmp::Reverse(p.text.chars().count().min(200)));
+    rest.truncate(3);
+    rest.sort_by_key(|p| p.id[1..].parse::<u64>().unwrap_or(0));
+    b.quotes(t(zh, "要点", "Key passages"), &rest);
+    let titles: Vec<String> = names.into_iter().map(|(_, t)| t).collect();
+    let heading = match work {
+        Some(_) => t(zh, "本篇条目", "Entries in this work"),
+        None => t(zh, "本章条目", "Entries in this chapter"),
+    };
+    b.links(heading, &titles);
+    b.finish()
+}
 
 /// The page of a title several chapters share (the poems of one tune, "玉楼春"): what the
 /// title names, with the author of each work where its chapter credits one, and each work's

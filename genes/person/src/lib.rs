@@ -10,7 +10,7 @@
 
 use grove_gene::build::{
     PageBuilder, central, copyright_notice, credited_author, improve, looks_zh,
-    related_entries, spread, t,
+    related_entries, section_work, spread, t,
 };
 use grove_gene::{
     Document, Entry, Gene, GeneInfo, Page, Passage, Proposal, Review, TermKind, host,
@@ -357,15 +357,15 @@ impl Gene for Person {
         let unit_credits = credited.len();
         // (an anthology in plain text names each piece's section "title · author")
         for p in &mentions {
-            if let Some((work, author)) = p
+            if let Some(work) = p
                 .location
                 .section
                 .as_deref()
-                .and_then(|s| s.rsplit_once(" · "))
-                && names.iter().any(|n| n == author.trim())
-                && !works.iter().any(|w| w == work.trim())
+                .and_then(|s| section_work(s, &[]))
+                && names.contains(&work.author)
+                && !works.contains(&work.title)
             {
-                works.push(work.trim().to_string());
+                works.push(work.title);
                 credited.push(p);
             }
         }

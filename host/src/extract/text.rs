@@ -345,12 +345,22 @@ fn outline_heading(line: &str) -> Option<usize> {
     .then_some(parts.len())
 }
 
-/// An anthology's attribution line under a title: `《左傳》`, `先秦：左丘明`, `作者：李白`.
-/// Returns the author, if the line names one (`None` inside means a source line).
+/// An anthology's attribution line under a title: `《左傳》`, `(路溫舒)`, `先秦：左丘明`,
+/// `作者：李白`. Returns the author, if the line names one (`None` inside means a source
+/// line, or a name in brackets that the author line after it repeats).
 fn attribution(t: &str) -> Option<Option<String>> {
     let t = t.trim();
     let n = t.chars().count();
     if t.starts_with('《') && t.ends_with('》') && (3..=20).contains(&n) {
+        return Some(None);
+    }
+    // (a source or a name in brackets, alone on its line: "(韓愈)", "（戰國策）")
+    if let Some(inner) = t
+        .strip_prefix(['(', '（'])
+        .and_then(|r| r.strip_suffix([')', '）']))
+        && (1..=12).contains(&inner.chars().count())
+        && inner.chars().all(|c| is_cjk(c) || c == '·' || c == '・')
+    {
         return Some(None);
     }
     let (head, name) = t.split_once(['：', ':'])?;
@@ -810,8 +820,8 @@ mod tests {
                 ],
             ),
             (
-                "an anthology: volumes, and title / source / author lines",
-                "古文選\n\n卷一・周文\n\n鄭伯克段於鄢\n《左傳》\n先秦：左丘明\n\n初，鄭武公娶於申。\n\n周鄭交質\n《左傳》\n先秦：左丘明\n\n鄭武公、莊公爲平王卿士。\n\n卷二・周文\n\n曹劌論戰\n《左傳》\n先秦：左丘明\n\n十年春，齊師伐我。\n",
+                "an anthology: volumes, and title / source / author lines (a source in brackets too)",
+                "古文選\n\n卷一・周文\n\n鄭伯克段於鄢\n《左傳》\n先秦：左丘明\n\n初，鄭武公娶於申。\n\n周鄭交質\n（左丘明）\n先秦：左丘明\n\n鄭武公、莊公爲平王卿士。\n\n卷二・周文\n\n曹劌論戰\n《左傳》\n先秦：左丘明\n\n十年春，齊師伐我。\n",
                 vec![
                     (
                         "卷一・周文",
@@ -838,7 +848,7 @@ mod tests {
                         Paragraph,
                     ),
                     ("卷一・周文", s("周鄭交質 · 左丘明"), "周鄭交質", Matter),
-                    ("卷一・周文", s("周鄭交質 · 左丘明"), "《左傳》", Paragraph),
+                    ("卷一・周文", s("周鄭交質 · 左丘明"), "（左丘明）", Paragraph),
                     (
                         "卷一・周文",
                         s("周鄭交質 · 左丘明"),
