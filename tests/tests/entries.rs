@@ -1,16 +1,22 @@
 //! What the generated entries say, against the real server with the default genes: a C
 //! function reference gives one page per function, led by what the function does (not by its
 //! prototype), and no page for a parameter; a contributors roll gives a page per person, led
-//! by the credits section that names them.
+//! by the credits section that names them; an anthology of essays in volumes gives a page per
+//! essay, led by its author, source and volume, and its authors' pages list their essays.
 
 use grove_tests::*;
 use serde_json::Value;
 
 /// The pages of a wiki made from `text` (Markdown), as (title, type, summary).
 fn pages_of(name: &str, text: String) -> Vec<(String, String, String)> {
+    pages_in(name, "en", text)
+}
+
+/// The pages of a wiki made from `text` in `lang`, as (title, type, summary).
+fn pages_in(name: &str, lang: &str, text: String) -> Vec<(String, String, String)> {
     let server = Server::start();
     let (_, token) = server.issue_token("alice", "user");
-    let (status, body) = server.upload(&token, name, text.into_bytes(), &[("lang", "en")]);
+    let (status, body) = server.upload(&token, name, text.into_bytes(), &[("lang", lang)]);
     assert_eq!(status, 200, "{body}");
     let job = server.wait_job(&token, body["job_id"].as_u64().unwrap());
     assert_eq!(job["state"], "ready", "{job}\n{}", server.log());
@@ -127,5 +133,52 @@ fn a_roll_of_contributors_gives_their_pages() {
             &format!("{n} is listed under “Contributors” in “The Garden Standard”."),
             "{n}"
         );
+    }
+}
+
+#[test]
+fn an_anthology_gives_a_page_per_work_and_its_authors_list_them() {
+    // (volume, title, source, era, author); plain text as anthologies are printed: a title
+    // line, then its source and author lines, then the essay
+    let works = [
+        ("卷一・唐文", "原道", "昌黎先生集", "唐代", "韩愈"),
+        ("卷一・唐文", "师说", "昌黎先生集", "唐代", "韩愈"),
+        ("卷一・唐文", "捕蛇者说", "柳河东集", "唐代", "柳宗元"),
+        ("卷二・宋文", "岳阳楼记", "范文正公集", "宋代", "范仲淹"),
+        ("卷二・宋文", "醉翁亭记", "欧阳文忠公集", "宋代", "欧阳修"),
+        ("卷二・宋文", "秋声赋", "欧阳文忠公集", "宋代", "欧阳修"),
+    ];
+    let mut txt = String::from("古文选读\n\n");
+    let mut volume = "";
+    for (i, (vol, title, source, era, author)) in works.iter().enumerate() {
+        if *vol != volume {
+            txt.push_str(&format!("{vol}\n\n"));
+            volume = vol;
+        }
+        txt.push_str(&format!("{title}\n《{source}》\n{era}：{author}\n\n"));
+        for j in 0..6 {
+            txt.push_str(&format!(
+                "{author}论学第{i}{j}，以为古之学者必有师，师者所以传道受业解惑也，人非生而知之者，孰能无惑。\n\n"
+            ));
+        }
+    }
+    let pages = pages_in("anthology.txt", "zh", txt);
+    for (vol, title, source, _, author) in works {
+        let page = pages.iter().find(|(t, _, _)| t == title);
+        let (_, kind, summary) = page.unwrap_or_else(|| panic!("no page for {title}: {pages:?}"));
+        assert_eq!(kind, "other", "{title}");
+        assert_eq!(
+            summary,
+            &format!("{title}，{author}作，出自《{source}》，收于《古文选读》{vol}。"),
+            "{title}"
+        );
+    }
+    for (author, listed) in [("韩愈", ["原道", "师说"]), ("欧阳修", ["醉翁亭记", "秋声赋"])] {
+        let page = pages.iter().find(|(t, _, _)| t == author);
+        let (_, kind, summary) = page.unwrap_or_else(|| panic!("no page for {author}: {pages:?}"));
+        assert_eq!(kind, "person", "{author}");
+        for work in listed {
+            assert!(summary.contains(&format!("《{work}》")), "{author}: {summary}");
+        }
     }
 }

@@ -713,7 +713,7 @@ impl Analysis {
             .filter(|f| {
                 // (an adverb capitalised at a sentence's start is no name and no term:
                 // "Unquestionably", "Specifically")
-                if doc.lang == Lang::En && english_adverb(&f.text) {
+                if doc.lang == Lang::En && (english_adverb(&f.text) || archaic_verb(&f.text)) {
                     return false;
                 }
                 if !matches!(f.kind, TermKind::Term | TermKind::NounPhrase) {
@@ -1199,6 +1199,9 @@ pub fn title_fault(title: &str) -> Option<&'static str> {
     if adjective_compound(t) {
         return Some("an adjective");
     }
+    if archaic_verb(t) {
+        return Some("a verb");
+    }
     (words.len() == 1 && t.chars().all(|c| c.is_lowercase()) && is_generic_word(t, Lang::En))
         .then_some("generic")
 }
@@ -1651,6 +1654,35 @@ fn english_adverb(text: &str) -> bool {
     // (a long word made so; a short one only as a common word of a common stem, not "Sally")
     made && w.len() >= 8
         || background::en_is_common(&w) && background::en_is_common(&w[..w.len() - 2])
+}
+
+/// Whether an English title is a verb in the inflections of older English, second or third
+/// person ("dwelleth", "cometh", "knowest", "givest"): a word in -eth or -est whose stem, or
+/// the stem with its "e" back, is a common word of four letters or more, and that is no
+/// common word itself. Not "teeth", "forest", "interest", "tempest", nor "Nazareth" (a name).
+fn archaic_verb(text: &str) -> bool {
+    let w = text.trim();
+    // (no common word of today's English: "interest", "forest", "priest" are words of their
+    // own)
+    if w.contains(|c: char| !c.is_ascii_lowercase()) || background::en_is_common(w) {
+        return false;
+    }
+    let Some(stem) = w.strip_suffix("eth").or_else(|| w.strip_suffix("est")) else {
+        return false;
+    };
+    // (a doubled consonant before the ending: "dwell-eth" is "dwell", "sitt-eth" is "sit")
+    let undoubled = stem
+        .as_bytes()
+        .windows(2)
+        .last()
+        .filter(|p| p[0] == p[1] && !b"aeiou".contains(&p[0]))
+        .map(|_| &stem[..stem.len() - 1]);
+    let common = |s: &str| s.len() >= 4 && background::en_is_common(s);
+    // (the "e" comes back only where the stem is no word itself: "giv-est" is "give", but
+    // "for-est" is no "fore")
+    common(stem)
+        || !background::en_is_common(stem) && common(&format!("{stem}e"))
+        || undoubled.is_some_and(|u| u.len() >= 3 && background::en_is_common(u))
 }
 
 /// The lookup key of a text: lower-cased for English, as is for Chinese.

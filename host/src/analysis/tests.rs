@@ -1149,3 +1149,28 @@ fn an_adverb_is_no_name() {
         assert_eq!(super::english_adverb(title), adverb, "{title}");
     }
 }
+
+#[test]
+fn an_archaic_verb_is_no_term() {
+    // (title, a verb of older English)
+    for (title, verb) in [
+        ("dwelleth", true),
+        ("cometh", true),
+        ("knowest", true),
+        ("givest", true),
+        ("sitteth", true),
+        ("heareth", true),
+        ("teeth", false),
+        ("forest", false),
+        ("priest", false),
+        ("tempest", false),
+        ("harvest", false),
+        ("interest", false),
+        ("request", false),
+        ("contest", false),
+        ("Nazareth", false),
+        ("Japheth", false),
+    ] {
+        assert_eq!(super::archaic_verb(title), verb, "{title}");
+    }
+}

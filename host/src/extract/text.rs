@@ -128,6 +128,9 @@ enum HeadingKind {
     Guillemet,
     /// I. / IV (a roman numeral alone)
     Roman,
+    /// A line alone over verses whose numbering starts again at `1:1`: a book of scripture
+    /// (`The First Book of Moses: Called Genesis`, then `1:1 In the beginning …`).
+    VerseBook,
 }
 
 const CN_DIGITS: &str =
@@ -258,6 +261,31 @@ fn labelled_number(t: &str) -> Option<(&str, u32)> {
         && t.chars().count() <= 80
         && !t.ends_with(['.', ',', ';']))
     .then_some((w, n))
+}
+
+/// Whether line `i` heads a book of scripture: short, alone between blank lines, no sentence,
+/// and the next line of text opens the book's first verse, `1:1` (the numbering of every
+/// book starts again there, so the heading is what tells one book from the next).
+fn verse_book(lines: &[&str], i: usize) -> bool {
+    let t = lines[i].trim();
+    let blank = |k: usize| lines.get(k).is_none_or(|l| l.trim().is_empty());
+    if t.is_empty()
+        || t.chars().count() > 80
+        || !(i == 0 || blank(i - 1))
+        || !blank(i + 1)
+        || t.starts_with(|c: char| c.is_ascii_digit())
+        || ends_paragraph(t) && !t.ends_with(':')
+    {
+        return false;
+    }
+    lines[i + 1..]
+        .iter()
+        .map(|l| l.trim())
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| {
+            l.strip_prefix("1:1")
+                .is_some_and(|r| r.starts_with([' ', '.', '\t']) && r.trim().len() > 1)
+        })
 }
 
 /// The words whose numbered lines run 1, 2, 3 … through the text (at least three, in order):
@@ -436,16 +464,18 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
     // choose the heading kind: the strongest kind with at least two (weak kinds: three) lines
     // that stand alone (a blank line, or the start, before them)
     let labels = running_labels(&lines);
-    let mut counts = [0usize; 8];
+    let mut counts = [0usize; 9];
     let kinds: Vec<Option<HeadingKind>> = lines
         .iter()
         .enumerate()
         .map(|(i, l)| {
-            let k = heading_kind(l).or_else(|| {
-                labelled_number(l.trim())
-                    .filter(|(w, _)| labels.iter().any(|x| x == w))
-                    .map(|_| HeadingKind::Labelled)
-            })?;
+            let k = heading_kind(l)
+                .or_else(|| {
+                    labelled_number(l.trim())
+                        .filter(|(w, _)| labels.iter().any(|x| x == w))
+                        .map(|_| HeadingKind::Labelled)
+                })
+                .or_else(|| verse_book(&lines, i).then_some(HeadingKind::VerseBook))?;
             let alone =
                 i == 0 || blank(i - 1) || matches!(k, HeadingKind::Numbered | HeadingKind::English);
             alone.then_some(k)
@@ -462,6 +492,7 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
         HeadingKind::English,
         HeadingKind::ManPage,
         HeadingKind::Labelled,
+        HeadingKind::VerseBook,
         HeadingKind::Pian,
         HeadingKind::SuffixOrdinal,
         HeadingKind::Guillemet,
@@ -470,7 +501,10 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
     let chosen = order.into_iter().find(|k| {
         let need = if matches!(
             k,
-            HeadingKind::Numbered | HeadingKind::English | HeadingKind::ManPage
+            HeadingKind::Numbered
+                | HeadingKind::English
+                | HeadingKind::ManPage
+                | HeadingKind::VerseBook
         ) {
             2
         } else {
@@ -817,6 +851,42 @@ mod tests {
                     ("Surah 1. The Opener", None, "1:2 Praise b", Paragraph),
                     ("Surah 2. The Cow", None, "2:1 Alif", Paragraph),
                     ("Surah 3. The Family", None, "3:1 Alif Lam", Paragraph),
+                ],
+            ),
+            (
+                "verses that start again at 1:1 under a line alone: each such line heads a book",
+                "The Holy Bible\n\n\nThe First Book of Moses:  Called Genesis\n\n1:1 In the beginning God created the heaven and the earth.\n\n1:2 And the earth was without form.\n\n2:1 Thus the heavens were finished.\n\n\nThe Second Book of Moses:  Called Exodus\n\n1:1 Now these are the names.\n\n1:2 Reuben, Simeon.\n",
+                vec![
+                    (
+                        "The First Book of Moses: Called Genesis",
+                        None,
+                        "1:1 In the b",
+                        Paragraph,
+                    ),
+                    (
+                        "The First Book of Moses: Called Genesis",
+                        None,
+                        "1:2 And the ",
+                        Paragraph,
+                    ),
+                    (
+                        "The First Book of Moses: Called Genesis",
+                        None,
+                        "2:1 Thus the",
+                        Paragraph,
+                    ),
+                    (
+                        "The Second Book of Moses: Called Exodus",
+                        None,
+                        "1:1 Now thes",
+                        Paragraph,
+                    ),
+                    (
+                        "The Second Book of Moses: Called Exodus",
+                        None,
+                        "1:2 Reuben, ",
+                        Paragraph,
+                    ),
                 ],
             ),
             (
