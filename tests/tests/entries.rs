@@ -173,12 +173,18 @@ fn an_anthology_gives_a_page_per_work_and_its_authors_list_them() {
             "{title}"
         );
     }
-    for (author, listed) in [("韩愈", ["原道", "师说"]), ("欧阳修", ["醉翁亭记", "秋声赋"])] {
+    for (author, listed) in [
+        ("韩愈", ["原道", "师说"]),
+        ("欧阳修", ["醉翁亭记", "秋声赋"]),
+    ] {
         let page = pages.iter().find(|(t, _, _)| t == author);
         let (_, kind, summary) = page.unwrap_or_else(|| panic!("no page for {author}: {pages:?}"));
         assert_eq!(kind, "person", "{author}");
         for work in listed {
-            assert!(summary.contains(&format!("《{work}》")), "{author}: {summary}");
+            assert!(
+                summary.contains(&format!("《{work}》")),
+                "{author}: {summary}"
+            );
         }
     }
 }
