@@ -371,6 +371,13 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
         .collect();
     let mut b = PageBuilder::new(entry);
     b.script_of(all);
+    // (the entries the unit names, looked up once, when first needed)
+    let mut found: Option<Vec<(String, String, usize)>> = None;
+    let mut named = || {
+        found
+            .get_or_insert_with(|| named_entries(&entry.title, all, zh))
+            .clone()
+    };
     // A unit of an anthology that names its author ("作者：杜甫", "By Li Bai") is
     // identified by it: a work of that author in this book. Otherwise the chapter is
     // named by its own title, which carries the book's numbering where the book numbers
@@ -439,7 +446,7 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
             // short: its opening is what it is known by).
             // (its first hundred passages: each word is looked up in the plan)
             let subjects = if prose_unit(all, zh) {
-                unit_subjects(&entry.title, all, zh)
+                unit_subjects(&named(), zh)
             } else {
                 Vec::new()
             };
@@ -487,9 +494,15 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
         });
     }
     b.quotes(t(zh, "开篇", "Opening"), &opening);
-    // Entries this chapter mentions, and its longest (most substantial) passages.
+    // Entries this unit mentions, and its longest (most substantial) passages.
+    // (in Chinese by runs of ideographs, most named first; in English by words, in order)
     let mut names: Vec<(String, String)> = Vec::new();
-    for p in all {
+    if zh {
+        let mut by_count = named();
+        by_count.sort_by(|a, b| b.2.cmp(&a.2));
+        names.extend(by_count.into_iter().take(20).map(|(title, words, _)| (words, title)));
+    }
+    for p in all.iter().filter(|_| !zh) {
         for w in p
             .text
             .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
@@ -617,15 +630,18 @@ fn prose_unit(passages: &[grove_gene::Passage], zh: bool) -> bool {
     total / passages.len() > if zh { 16 } else { 14 }
 }
 
-/// The entries a unit names most often for their spread in the book: counted by longest match
-/// of its words (Chinese: runs of up to four characters) against the planned entries, each
-/// weighed by how few of the book's chapters hold it (tf-idf); the book's subject everywhere
-/// ("Allah", 安拉) and, in English, words that are no names ("people", "father") are left
-/// out. At most three, each named at least twice in the unit.
-fn unit_subjects(own_title: &str, passages: &[grove_gene::Passage], zh: bool) -> Vec<String> {
+/// The entries a unit's passages name, by longest match of words (in English only from a
+/// capitalised word) or of up to four ideographs against the plan: (title, the words that
+/// named it first, how often), in the order of first mention. The unit's own entry is left
+/// out.
+fn named_entries(
+    own_title: &str,
+    passages: &[grove_gene::Passage],
+    zh: bool,
+) -> Vec<(String, String, usize)> {
     use std::collections::HashMap;
     let mut known: HashMap<String, Option<String>> = HashMap::new();
-    let mut counts: HashMap<String, usize> = HashMap::new();
+    let mut named: Vec<(String, String, usize)> = Vec::new();
     let mut lookup = |words: &str| -> Option<String> {
         known
             .entry(words.to_string())
@@ -675,7 +691,10 @@ fn unit_subjects(own_title: &str, passages: &[grove_gene::Passage], zh: bool) ->
                 }
                 if let Some(title) = lookup(&joined) {
                     if title != own_title {
-                        *counts.entry(title).or_default() += 1;
+                        match named.iter_mut().find(|(t, ..)| *t == title) {
+                            Some((.., count)) => *count += 1,
+                            None => named.push((title, joined, 1)),
+                        }
                     }
                     step = n;
                     break;
@@ -684,11 +703,21 @@ fn unit_subjects(own_title: &str, passages: &[grove_gene::Passage], zh: bool) ->
             i += step;
         }
     }
+    named
+}
+
+/// The entries a unit names most often for their spread in the book: counted by longest match
+/// of its words (Chinese: runs of up to four characters) against the planned entries, each
+/// weighed by how few of the book's chapters hold it (tf-idf); the book's subject everywhere
+/// ("Allah", 安拉) and, in English, words that are no names ("people", "father") are left
+/// out. At most three, each named at least twice in the unit.
+fn unit_subjects(named: &[(String, String, usize)], zh: bool) -> Vec<String> {
     // (in English a name, capitalised, says what a unit is about; a word does not: "Joseph",
     // not "father")
-    let mut top: Vec<(String, usize)> = counts
-        .into_iter()
-        .filter(|(title, n)| *n >= 2 && (zh || !title.starts_with(|c: char| c.is_lowercase())))
+    let mut top: Vec<(String, usize)> = named
+        .iter()
+        .filter(|(title, _, n)| *n >= 2 && (zh || !title.starts_with(|c: char| c.is_lowercase())))
+        .map(|(title, _, n)| (title.clone(), *n))
         .collect();
     top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     top.truncate(8);
