@@ -360,13 +360,28 @@ fn one_name(t: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || "-_.+/".contains(c))
 }
 
+/// Whether a heading's one name is written as code: a command, a package or a path in lower
+/// case ("dget", "git-buildpackage", "debian/rules"), or a short acronym ("CDBS"); not a
+/// word of English ("Overview", "installation", "Summary").
+fn code_name(t: &str) -> bool {
+    one_name(t)
+        && t.chars().any(|c| c.is_ascii_alphabetic())
+        && (!t.chars().any(|c| c.is_ascii_uppercase())
+            || t.contains(['-', '_', '.', '/', '+'])
+            || t.len() <= 6
+                && t.chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()))
+        && !super::background::en_is_common(&t.to_lowercase())
+}
+
 /// Sections that document one named thing without a signature, as items:
 /// - a heading "NAME : what it is" where NAME is a path or a code name (`/boot : Static files
 ///   of the boot loader`);
 /// - the one-name headings of a run of at least [`MIN_SIBLINGS`] numbered sibling sections
 ///   below the top level, most of which are one name each (`5.6.8. Architecture`, `5.6.20.
 ///   Installed-Size`): a standard's fields, variables or directories. Chapter lists
-///   ("1. Introduction", "2. Installation") are the top level and never count.
+///   ("1. Introduction", "2. Installation") are the top level and never count;
+/// - among numbered siblings of other kinds, a heading that is one code name (`7.2. dget`).
 ///
 /// Each item has the sentences of its section and of the sections below it.
 pub fn named_sections(
@@ -398,6 +413,15 @@ pub fn named_sections(
         let one: Vec<&(usize, &str)> = siblings.iter().filter(|(_, r)| one_name(r)).collect();
         if siblings.len() >= MIN_SIBLINGS && one.len() * 10 >= siblings.len() * 6 {
             names.extend(one.into_iter().map(|&(i, r)| (r.to_string(), i)));
+        } else {
+            // (among mixed siblings, a heading that is a code name still documents it: "7.2.
+            // dget" beside "7.11. 新的 Debian 版本"; not "2.1. Overview")
+            names.extend(
+                siblings
+                    .iter()
+                    .filter(|(_, r)| code_name(r))
+                    .map(|&(i, r)| (r.to_string(), i)),
+            );
         }
     }
     names.sort_by_key(|&(_, i)| i);
@@ -1316,5 +1340,26 @@ mod tests {
             .map(|(i, h)| unit(h, i as u32))
             .collect();
         assert!(named_sections(&few, |_| Vec::new()).is_empty());
+        // mixed siblings: only the code names document a thing
+        let tips: Vec<(String, Vec<u32>)> = [
+            "7.1. debdiff",
+            "7.2. dget",
+            "7.3. git-buildpackage",
+            "7.4. CDBS",
+            "7.5. Overview",
+            "7.6. 新上游版本",
+            "7.7. Building in a UTF-8 locale",
+            "7.8. installation",
+            "7.9. 上传 orig.tar.gz",
+            "7.10. 其他发行版",
+            "7.11. 除错 与 测试",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, h)| unit(h, i as u32))
+        .collect();
+        let found = named_sections(&tips, |_| Vec::new());
+        let names: Vec<&str> = found.iter().map(|(f, _)| f.text.as_str()).collect();
+        assert_eq!(names, ["debdiff", "dget", "git-buildpackage", "CDBS"]);
     }
 }
