@@ -1,8 +1,10 @@
 //! The default `other` gene: places, organisations, works and events, plus one overview
 //! entry per chapter of a collection (many short chapters: surahs, poems, essays, manual
-//! pages). Pages are cited quotes and fixed template lines: a description, key
-//! passages, where it appears, related entries; a chapter overview has its opening passages
-//! and the most central passages of the chapter.
+//! pages) and one per work of an anthology whose chapters are volumes (a section whose
+//! heading or first lines credit an author). Pages are cited quotes and fixed template
+//! lines: a description, key passages, where it appears, related entries; a unit's page
+//! (chapter or work) has its opening passages, its longest passages and the entries it
+//! names.
 //!
 //! It does not handle people (the `person` gene) or general terms (`concept`). Junk titles
 //! are rejected with `grove_gene::junk`.

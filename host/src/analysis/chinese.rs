@@ -42,8 +42,8 @@ const MODERN_SPEECH_MARKERS: &[&str] = &[
 ];
 
 /// Characters between a name and a speech marker that belong to neither
-/// ("子路對曰", "顏淵喟然歎曰").
-const SPEECH_VERBS: &str = "對对問问歎叹笑答告謂谓言亦又乃遂皆復复因進进退而之請请称稱";
+/// ("子路對曰", "顏淵喟然歎曰", and the adverbs of "予故嘗曰", "臣故曰").
+const SPEECH_VERBS: &str = "對对問问歎叹笑答告謂谓言亦又乃遂皆復复因進进退而之請请称稱故嘗尝必";
 
 /// Titles and kinship words that make names (孔子, 哀公, 伯夷): person evidence, never a
 /// concept on their own.
@@ -180,9 +180,11 @@ fn speakers(s: &str, out: &mut HashMap<String, u32>) {
                 }
                 let name: String = run[run.len() - n..].iter().collect();
                 let cs: Vec<char> = name.chars().collect();
+                // (nor a writing quoted as if it spoke: "鄙諺曰", "《詩》曰")
                 if is_edge(cs[0])
                     || is_edge(cs[n - 1])
                     || cs[n - 1] == '者'
+                    || TEXT_CHARS.contains(cs[n - 1])
                     || cs.iter().any(|c| "曰問问".contains(*c))
                 {
                     continue;
@@ -193,6 +195,42 @@ fn speakers(s: &str, out: &mut HashMap<String, u32>) {
             }
         }
     }
+}
+
+/// The classical speakers of three characters that speak once and open a clause at least
+/// three times in all (the speech included): the people of one story in an anthology.
+fn once_speakers_as_subjects(counts: &HashMap<String, u32>, sentences: &[&str]) -> Vec<String> {
+    let once: Vec<&str> = counts
+        .iter()
+        .filter(|(n, c)| **c == 1 && n.chars().count() == 3)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    if once.is_empty() {
+        return Vec::new();
+    }
+    let Ok(ac) = AhoCorasick::builder()
+        .match_kind(MatchKind::LeftmostLongest)
+        .build(&once)
+    else {
+        return Vec::new();
+    };
+    let mut opens = vec![0u32; once.len()];
+    for s in sentences {
+        for m in ac.find_iter(s) {
+            let opens_clause = s[..m.start()]
+                .chars()
+                .next_back()
+                .is_none_or(|c| "，。；：！？“「『\"".contains(c));
+            if opens_clause {
+                opens[m.pattern().as_usize()] += 1;
+            }
+        }
+    }
+    once.iter()
+        .zip(opens)
+        .filter(|(_, n)| *n >= 3)
+        .map(|(name, _)| name.to_string())
+        .collect()
 }
 
 /// Parts of speech of a word that may name a speaker in modern text: jieba's person names
@@ -498,6 +536,19 @@ fn authors(s: &str, out: &mut HashMap<String, u32>, sure: &mut HashSet<String>) 
             }
         }
     }
+}
+
+/// The name of an anthology's byline of classical pieces, a line of its own that is an era
+/// and a name: "先秦：左丘明", "唐代：韓愈" (not a speech, "公曰：善哉").
+fn byline(s: &str) -> Option<&str> {
+    let (era, name) = s.trim().split_once(['：', ':'])?;
+    ((1..=3).contains(&era.chars().count())
+        && era.chars().all(is_cjk)
+        && !era.contains(['曰', '云', '問', '问', '言', '謂', '谓', '者'])
+        && (2..=4).contains(&name.chars().count())
+        && name.chars().all(is_cjk)
+        && !is_edge(name.chars().next().unwrap_or('之')))
+    .then_some(name)
 }
 
 /// The author names among the counted prefixes: the longest prefix that keeps all the
@@ -931,7 +982,13 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
                 }
             }
         }
-        authors(s, &mut author_counts, &mut sure_authors);
+        match byline(s).filter(|_| classical) {
+            Some(name) => {
+                *author_counts.entry(name.to_string()).or_default() += 1;
+                sure_authors.insert(name.to_string());
+            }
+            None => authors(s, &mut author_counts, &mut sure_authors),
+        }
         works(s, &mut work_sents, si as u32);
         latin(s, &mut latin_terms, si as u32);
     }
@@ -978,6 +1035,15 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         .filter(|(_, c)| **c >= 2)
         .map(|(n, c)| (n.clone(), *c))
         .collect();
+    // (a name of three that speaks once, as most people of an anthology's essay do, and opens
+    // a clause twice more: "潁考叔曰", "潁考叔爲潁谷封人", "君子曰：「潁考叔，純孝也")
+    if classical {
+        speakers_ok.extend(
+            once_speakers_as_subjects(&speaker_counts, sentences)
+                .into_iter()
+                .map(|n| (n, 1)),
+        );
+    }
     let longs: Vec<(String, u32)> = speakers_ok
         .iter()
         .filter(|(n, _)| n.chars().count() == 3)
@@ -1796,6 +1862,24 @@ mod tests {
     }
 
     #[test]
+    fn a_name_that_speaks_once_and_opens_clauses_is_a_speaker() {
+        let sentences = [
+            "潁考叔爲潁谷封人，聞之，有獻於公。",
+            "潁考叔曰：「敢問何謂也？」",
+            "君子曰：「潁考叔，純孝也。」",
+            "祭仲曰：「都城過百雉，國之害也。」",
+            "或語人曰：「不可。」",
+            "語人曰：「善。」",
+        ];
+        let mut counts = HashMap::new();
+        for s in sentences {
+            speakers(s, &mut counts);
+        }
+        // (祭仲 speaks once and is named nowhere else; 語人 is a verb and its object)
+        assert_eq!(once_speakers_as_subjects(&counts, &sentences), ["潁考叔"]);
+    }
+
+    #[test]
     fn speech_markers_find_speakers() {
         let cases: &[(&str, &[&str])] = &[
             ("子貢曰：「貧而無諂。」", &["子貢"]),
@@ -1803,6 +1887,10 @@ mod tests {
             ("樊迟问仁。", &["樊迟"]),
             ("季康子问政于孔子。", &["季康子", "康子"]),
             ("子曰：「學而時習之。」", &[]),
+            // (adverbs before the marker, and a proverb quoted as if it spoke)
+            ("予故嘗曰：「爲天下者。」", &[]),
+            ("臣故曰：「可。」", &[]),
+            ("鄙諺曰：「不習爲吏，視已成事。」", &[]),
         ];
         for (s, want) in cases {
             let mut got = HashMap::new();
@@ -1937,10 +2025,28 @@ mod tests {
         ] {
             authors(s, &mut a, &mut sure);
         }
+        // (an anthology's byline: an era and a name; not a speech)
+        for s in ["先秦：左丘明", "唐代：韩愈", "公曰：善哉"] {
+            if let Some(name) = byline(s) {
+                *a.entry(name.to_string()).or_default() += 1;
+                sure.insert(name.to_string());
+            }
+        }
         let names = author_names(&a, &sure);
         let mut got: Vec<&str> = names.keys().map(String::as_str).collect();
         got.sort();
-        assert_eq!(got, ["万俟咏", "张继", "李商隐", "杜甫", "王安国"]);
+        assert_eq!(
+            got,
+            [
+                "万俟咏",
+                "左丘明",
+                "张继",
+                "李商隐",
+                "杜甫",
+                "王安国",
+                "韩愈"
+            ]
+        );
         let mut w = HashMap::new();
         works("《梦李白・其二》和《论语》", &mut w, 0);
         assert!(w.contains_key("梦李白") && w.contains_key("论语"));
