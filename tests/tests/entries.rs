@@ -2,7 +2,8 @@
 //! function reference gives one page per function, led by what the function does (not by its
 //! prototype), and no page for a parameter; a contributors roll gives a page per person, led
 //! by the credits section that names them; an anthology of essays in volumes gives a page per
-//! essay, led by its author, source and volume, and its authors' pages list their essays.
+//! essay, led by its author, source and volume; its authors' pages and its source books'
+//! pages list their essays.
 
 use grove_tests::*;
 use serde_json::Value;
@@ -173,6 +174,13 @@ fn an_anthology_gives_a_page_per_work_and_its_authors_list_them() {
             "{title}"
         );
     }
+    // (the book two works come from names them)
+    let page = pages.iter().find(|(t, _, _)| t == "昌黎先生集");
+    let (_, _, summary) = page.unwrap_or_else(|| panic!("no page for 昌黎先生集: {pages:?}"));
+    assert_eq!(
+        summary,
+        "昌黎先生集，《古文选读》所收《原道》、《师说》2篇的出处。"
+    );
     for (author, listed) in [
         ("韩愈", ["原道", "师说"]),
         ("欧阳修", ["醉翁亭记", "秋声赋"]),

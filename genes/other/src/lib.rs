@@ -280,7 +280,39 @@ impl Gene for Other {
         let mut b = PageBuilder::new(&entry);
         b.names = related.clone();
         b.script_of(&mentions);
+        // A book the works of an anthology come from ("《左傳》" under a work's title): the
+        // works drawn from it.
+        let (sources, drawn) = drawn_from(key, &mentions);
         match host::definitions(key, 1).first() {
+            _ if !drawn.is_empty() => {
+                let shown: Vec<&str> = drawn.iter().take(4).map(String::as_str).collect();
+                b.summary_line(if zh {
+                    let list: Vec<String> = shown.iter().map(|w| format!("《{w}》")).collect();
+                    format!(
+                        "{}，《{}》所收{}{}{}篇的出处。",
+                        entry.title,
+                        entry.document_title,
+                        list.join("、"),
+                        if drawn.len() > shown.len() { "等" } else { "" },
+                        drawn.len()
+                    )
+                } else {
+                    let list: Vec<String> = shown.iter().map(|w| format!("“{w}”")).collect();
+                    format!(
+                        "{} is the source of {} work{} in “{}”: {}{}.",
+                        entry.title,
+                        drawn.len(),
+                        if drawn.len() == 1 { "" } else { "s" },
+                        entry.document_title,
+                        list.join(", "),
+                        if drawn.len() > shown.len() { " and others" } else { "" }
+                    )
+                });
+                for p in sources.iter().take(4) {
+                    b.cite(p);
+                }
+                b.links(t(zh, "所收作品", "Works drawn from it"), &drawn);
+            }
             Some(d) => b.summary_quote(d),
             // What the text shows of it: its kind, where it is found, what it is found with.
             None => {
@@ -297,7 +329,10 @@ impl Gene for Other {
             t(zh, "重要段落", "Key passages"),
             &central(key, &rel_terms, 3),
         );
-        b.quotes(t(zh, "原文", "In the text"), &spread(&mentions, 4));
+        // (a work's byline, "《左傳》", "先秦：左丘明", says nothing of what it names)
+        let quotable: Vec<Passage> =
+            mentions.iter().filter(|p| !attribution_line(&p.text)).cloned().collect();
+        b.quotes(t(zh, "原文", "In the text"), &spread(&quotable, 4));
         let titles: Vec<String> = related.iter().map(|(_, title)| title.clone()).collect();
         b.links(t(zh, "相关条目", "Related"), &titles);
         Ok(b.finish())
@@ -355,6 +390,26 @@ fn work_sections(doc: &Document) -> Vec<(u32, u32, SectionWork)> {
         out.clear();
     }
     out
+}
+
+/// The works of an anthology drawn from the book `name`: the works whose source line names
+/// it ("《左傳》" under "鄭伯克段於鄢 · 左丘明"), as (those lines, the works' titles).
+fn drawn_from(name: &str, mentions: &[Passage]) -> (Vec<Passage>, Vec<String>) {
+    let mut lines = Vec::new();
+    let mut works: Vec<String> = Vec::new();
+    for p in mentions {
+        if source_line(&p.text) != Some(name) {
+            continue;
+        }
+        let Some(work) = p.location.section.as_deref().and_then(|h| section_work(h, &[])) else {
+            continue;
+        };
+        if !works.contains(&work.title) {
+            works.push(work.title);
+            lines.push(p.clone());
+        }
+    }
+    (lines, works)
 }
 
 /// The page of a unit of the book, a chapter that is one work or a work of a volume (`work`,
