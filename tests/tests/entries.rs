@@ -196,3 +196,21 @@ fn an_anthology_gives_a_page_per_work_and_its_authors_list_them() {
         }
     }
 }
+
+#[test]
+fn a_classical_person_is_led_by_whose_child_the_text_says_they_are() {
+    let mut txt = String::from("列傳選\n\n");
+    txt.push_str("伯夷、叔齊，孤竹君之二子也。父欲立叔齊，及父卒，叔齊讓伯夷。\n\n");
+    txt.push_str("伯夷曰：「父命也。」遂逃去。叔齊亦不肯立而逃之。\n\n");
+    txt.push_str("武王載木主，號爲文王，東伐紂。伯夷、叔齊叩馬而諫曰：「父死不葬，爰及干戈，可謂孝乎？」\n\n");
+    txt.push_str(
+        "武王已平殷亂，天下宗周，而伯夷、叔齊恥之，義不食周粟，隱於首陽山，采薇而食之。\n\n",
+    );
+    txt.push_str("子曰：「伯夷、叔齊不念舊惡，怨是用希。」\n\n");
+    txt.push_str("孔子曰：「伯夷、叔齊餓於首陽之下，民到于今稱之。」\n\n");
+    let pages = pages_in("liezhuan.txt", "zh", txt);
+    let page = pages.iter().find(|(t, _, _)| t == "伯夷");
+    let (_, kind, summary) = page.unwrap_or_else(|| panic!("no page for 伯夷: {pages:?}"));
+    assert_eq!(kind, "person");
+    assert_eq!(summary, "伯夷：孤竹君之二子。");
+}

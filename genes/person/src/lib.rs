@@ -125,6 +125,24 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
                 {
                     out.push(("籍贯".to_string(), place.to_string()));
                 }
+                // "伯夷、叔齊，孤竹君之二子也": the clause after the name (past names
+                // joined to it) says whose child, wife or sibling the person is
+                let clause = after
+                    .strip_prefix('，')
+                    .or_else(|| {
+                        let (joined, r) = after.strip_prefix('、')?.split_once('，')?;
+                        (joined.chars().count() <= 4).then_some(r)
+                    })
+                    .map(|r| r.split(['，', '。', '；', '！', '？']).next().unwrap_or(""));
+                if let Some(c) = clause.map(|c| c.trim_end_matches('也'))
+                    && let Some((whose, kin)) = c.rsplit_once('之')
+                    && (1..=4).contains(&whose.chars().count())
+                    && whose.chars().all(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+                    && kin.trim_start_matches(['二', '三', '長', '长', '少', '次', '幼']).chars().count() == 1
+                    && kin.ends_with(['子', '女', '妻', '弟', '兄', '母', '父', '孫', '孙', '臣', '後', '后'])
+                {
+                    out.push((String::new(), format!("{whose}之{kin}")));
+                }
                 for kin in ["儿子", "兒子", "女儿", "女兒", "妻子", "丈夫", "父亲", "父親", "母亲", "母親"] {
                     if let Some(r) = after.strip_prefix('的').and_then(|r| r.strip_prefix(kin))
                         && let Some(other) = han_at(r, 4)
@@ -526,10 +544,10 @@ impl Gene for Person {
         // Relations the text states, each cited: "son of Jesse", "字 孔明".
         let mut lines = String::new();
         for (rel, other, m) in &rels {
+            let stated = format!("{rel} {other}");
             lines.push_str(&format!(
-                "- {} {} [^{}]\n",
-                grove_gene::build::escape(rel),
-                grove_gene::build::escape(other),
+                "- {} [^{}]\n",
+                grove_gene::build::escape(stated.trim()),
                 m.id
             ));
             b.cite(m);
