@@ -1503,6 +1503,81 @@ pub mod build {
         );
         (after != before).then(|| b.finish())
     }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::{Location, Passage};
+
+        fn passage(text: &str) -> Passage {
+            Passage {
+                id: "s1".into(),
+                text: text.into(),
+                location: Location {
+                    chapter: 0,
+                    chapter_title: "卷一・周文".into(),
+                    section: None,
+                    page: None,
+                    line: Some(1),
+                },
+            }
+        }
+
+        #[test]
+        fn an_anthology_section_holds_a_work_and_its_author() {
+            // (heading, first passages, the work and its author)
+            let cases: &[(&str, &[&str], Option<(&str, &str)>)] = &[
+                (
+                    "鄭伯克段於鄢 · 左丘明",
+                    &["《左傳》"],
+                    Some(("鄭伯克段於鄢", "左丘明")),
+                ),
+                (
+                    "原道",
+                    &["(韓愈)", "唐代：韓愈", "博愛之謂仁。"],
+                    Some(("原道", "韓愈")),
+                ),
+                (
+                    "《静夜思》",
+                    &["作者：李白", "床前明月光。"],
+                    Some(("静夜思", "李白")),
+                ),
+                (
+                    "Ode to a Nightingale",
+                    &["By John Keats", "My heart aches."],
+                    Some(("Ode to a Nightingale", "John Keats")),
+                ),
+                (
+                    "Installation",
+                    &["Run the installer.", "It asks for a path."],
+                    None,
+                ),
+                ("5.2. Fields", &["Note: see below."], None),
+            ];
+            for (heading, opening, want) in cases {
+                let ps: Vec<Passage> = opening.iter().map(|t| passage(t)).collect();
+                let got = section_work(heading, &ps);
+                let got = got.as_ref().map(|w| (w.title.as_str(), w.author.as_str()));
+                assert_eq!(got, *want, "{heading}");
+            }
+        }
+
+        #[test]
+        fn attribution_lines() {
+            // (line, an attribution line, the source it names)
+            for (line, attribution, source) in [
+                ("《左傳》", true, Some("左傳")),
+                ("(路溫舒)", true, None),
+                ("先秦：左丘明", true, None),
+                ("作者：杜甫", true, None),
+                ("初，鄭武公娶於申，曰武姜。", false, None),
+                ("公曰：「善哉！」", false, None),
+            ] {
+                assert_eq!(attribution_line(line), attribution, "{line}");
+                assert_eq!(source_line(line), source, "{line}");
+            }
+        }
+    }
 }
 
 /// Exports a type implementing [`Gene`] as the gene of this component and writes the
