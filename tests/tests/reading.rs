@@ -545,9 +545,9 @@ fn full_text_and_semantic_search_in_both_languages() {
     assert_eq!(before["hits"], again["hits"]);
 }
 
-/// A book in Traditional characters gets the genes' own words in Traditional characters on
-/// every page, also where the quotes about an entry hold no character that tells the script
-/// (the book's title does: 古文觀止).
+/// A book in Traditional characters gets the genes' and the host's own words (出處, 相關條目)
+/// in Traditional characters on every page, also where the quotes about an entry hold no
+/// character that tells the script (the book's title does: 古文觀止).
 #[test]
 fn a_traditional_book_gets_traditional_words_on_every_page() {
     let server = Server::start();
@@ -575,7 +575,15 @@ fn a_traditional_book_gets_traditional_words_on_every_page() {
         let id = it["id"].as_str().unwrap();
         let (_, page) = get(&server, &format!("/api/v1/pages/{id}?{w}"), &alice);
         let body = page.to_string();
-        for simplified in ["多见于", "首次出现", "一个作品", "中的概念", "常与"] {
+        for simplified in [
+            "多见于",
+            "首次出现",
+            "一个作品",
+            "中的概念",
+            "常与",
+            "出处",
+            "相关条目",
+        ] {
             assert!(
                 !body.contains(simplified),
                 "{simplified} on a page of a Traditional book: {body}"

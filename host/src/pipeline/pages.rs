@@ -574,9 +574,22 @@ fn render_markdown(
     }
     // The host's own headings are in the book's language, as the genes' are (a reader of a
     // Chinese wiki sees 出处 and 相关条目; the preview knows both spellings).
+    // (in the script of the page's quotes; where they hold no character that tells it, in
+    // the book's, as the genes decide: its title, then its first passages)
     let quoted: String = page.citations.iter().map(|c| c.quote.as_str()).collect();
+    let traditional = script_is_traditional(&quoted)
+        .or_else(|| script_is_traditional(analysis.title()))
+        .or_else(|| {
+            let opening: String = analysis
+                .chapter_passages(0, 0, 100)
+                .into_iter()
+                .map(|p| p.text)
+                .collect();
+            script_is_traditional(&opening)
+        })
+        .unwrap_or(false);
     let (sources_heading, related_heading) = match analysis.lang() {
-        analysis::Lang::Zh if traditional(&quoted) => ("出處", "相關條目"),
+        analysis::Lang::Zh if traditional => ("出處", "相關條目"),
         analysis::Lang::Zh => ("出处", "相关条目"),
         analysis::Lang::En => ("Sources", "Related"),
     };
@@ -606,8 +619,9 @@ fn render_markdown(
 
 /// Whether Chinese text is in Traditional characters: more of its characters are the
 /// Traditional forms of common characters that differ between the scripts than the
-/// Simplified ones. (The genes tell the script the same way, with a longer table.)
-fn traditional(text: &str) -> bool {
+/// Simplified ones; `None` where it holds as many of either (none, often). (The genes tell
+/// the script the same way, with a longer table.)
+fn script_is_traditional(text: &str) -> Option<bool> {
     const PAIRS: &[(char, char)] = &[
         ('为', '為'),
         ('个', '個'),
@@ -642,7 +656,7 @@ fn traditional(text: &str) -> bool {
             trad += 1;
         }
     }
-    trad > simplified
+    (trad != simplified).then_some(trad > simplified)
 }
 
 /// Source text as Markdown inline text: the characters that would start links, emphasis,
