@@ -1516,22 +1516,33 @@ fn merge_aliases(
         }
     }
     // an acronym and its expansion, paired in brackets in some sentence
+    // (the sentences that bracket the acronym first: few, so the expansion test, which
+    // allocates, runs only for terms that share one of them)
     for (i, f) in found.iter().enumerate() {
         if !acronym(&f.text) {
             continue;
         }
+        let (in_brackets, before_bracket) = (format!("({})", f.text), format!("{} (", f.text));
+        let bracketing: Vec<u32> = f
+            .sentences
+            .iter()
+            .copied()
+            .filter(|&s| {
+                let text = &sentences[s as usize].text;
+                text.contains(&in_brackets) || text.contains(&before_bracket)
+            })
+            .collect();
+        if bracketing.is_empty() {
+            continue;
+        }
         for (j, g) in found.iter().enumerate() {
-            if i == j || !g.text.contains([' ', '-']) || !expands(&f.text, &g.text) {
+            if i == j || !g.text.contains([' ', '-']) {
                 continue;
             }
-            let paired = f.sentences.iter().any(|&s| {
-                g.sentences.binary_search(&s).is_ok() && {
-                    let text = &sentences[s as usize].text;
-                    text.contains(&format!("({})", f.text))
-                        || text.contains(&format!("{} (", f.text))
-                }
-            });
-            if paired {
+            let paired = bracketing
+                .iter()
+                .any(|s| g.sentences.binary_search(s).is_ok());
+            if paired && expands(&f.text, &g.text) {
                 pairs.push((i, j, false));
             }
         }

@@ -298,7 +298,28 @@ fn symbol_heavy(t: &str) -> bool {
     let mut all = 0usize;
     for c in t.chars().filter(|c| !c.is_whitespace()) {
         all += 1;
-        if "{}[]<>=;$|\\/_*&#~^@%".contains(c) {
+        if matches!(
+            c,
+            '{' | '}'
+                | '['
+                | ']'
+                | '<'
+                | '>'
+                | '='
+                | ';'
+                | '$'
+                | '|'
+                | '\\'
+                | '/'
+                | '_'
+                | '*'
+                | '&'
+                | '#'
+                | '~'
+                | '^'
+                | '@'
+                | '%'
+        ) {
             symbols += 1;
         }
     }
