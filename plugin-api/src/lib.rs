@@ -1236,6 +1236,23 @@ pub mod build {
         })
     }
 
+    /// Whether one of `passages` stands in a section headed by `term` alone, with or without
+    /// its number ("cme", "7.2. dget"): the book gives the term a section of its own, so it is
+    /// a term of the book however rarely the text names it.
+    pub fn heads_section(term: &str, passages: &[Passage]) -> bool {
+        let term = term.trim();
+        !term.is_empty()
+            && passages.iter().any(|p| {
+                p.location.section.as_deref().is_some_and(|heading| {
+                    let h = heading.trim();
+                    let unnumbered = h
+                        .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                        .trim_start();
+                    h == term || unnumbered.len() < h.len() && unnumbered == term
+                })
+            })
+    }
+
     /// Whether a passage is a copyright notice ("Copyright © 2010 Craig Small", "版权所有").
     pub fn copyright_notice(text: &str) -> bool {
         let lower = text.trim_start_matches(['*', '-', '•', ' ']).to_lowercase();
@@ -1520,6 +1537,25 @@ pub mod build {
                     page: None,
                     line: Some(1),
                 },
+            }
+        }
+
+        #[test]
+        fn a_term_heads_its_own_section() {
+            // (term, the section of its passage, whether that section is the term's own)
+            let cases: &[(&str, Option<&str>, bool)] = &[
+                ("cme", Some("cme"), true),
+                ("dget", Some("7.2. dget"), true),
+                ("lintian", Some("Package lint tools"), false),
+                ("lintian", Some("lintian-brush"), false),
+                ("2", Some("2"), true),
+                ("dget", None, false),
+                ("", Some(""), false),
+            ];
+            for (term, section, want) in cases {
+                let mut p = passage("A sentence.");
+                p.location.section = section.map(str::to_string);
+                assert_eq!(heads_section(term, &[p]), *want, "{term} / {section:?}");
             }
         }
 

@@ -1,6 +1,7 @@
 //! What the generated entries say, against the real server with the default genes: a C
 //! function reference gives one page per function, led by what the function does (not by its
-//! prototype), and no page for a parameter; a contributors roll gives a page per person, led
+//! prototype), and no page for a parameter; a manual's tools, each in a section of its own,
+//! get a page however rarely the text names them; a contributors roll gives a page per person, led
 //! by the credits section that names them; an anthology of essays in volumes gives a page per
 //! essay, led by its author, source and volume; its authors' pages and its source books'
 //! pages list their essays.
@@ -101,6 +102,47 @@ fn a_c_reference_gives_a_page_per_function_led_by_what_it_does() {
             !pages.iter().any(|(t, _, _)| t == p),
             "{p} is a parameter, not an entry: {pages:?}"
         );
+    }
+}
+
+/// (tool, what its section says it does)
+const TOOLS: &[(&str, &str)] = &[
+    (
+        "cme",
+        "cme checks and edits the configuration files of a package.",
+    ),
+    (
+        "blhc",
+        "blhc finds missing hardening flags in the build logs.",
+    ),
+    (
+        "i18nspector",
+        "i18nspector checks the translation catalogues of a package.",
+    ),
+    (
+        "piuparts",
+        "piuparts installs, upgrades and removes a package in a chroot.",
+    ),
+];
+
+#[test]
+fn a_manual_gives_a_page_to_each_tool_with_a_section_of_its_own_however_rare() {
+    let mut md = String::from("# Maintainer tools\n\n## Introduction\n\n");
+    for i in 0..8 {
+        md.push_str(&format!(
+            "Step {i}: a maintainer builds the package, checks it and uploads it to the archive.\n\n"
+        ));
+    }
+    md.push_str("## Package lint tools\n\nThese tools check a package before its upload.\n\n");
+    for (tool, does) in TOOLS {
+        md.push_str(&format!("### {tool}\n\n{does}\n\n"));
+    }
+    let pages = pages_of("tools.md", md);
+    for (tool, does) in TOOLS {
+        let page = pages.iter().find(|(t, _, _)| t == tool);
+        let (_, kind, summary) = page.unwrap_or_else(|| panic!("no page for {tool}: {pages:?}"));
+        assert_eq!(kind, "concept", "{tool}");
+        assert_eq!(summary, does, "{tool}");
     }
 }
 

@@ -8,15 +8,20 @@
 //! It does not decide about people, places, organisations or works (the `person` and
 //! `other` genes do) and writes no sentence of its own beyond fixed template lines.
 //! How many concepts it proposes grows with the length of the document; a manual's options
-//! (`cat -A`) come on top, each documented by its own paragraph.
+//! (`cat -A`) come on top, each documented by its own paragraph, and so do rare terms that
+//! head a section of their own ("cme", "7.2. dget").
 
 use grove_gene::build::{
-    PageBuilder, central, improve, kind_noun, looks_zh, related_entries, spread,
-    t,
+    PageBuilder, central, heads_section, improve, kind_noun, looks_zh, related_entries,
+    spread, t,
 };
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
 
 struct Concept;
+
+/// Rare terms looked up for a section of their own, at most, per proposal (each is one host
+/// call, of the 10000 an export call may make).
+const MAX_SECTION_CHECKS: usize = 2000;
 
 impl Gene for Concept {
     fn info() -> GeneInfo {
@@ -35,17 +40,28 @@ impl Gene for Concept {
         let budget = (passages / 12).clamp(20, 250) as usize;
         let min_freq = if passages > 400 { 3 } else { 2 };
         let mut out = Vec::new();
-        // a manual's options are documented items: proposed however rare, outside the budget
+        // a manual's options, and terms with a section of their own ("cme" under "Package
+        // lint tools"), are documented items: proposed however rare, outside the budget
         let mut concepts = 0;
+        let mut section_checks = 0;
         for term in &doc.terms {
-            let option = term.kind == TermKind::Term && grove_gene::junk::is_option_item(&term.text);
             if !matches!(term.kind, TermKind::Term | TermKind::NounPhrase)
-                || !option && term.frequency < min_freq
                 || grove_gene::junk::is_junk(&term.text)
             {
                 continue;
             }
-            if !option {
+            let documented = term.kind == TermKind::Term
+                && (grove_gene::junk::is_option_item(&term.text)
+                    || term.frequency < min_freq
+                        && section_checks < MAX_SECTION_CHECKS
+                        && {
+                            section_checks += 1;
+                            heads_section(&term.text, &host::mentions(&term.text, 4))
+                        });
+            if !documented && term.frequency < min_freq {
+                continue;
+            }
+            if !documented {
                 if concepts >= budget {
                     continue;
                 }

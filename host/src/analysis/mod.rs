@@ -550,18 +550,19 @@ impl Analysis {
         a.sentence_fit = fit;
         // A reference manual's documented items (a section per function or class) come first,
         // each with the sentences of its own section; the term of the same name joins it.
-        let reference = {
-            let mut units: Vec<(String, Vec<u32>)> = Vec::new();
-            for (i, s) in a.sentences.iter().enumerate() {
-                let block = &a.doc.chapters[s.chapter as usize].blocks[s.block as usize];
-                let Some(section) = block.section.as_deref() else {
-                    continue;
-                };
-                match units.last_mut() {
-                    Some((h, ids)) if h == section => ids.push(i as u32),
-                    _ => units.push((section.to_string(), vec![i as u32])),
-                }
+        // the sections, each with its sentences, in reading order
+        let mut units: Vec<(String, Vec<u32>)> = Vec::new();
+        for (i, s) in a.sentences.iter().enumerate() {
+            let block = &a.doc.chapters[s.chapter as usize].blocks[s.block as usize];
+            let Some(section) = block.section.as_deref() else {
+                continue;
+            };
+            match units.last_mut() {
+                Some((h, ids)) if h == section => ids.push(i as u32),
+                _ => units.push((section.to_string(), vec![i as u32])),
             }
+        }
+        let reference = {
             for (heading, ids) in &units {
                 for name in section_names(heading) {
                     a.section_leads
@@ -674,6 +675,16 @@ impl Analysis {
                 }
             }
             merged
+        };
+        let found = if doc.lang == Lang::En {
+            with_heading_terms(
+                found,
+                &units,
+                |name| a.sentence_ids_mentioning(name),
+                |i| a.sentences[i as usize].text.as_str(),
+            )
+        } else {
+            found
         };
         let found = merge_headed(found, &a.sentences, doc.lang);
         let found = merge_aliases(found, &a.sentences, |t| {
@@ -1165,6 +1176,98 @@ fn section_names(heading: &str) -> Vec<String> {
     }
     out
 }
+
+/// The terms that sections are headed by: a heading of two to four words that names a thing
+/// ("3.5.4 Command Substitution", "Logical Volume Manager"), not a task ("Maintaining your
+/// public key", "Build the package"), a topic ("List of fields") or a question, whose words
+/// the section's own prose uses
+/// ("Command substitution allows …"). The book gives the phrase a section, which is evidence
+/// that it is one of its terms, however rarely the text names it; the phrase joins `found` as
+/// the prose writes it, unless it is there already. English only.
+fn with_heading_terms<'t>(
+    mut found: Vec<terms::Found>,
+    units: &[(String, Vec<u32>)],
+    mentions: impl Fn(&str) -> Vec<u32>,
+    text: impl Fn(u32) -> &'t str,
+) -> Vec<terms::Found> {
+    let mut known: HashSet<String> = found.iter().map(|f| f.text.to_lowercase()).collect();
+    for (heading, own) in units {
+        let names = section_names(heading);
+        for name in &names {
+            // (not the base a kind head was cut from: "default rules" of "default rules file")
+            if names
+                .iter()
+                .any(|n| n != name && n.starts_with(name.as_str()))
+            {
+                continue;
+            }
+            let name = name.clone();
+            let words: Vec<&str> = name.split_whitespace().collect();
+            let lower = name.to_lowercase();
+            let first = words.first().map(|w| w.to_lowercase()).unwrap_or_default();
+            if !(2..=4).contains(&words.len())
+                || known.contains(&lower)
+                || !words
+                    .iter()
+                    .all(|w| w.chars().all(|c| c.is_alphanumeric() || c == '-'))
+                || !words[0].starts_with(|c: char| c.is_alphabetic())
+                || first.ends_with("ing")
+                || EN_IMPERATIVES.contains(&first.as_str())
+                // (a phrase with a preposition is a topic: "Syntax of control files", "List of
+                // fields", "reminders for updating packages")
+                || words.iter().any(|w| {
+                    matches!(
+                        w.to_lowercase().as_str(),
+                        "of" | "for" | "to" | "in" | "on" | "with" | "by" | "from" | "about"
+                            | "at" | "into" | "as" | "vs"
+                    )
+                })
+                || title_fault(&name).is_some()
+            {
+                continue;
+            }
+            let sentences = mentions(&name);
+            if sentences.len() < 2 || !sentences.iter().any(|i| own.binary_search(i).is_ok()) {
+                continue;
+            }
+            // (the form the prose writes inside its sentences: "command substitution")
+            let mut forms: HashMap<&str, usize> = HashMap::new();
+            for &i in &sentences {
+                let t = text(i);
+                let Some(at) = t.to_lowercase().find(&lower).filter(|&at| at > 0) else {
+                    continue;
+                };
+                if let Some(form) = t.get(at..at + lower.len())
+                    && form.eq_ignore_ascii_case(&lower)
+                {
+                    *forms.entry(form).or_default() += 1;
+                }
+            }
+            let form = forms
+                .into_iter()
+                .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(a.0)))
+                .map_or(name.clone(), |(f, _)| f.to_string());
+            known.insert(lower);
+            // (in its place among the terms, most salient first)
+            let at = found.partition_point(|f| f.salience >= HEADING_TERM_SALIENCE);
+            found.insert(
+                at,
+                terms::Found {
+                    text: form,
+                    kind: TermKind::NounPhrase,
+                    salience: HEADING_TERM_SALIENCE,
+                    variants: Vec::new(),
+                    sentences,
+                },
+            );
+        }
+    }
+    found
+}
+
+/// The salience of a term found as a section's heading: that of a noun phrase the book uses
+/// often.
+const HEADING_TERM_SALIENCE: f32 = 0.6;
 
 /// What is wrong with an entry title as a name, if anything: a fragment (it starts or ends
 /// with a closed-class word: "Therefore David", "If NAME", 告其妾), a possessive ("Aaron's"),

@@ -13,7 +13,8 @@
 //! A standard's fields, variables or directories are items too where its structure says so
 //! ([`named_sections`]): a heading "NAME : what it is" (`/boot : Static files of the boot
 //! loader`), or a run of numbered sibling sections most of which are headed by one name
-//! (`5.6.8. Architecture`, `5.6.20. Installed-Size`).
+//! (`5.6.8. Architecture`, `5.6.20. Installed-Size`), or a run of adjacent unnumbered sections
+//! each headed by one code name (a PDF outline's "lintian", "lintian-brush", "piuparts").
 //!
 //! It does not decide whether an item gets an entry or what its page says (the genes do), and it
 //! reads no text beyond the section headings and the opening words of the paragraphs it is
@@ -340,6 +341,10 @@ pub fn items<'a, 't>(
 /// Numbered sibling sections needed before their one-name headings read as a list of items.
 pub const MIN_SIBLINGS: usize = 8;
 
+/// Adjacent unnumbered sections, each headed by one code name, needed before they read as a
+/// list of items (one such heading alone may be a word: "boolean", "cron").
+const MIN_CODE_NAME_RUN: usize = 3;
+
 /// The section number of a heading ("5.6.8" of "5.6.8. Architecture") and the rest.
 fn numbered(heading: &str) -> Option<(&str, &str)> {
     let t = heading.trim();
@@ -422,6 +427,23 @@ pub fn named_sections(
                     .filter(|(_, r)| code_name(r))
                     .map(|&(i, r)| (r.to_string(), i)),
             );
+        }
+    }
+    // unnumbered headings (a PDF outline's, an EPUB's): a run of adjacent sections each headed
+    // by one code name ("lintian", "lintian-brush", "piuparts" under "Package lint tools")
+    let mut run: Vec<usize> = Vec::new();
+    for (i, (heading, _)) in units.iter().enumerate() {
+        let h = heading.trim();
+        if numbered(h).is_none() && code_name(h) {
+            run.push(i);
+        } else {
+            run.clear();
+        }
+        let ends = units
+            .get(i + 1)
+            .is_none_or(|(next, _)| numbered(next.trim()).is_some() || !code_name(next.trim()));
+        if ends && run.len() >= MIN_CODE_NAME_RUN {
+            names.extend(run.drain(..).map(|j| (units[j].0.trim().to_string(), j)));
         }
     }
     names.sort_by_key(|&(_, i)| i);
@@ -1361,5 +1383,25 @@ mod tests {
         let found = named_sections(&tips, |_| Vec::new());
         let names: Vec<&str> = found.iter().map(|(f, _)| f.text.as_str()).collect();
         assert_eq!(names, ["debdiff", "dget", "git-buildpackage", "CDBS"]);
+        // unnumbered headings (a PDF outline's deeper levels): a run of three code names, not
+        // one alone
+        let tools: Vec<(String, Vec<u32>)> = [
+            "Package lint tools",
+            "lintian",
+            "lintian-brush",
+            "piuparts",
+            "Helpers",
+            "debhelper",
+            "Templates",
+            "boolean",
+            "multiselect",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, h)| unit(h, i as u32))
+        .collect();
+        let found = named_sections(&tools, |_| Vec::new());
+        let names: Vec<&str> = found.iter().map(|(f, _)| f.text.as_str()).collect();
+        assert_eq!(names, ["lintian", "lintian-brush", "piuparts"]);
     }
 }

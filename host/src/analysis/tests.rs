@@ -1174,3 +1174,70 @@ fn an_archaic_verb_is_no_term() {
         assert_eq!(super::archaic_verb(title), verb, "{title}");
     }
 }
+
+#[test]
+fn a_section_heading_names_a_term_its_prose_uses() {
+    // (heading, its sentences, the term it names if any)
+    let cases: &[(&str, &[&str], Option<&str>)] = &[
+        (
+            "3.5.4 Command Substitution",
+            &[
+                "Command substitution allows the output of a command to replace the command.",
+                "Bash performs the command substitution in a subshell.",
+            ],
+            Some("command substitution"),
+        ),
+        (
+            "Logical Volume Manager",
+            &[
+                "The Logical Volume Manager joins disks.",
+                "Use the Logical Volume Manager.",
+            ],
+            Some("Logical Volume Manager"),
+        ),
+        // a task, a topic, a question, one word, and a phrase the section never uses
+        (
+            "3.2.2 Maintaining your public key",
+            &[
+                "Keep your public key safe.",
+                "Send your public key to the server.",
+            ],
+            None,
+        ),
+        (
+            "List of fields",
+            &["This is the list of fields.", "The list of fields follows."],
+            None,
+        ),
+        (
+            "What is a shell?",
+            &[
+                "A shell is a macro processor.",
+                "What is a shell? It runs commands.",
+            ],
+            None,
+        ),
+        (
+            "Voting",
+            &["Voting is done by mail.", "We encourage voting."],
+            None,
+        ),
+        (
+            "Package builders",
+            &["These tools build a package.", "Each works in a chroot."],
+            None,
+        ),
+    ];
+    for (heading, texts, want) in cases {
+        let units = vec![(heading.to_string(), (0..texts.len() as u32).collect())];
+        let mentions = |name: &str| -> Vec<u32> {
+            let needle = name.to_lowercase();
+            (0..texts.len() as u32)
+                .filter(|&i| texts[i as usize].to_lowercase().contains(&needle))
+                .collect()
+        };
+        let found = with_heading_terms(Vec::new(), &units, mentions, |i| texts[i as usize]);
+        let got: Vec<&str> = found.iter().map(|f| f.text.as_str()).collect();
+        assert_eq!(got, want.iter().copied().collect::<Vec<_>>(), "{heading}");
+    }
+}

@@ -510,11 +510,13 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
         .map(|o| (o.2, o.1.clone()))
         .collect();
     let use_outline = chapters_at.len() >= 2;
-    // the outline's second level -> sections, by page (set where their heading line is met)
+    // the outline's deeper levels -> sections, by page (set where their heading line is met):
+    // a block's section is the innermost heading over it, as in plain text ("lintian" under
+    // "Package lint tools" under "Overview of Debian Maintainer Tools").
     let sections_at: Vec<(u32, String)> = raw
         .outline
         .iter()
-        .filter(|o| use_outline && top_level.is_some_and(|t| o.0 == t + 1) && o.2 >= 1)
+        .filter(|o| use_outline && top_level.is_some_and(|t| o.0 > t) && o.2 >= 1)
         .map(|o| (o.2, o.1.clone()))
         .collect();
 
