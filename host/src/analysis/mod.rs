@@ -709,6 +709,10 @@ impl Analysis {
         // "ns" in jieba's) or that stands where places stand ("in Makefile") is one of its
         // terms, or a name; a Chinese name with a place's own last character (扬州) stays one.
         let found = found.into_iter().map(|mut f| {
+            // (a host name names a site, a thing of the world like a place: "qa.debian.org")
+            if f.kind == TermKind::Term && host_name(&f.text) {
+                f.kind = TermKind::Other;
+            }
             if technical && f.kind == TermKind::Place {
                 f.kind = match doc.lang {
                     Lang::En => TermKind::Other,
@@ -1750,6 +1754,25 @@ fn is_generic_word(text: &str, lang: Lang) -> bool {
         }
         Lang::Zh => text.chars().count() >= 2 && background::zh_frequency(text) >= 5e-5,
     }
+}
+
+/// Whether a term is an Internet host name: labels of lower-case letters, digits and hyphens
+/// joined by dots, ending in a top-level domain that no file name ends in ("qa.debian.org",
+/// "www.kernel.org", "example.com"; not "setup.py", "doc.pdf", "package.info", "Makefile.in").
+fn host_name(text: &str) -> bool {
+    const DOMAINS: &[&str] = &[
+        "org", "com", "net", "edu", "gov", "io", "de", "fr", "jp", "cn", "uk", "eu", "ch", "nl",
+        "se", "ru", "au", "ca", "tw", "hk", "br", "kr", "nz", "cz", "dk", "fi",
+    ];
+    let labels: Vec<&str> = text.split('.').collect();
+    labels.len() >= 2
+        && labels.iter().all(|l| {
+            !l.is_empty()
+                && !l.starts_with('-')
+                && l.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        })
+        && labels.last().is_some_and(|tld| DOMAINS.contains(tld))
 }
 
 /// Whether an English title is one adverb in -ly: a long word that ends as adverbs are made

@@ -1241,3 +1241,24 @@ fn a_section_heading_names_a_term_its_prose_uses() {
         assert_eq!(got, want.iter().copied().collect::<Vec<_>>(), "{heading}");
     }
 }
+
+#[test]
+fn a_host_name_is_no_term() {
+    let cases = [
+        ("qa.debian.org", true),
+        ("www.kernel.org", true),
+        ("example.com", true),
+        ("ftp.upload.debian.org", true),
+        ("setup.py", false),
+        ("doc.pdf", false),
+        ("package.info", false),
+        ("Makefile.in", false),
+        ("README.Debian", false),
+        ("debian/control", false),
+        ("org", false),
+        ("node.js", false),
+    ];
+    for (text, want) in cases {
+        assert_eq!(host_name(text), want, "{text}");
+    }
+}

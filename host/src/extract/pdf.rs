@@ -559,6 +559,37 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
         key.trim_start_matches(|c: char| c.is_ascii_digit())
             .to_string()
     };
+    // A running header or footer that names the chapter or section with the page number
+    // before or after it ("6 Chapter 2. Applying to Become a Member", "3.2. Administrative
+    // Duties 11"): an edge line that is an outline title once that number is off. (The heading
+    // line itself carries no page number.)
+    let outline_keys: std::collections::HashSet<String> = raw
+        .outline
+        .iter()
+        .map(|o| heading_key(&o.1))
+        .filter(|k| k.chars().count() >= 4)
+        .collect();
+    let running_title = |line: &str| -> bool {
+        let t = line.trim();
+        let page_number =
+            |n: &str| (1..=4).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_digit());
+        // (the number may stand apart by a gutter, a tab)
+        let rest = match (
+            t.split_once(char::is_whitespace),
+            t.rsplit_once(char::is_whitespace),
+        ) {
+            (Some((n, rest)), _) if page_number(n) => rest,
+            (_, Some((rest, n))) if page_number(n) => rest,
+            _ => return false,
+        };
+        let key = heading_key(rest);
+        // ("Chapter 2. Applying …" names the outline's "Applying …")
+        let key = key
+            .strip_prefix("chapter")
+            .map(|k| k.trim_start_matches(|c: char| c.is_ascii_digit()))
+            .unwrap_or(&key);
+        outline_keys.contains(key)
+    };
     let mut para = String::new();
     let mut para_page = 1u32;
     let mut prev_cont = false; // previous line may continue into the next
@@ -598,7 +629,7 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 }
                 continue;
             }
-            if at_edge && (furniture(&furniture_key(t)) || is_page_number(t)) {
+            if at_edge && (furniture(&furniture_key(t)) || is_page_number(t) || running_title(t)) {
                 continue;
             }
             if table[li] {
@@ -1033,6 +1064,45 @@ pub(crate) mod tests {
                     "-a Each name is an indexed array variable.",
                     BlockKind::Paragraph
                 ),
+            ]
+        );
+    }
+
+    #[test]
+    fn every_outline_level_makes_sections_and_running_titles_go() {
+        let raw = RawPdf {
+            pages: vec![
+                "Maintainer tools\n\nThis chapter lists the tools.\n\nLint tools\n\n\
+                 These tools check a package.\n\n1\tChapter 1. Maintainer tools"
+                    .into(),
+                "Lint tools 2\n\nlintian\n\nlintian checks packages for policy bugs.\n\n\
+                 piuparts\n\npiuparts tests the installation.\n\n2 Chapter 1. Maintainer tools"
+                    .into(),
+                "Other tools\n\nThe other tools help too.".into(),
+            ],
+            outline: vec![
+                (0, "Maintainer tools".into(), 1),
+                (1, "Lint tools".into(), 1),
+                (2, "lintian".into(), 2),
+                (2, "piuparts".into(), 2),
+                (0, "Other tools".into(), 3),
+            ],
+            ..RawPdf::default()
+        };
+        let doc = layout(raw, &Limits::default());
+        let prose: Vec<(&str, Option<&str>)> = doc
+            .blocks()
+            .filter(|b| b.kind == crate::extract::BlockKind::Paragraph)
+            .map(|b| (b.text.as_str(), b.location.section.as_deref()))
+            .collect();
+        assert_eq!(
+            prose,
+            [
+                ("This chapter lists the tools.", None),
+                ("These tools check a package.", Some("Lint tools")),
+                ("lintian checks packages for policy bugs.", Some("lintian")),
+                ("piuparts tests the installation.", Some("piuparts")),
+                ("The other tools help too.", None),
             ]
         );
     }
