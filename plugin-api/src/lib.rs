@@ -1116,9 +1116,17 @@ pub mod build {
         } else {
             &['.', '!', '?', ';']
         };
+        // (in English a stop ends the sentence only before a space, a closing quote or the
+        // end: not the dot inside "cd.iso" or "debian/rules.d")
+        let ends_here = |i: usize, c: char| {
+            zh || text[i + c.len_utf8()..]
+                .chars()
+                .next()
+                .is_none_or(|n| n.is_whitespace() || ['”', '’', '"', '\'', ')'].contains(&n))
+        };
         let mut cut = text
             .char_indices()
-            .find(|(i, c)| ends.contains(c) && *i > 0)
+            .find(|&(i, c)| ends.contains(&c) && i > 0 && ends_here(i, c))
             .map_or(text.len(), |(i, c)| i + c.len_utf8());
         for c in text[cut..].chars() {
             if !['”', '」', '』', '’', '"'].contains(&c) {
@@ -1537,6 +1545,36 @@ pub mod build {
                     page: None,
                     line: Some(1),
                 },
+            }
+        }
+
+        #[test]
+        fn opening_words_end_at_a_stop_that_ends_the_sentence() {
+            // (text, zh, max, the opening)
+            let cases: &[(&str, bool, usize, &str)] = &[
+                (
+                    "If cd.iso is an image, mount it. Then copy.",
+                    false,
+                    160,
+                    "If cd.iso is an image, mount it.",
+                ),
+                ("He said “stop.” Then left.", false, 160, "He said “stop.”"),
+                ("No stop at all", false, 160, "No stop at all"),
+                (
+                    "45:2 这本经，毫无疑义。是指导。",
+                    true,
+                    160,
+                    "这本经，毫无疑义。",
+                ),
+                (
+                    "A long first sentence that goes on, and on past the limit.",
+                    false,
+                    40,
+                    "A long first sentence that goes on…",
+                ),
+            ];
+            for (text, zh, max, want) in cases {
+                assert_eq!(opening_words(text, *zh, *max), *want, "{text}");
             }
         }
 

@@ -710,7 +710,7 @@ impl Analysis {
         // terms, or a name; a Chinese name with a place's own last character (扬州) stays one.
         let found = found.into_iter().map(|mut f| {
             // (a host name names a site, a thing of the world like a place: "qa.debian.org")
-            if f.kind == TermKind::Term && host_name(&f.text) {
+            if f.kind == TermKind::Term && host_name(&f.text) && !example_name(&f.text) {
                 f.kind = TermKind::Other;
             }
             if technical && f.kind == TermKind::Place {
@@ -1182,7 +1182,8 @@ fn section_names(heading: &str) -> Vec<String> {
 }
 
 /// The terms that sections are headed by: a heading of two to four words that names a thing
-/// ("3.5.4 Command Substitution", "Logical Volume Manager"), not a task ("Maintaining your
+/// ("3.5.4 Command Substitution", "Logical Volume Manager"), or one word that is no word of
+/// ordinary English ("10.2.1 Autotools", "umask"), not a task ("Maintaining your
 /// public key", "Build the package"), a topic ("List of fields") or a question, whose words
 /// the section's own prose uses
 /// ("Command substitution allows …"). The book gives the phrase a section, which is evidence
@@ -1209,7 +1210,13 @@ fn with_heading_terms<'t>(
             let words: Vec<&str> = name.split_whitespace().collect();
             let lower = name.to_lowercase();
             let first = words.first().map(|w| w.to_lowercase()).unwrap_or_default();
-            if !(2..=4).contains(&words.len())
+            // (one word only where it is no word of ordinary English or of everyday computing:
+            // "Autotools", "umask", "LVM"; not "Introduction", "Voting", "Files")
+            let one_rare_word = words.len() == 1
+                && name.chars().count() >= 3
+                && !is_generic_word(&name, Lang::En)
+                && !background::is_generic_computing(&name);
+            if !((2..=4).contains(&words.len()) || one_rare_word)
                 || known.contains(&lower)
                 || !words
                     .iter()
@@ -1258,7 +1265,11 @@ fn with_heading_terms<'t>(
                 at,
                 terms::Found {
                     text: form,
-                    kind: TermKind::NounPhrase,
+                    kind: if one_rare_word {
+                        TermKind::Term
+                    } else {
+                        TermKind::NounPhrase
+                    },
                     salience: HEADING_TERM_SALIENCE,
                     variants: Vec::new(),
                     sentences,
@@ -1364,6 +1375,11 @@ fn example_name(t: &str) -> bool {
         let p = p.strip_prefix("lib").unwrap_or(&p);
         ["foo", "bar", "baz", "qux", "quux", "foobar"].contains(&p)
     });
+    // (the domains reserved for examples, RFC 2606: "example.org", "www.example.com")
+    let example_domain = host_name(t)
+        && t.rsplit('.')
+            .nth(1)
+            .is_some_and(|second| second == "example");
     // a version after a name: "_0.9.12", "-1." with a file suffix after it
     let versioned = {
         let b = t.as_bytes();
@@ -1387,7 +1403,7 @@ fn example_name(t: &str) -> bool {
     // "a-z0-9A-Z": the character ranges of a pattern
     let ranges = t.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
         && ["a-z", "A-Z", "0-9"].iter().any(|r| t.contains(r));
-    placeholder || versioned || ranges
+    placeholder || versioned || ranges || example_domain
 }
 
 /// Whether the text is technical: at least 3 sentences in 100 hold a code-like token (a path,

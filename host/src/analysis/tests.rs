@@ -1082,6 +1082,9 @@ fn example_names_are_no_terms() {
         ("ISO-8859-1", false),
         ("dh-autoreconf", false),
         ("python3.11", false),
+        ("example.org", true),
+        ("www.example.com", true),
+        ("qa.debian.org", false),
     ];
     for (name, example) in cases {
         assert_eq!(super::example_name(name), example, "{name}");
@@ -1220,6 +1223,16 @@ fn a_section_heading_names_a_term_its_prose_uses() {
         (
             "Voting",
             &["Voting is done by mail.", "We encourage voting."],
+            None,
+        ),
+        (
+            "10.2.1 Autotools",
+            &["Autotools is a suite of tools.", "Run the Autotools first."],
+            Some("Autotools"),
+        ),
+        (
+            "Files",
+            &["Files are kept here.", "Some files are big."],
             None,
         ),
         (
