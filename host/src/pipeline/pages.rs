@@ -576,20 +576,23 @@ fn render_markdown(
     // Chinese wiki sees 出处 and 相关条目; the preview knows both spellings).
     // (in the script of the page's quotes; where they hold no character that tells it, in
     // the book's, as the genes decide: its title, then its first passages)
-    let quoted: String = page.citations.iter().map(|c| c.quote.as_str()).collect();
-    let traditional = script_is_traditional(&quoted)
-        .or_else(|| script_is_traditional(analysis.title()))
-        .or_else(|| {
-            let opening: String = analysis
-                .chapter_passages(0, 0, 100)
-                .into_iter()
-                .map(|p| p.text)
-                .collect();
-            script_is_traditional(&opening)
-        })
-        .unwrap_or(false);
+    // (asked of a Chinese book only: an English page needs no script)
+    let traditional = || {
+        let quoted: String = page.citations.iter().map(|c| c.quote.as_str()).collect();
+        script_is_traditional(&quoted)
+            .or_else(|| script_is_traditional(analysis.title()))
+            .or_else(|| {
+                let opening: String = analysis
+                    .chapter_passages(0, 0, 100)
+                    .into_iter()
+                    .map(|p| p.text)
+                    .collect();
+                script_is_traditional(&opening)
+            })
+            .unwrap_or(false)
+    };
     let (sources_heading, related_heading) = match analysis.lang() {
-        analysis::Lang::Zh if traditional => ("出處", "相關條目"),
+        analysis::Lang::Zh if traditional() => ("出處", "相關條目"),
         analysis::Lang::Zh => ("出处", "相关条目"),
         analysis::Lang::En => ("Sources", "Related"),
     };
