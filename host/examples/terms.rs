@@ -42,11 +42,14 @@ fn main() {
         return;
     }
     if kind.is_some_and(|k| k == "nolead") {
-        // The first 80 terms without a lead, each with its first three mentions.
-        for term in a.terms().iter().take(80) {
+        // The first 80 terms (or $TERMS_N) without a lead, each with its first three mentions
+        // (or $MENTIONS_N).
+        let n = env_count("TERMS_N", 80);
+        let m = env_count("MENTIONS_N", 3);
+        for term in a.terms().iter().take(n) {
             if a.definitions(&term.text, 1).is_empty() {
                 println!("{:?}\t{}", term.kind, term.text);
-                for p in a.mentions(&term.text, 3) {
+                for p in a.mentions(&term.text, m) {
                     println!("    | {}", p.text.chars().take(200).collect::<String>());
                 }
             }
@@ -94,4 +97,12 @@ fn main() {
             );
         }
     }
+}
+
+/// A count from the environment, or `default`.
+fn env_count(var: &str, default: usize) -> usize {
+    std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }

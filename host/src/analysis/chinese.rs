@@ -648,6 +648,12 @@ const CREDIT_BEFORE: &[&str] = &[
     "譯者",
 ];
 
+/// A letter or digit of a Latin-script word, accented letters included ("Raphaël", "Müller");
+/// not the signs × and ÷ of the same Unicode block.
+fn is_latin_alnum(c: char) -> bool {
+    c.is_ascii_alphanumeric() || ('\u{c0}'..='\u{24f}').contains(&c) && !matches!(c, '×' | '÷')
+}
+
 /// Latin-letter terms inside Chinese text (`debmake`, `debian/rules`, `git-buildpackage`)
 /// and capitalised Latin names ("Osamu Aoki"), with person evidence: a following e-mail
 /// address or a preceding author/maintainer label.
@@ -657,19 +663,16 @@ fn latin(s: &str, terms: &mut HashMap<String, Cand>, si: u32) {
     let mut words: Vec<(usize, usize)> = Vec::new();
     while i < b.len() {
         let c = b[i].1;
-        if !c.is_ascii_alphanumeric() {
+        if !is_latin_alnum(c) {
             i += 1;
             continue;
         }
         let mut j = i + 1;
         while j < b.len() {
             let c = b[j].1;
-            if c.is_ascii_alphanumeric() || c == '_' {
+            if is_latin_alnum(c) || c == '_' {
                 j += 1;
-            } else if "-./+".contains(c)
-                && b.get(j + 1)
-                    .is_some_and(|&(_, n)| n.is_ascii_alphanumeric())
-            {
+            } else if "-./+".contains(c) && b.get(j + 1).is_some_and(|&(_, n)| is_latin_alnum(n)) {
                 j += 2;
             } else {
                 break;
@@ -687,10 +690,11 @@ fn latin(s: &str, terms: &mut HashMap<String, Cand>, si: u32) {
         let (st, en) = words[k];
         let w = &s[st..en];
         // A capitalised word of a name: "Aoki", "MacKenzie"; an initial ("M") only inside one.
+        // (with the accents of European names: "Raphaël")
         let cap = |w: &str| {
             w.chars().next().is_some_and(|c| c.is_ascii_uppercase())
-                && w.chars().skip(1).all(|c| c.is_ascii_alphabetic())
-                && w.chars().any(|c| c.is_ascii_lowercase())
+                && w.chars().skip(1).all(char::is_alphabetic)
+                && w.chars().any(char::is_lowercase)
                 && w.len() >= 2
         };
         let initial = |w: &str| w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase());
@@ -727,8 +731,16 @@ fn latin(s: &str, terms: &mut HashMap<String, Cand>, si: u32) {
             let c = terms.entry(name).or_default();
             push_sentence(&mut c.sentences, si);
             c.count += 1;
+            // (each name may carry its own years: "Josip Rodin, 2005-2017 Osamu Aoki, 2010
+            // Craig Small 以及 2010 Raphaël Hertzog")
             let listed = last_credit.is_some_and(|e: usize| {
-                ["、", "和", "与", "與", "及", ",", "，", "and", ", and"].contains(&s[e..st].trim())
+                let sep = s[e..st].trim_end_matches(|c: char| {
+                    c.is_ascii_digit() || c.is_whitespace() || "-–©".contains(c)
+                });
+                [
+                    "、", "和", "与", "與", "及", "以及", ",", "，", "and", ", and",
+                ]
+                .contains(&sep.trim())
             });
             let mailed = after.starts_with('<') || after.starts_with("&lt;");
             let labelled = listed || CREDIT_BEFORE.iter().any(|l| credit.ends_with(l));
@@ -1993,6 +2005,7 @@ mod tests {
             "由 David MacKenzie、Paul Eggert 和 Jim Meyering 编写。",
             "由 David MacKenzie 编写。这是一个文件。",
             "版权 © 1998-2002 Josip Rodin",
+            "版权所有 © 1998-2002 Jo Rodin, 2005-2017 Osamu Aoki, 2010 Craig Small 以及 2010 Raphaël Hertzog。",
             "这个程序由 Free Software Foundation 发布的。",
             "Debian Policy 规定了软件包的格式。",
             "Debian Policy 的内容很多。",
@@ -2004,6 +2017,10 @@ mod tests {
             "Paul Eggert",
             "Jim Meyering",
             "Josip Rodin",
+            "Jo Rodin",
+            "Osamu Aoki",
+            "Craig Small",
+            "Raphaël Hertzog",
         ] {
             assert_eq!(kind(name), Some(TermKind::Person), "{name}");
         }

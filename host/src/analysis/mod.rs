@@ -2183,10 +2183,13 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     // X is the sentence's subject: nothing but an article before it, after a verse number
     // and a sentence adverb ("67 Abraham was …", "And indeed, Moses …").
     // ("in fact" opens a sentence; "In e-books, …" puts X in a phrase before the subject)
-    let before_words = before
-        .strip_prefix("in fact")
-        .filter(|r| r.starts_with([',', ' ']))
-        .unwrap_or(before);
+    // ("Note that X is …" states X's nature too; "(A top-level directory is …)" is an aside)
+    let before_words = before.trim_start_matches('(');
+    let before_words = ["in fact", "note that"]
+        .iter()
+        .find_map(|p| before_words.strip_prefix(p))
+        .filter(|r| r.is_empty() || r.starts_with([',', ' ']))
+        .unwrap_or(before_words);
     let opening = before_words
         .split(|c: char| c.is_whitespace() || ",;[]".contains(c))
         .filter(|w| !w.is_empty())
@@ -2329,6 +2332,26 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
                 .split_whitespace()
                 .next()
                 .is_some_and(|w| w.ends_with(':'))
+        {
+            score = score.max(0.6);
+        }
+        // A glossary line that names X and says what it is as a noun phrase: "*
+        // git-buildpackage: a suite to help with Debian packages in Git repositories." (not a
+        // label before a sentence, "Warning: the file is gone", or an instruction, "Read:
+        // don't use it at all")
+        if before.is_empty()
+            && !headed
+            && !background::en_is_common(&t)
+            && let Some(desc) = after.strip_prefix(": ")
+            && ["a ", "an ", "the "].iter().any(|a| desc.starts_with(a))
+            && desc.split_whitespace().count() >= 4
+            && !desc.trim_end().ends_with(':')
+            && !desc
+                .split([',', ';'])
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .any(|w| ["is", "are", "was", "were", "will", "has", "have"].contains(&w))
         {
             score = score.max(0.6);
         }
@@ -2807,7 +2830,7 @@ const ZH_HEADS: &[&str] = &[
 /// 必须, 应该: a rule about X does not say what X is).
 const ZH_PREDICATE: &[&str] = &[
     "可以", "能够", "能夠", "会", "會", "将", "將", "已经", "已經", "通常", "总是", "總是", "主要",
-    "被", "把",
+    "被", "把", "由",
 ];
 
 fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
@@ -2816,13 +2839,38 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
     let before = &sentence[..pos];
     // the subject: at the start, or after a clause break or an opening quote
     let lead = before.trim_end_matches([' ', '“', '「', '『', '《', '"']);
+    // (or after a numeral that counts it: "一个 binNMU（二进制非维护者上传）是…")
     let subject = lead.is_empty()
         || lead.ends_with(['，', '；', '：', '。', ',', ';', ':'])
         || lead
             .chars()
-            .all(|c| c.is_ascii_digit() || c == ':' || c == '.' || c == ' ');
+            .all(|c| c.is_ascii_digit() || c == ':' || c == '.' || c == ' ')
+        || ["一个", "一個", "一种", "一種"].contains(&lead);
     let mut after = raw_after.trim_start_matches([' ', '”', '」', '』', '》', '"']);
     let mut score: f32 = 0.0;
+    // A glossary line: the name, a colon or an equals sign, and what it is in words
+    // ("dev：库开发软件包（any，same）", "gbp import-orig：向 git 仓库中导入新的上游源码。",
+    // "dpkg-buildpackage = 软件包打包工具的核心"); a name in Latin letters may follow the
+    // program it belongs to ("gbp").
+    let program = !lead.is_empty()
+        && lead
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+        && term.chars().all(|c| c.is_ascii())
+        && before.ends_with(' ');
+    if (lead.is_empty() || program)
+        && let Some(desc) = ["：", ": ", "= "]
+            .iter()
+            .find_map(|sep| after.strip_prefix(sep))
+        && desc.chars().filter(|c| chinese::is_cjk(*c)).count() >= 4
+        && !desc.trim_end().ends_with(['：', ':'])
+        && !ZH_ANNOUNCING.iter().any(|w| desc.contains(w))
+        && !ZH_IMPERATIVES
+            .iter()
+            .any(|v| desc.trim_start().starts_with(v))
+    {
+        score = score.max(0.6);
+    }
     for (pat, w) in [
         ("所谓", 1.0),
         ("所謂", 1.0),
@@ -2987,6 +3035,29 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
             && !sentence.contains("以下")
         {
             score = score.max(0.4);
+        }
+    }
+    // What a tool does, said in the passive: "这些符号文件…将交由 dpkg-gensymbols 命令进行
+    // 处理和安装。", "这些路径设置已由 dh_auto_configure 命令自动处理。"
+    if !term.chars().any(chinese::is_cjk)
+        && before.trim_end().ends_with('由')
+        && sentence.trim_end().ends_with(['。', '；'])
+        && !ZH_ANNOUNCING.iter().any(|w| sentence.contains(w))
+    {
+        let mut rest = raw_after.trim_start();
+        if let Some(h) = ZH_HEADS.iter().find(|h| rest.starts_with(**h)) {
+            rest = &rest[h.len()..];
+        }
+        let rest = rest
+            .trim_start()
+            .trim_start_matches(['自', '动', '動', '所'])
+            .trim_start();
+        if ZH_DESCRIBING.iter().any(|v| rest.starts_with(v))
+            || ["进行", "進行", "生成", "产生", "產生", "提供", "打包"]
+                .iter()
+                .any(|v| rest.starts_with(v))
+        {
+            score = score.max(0.35);
         }
     }
     if name_like(term) && credited(before) {

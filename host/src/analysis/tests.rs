@@ -587,6 +587,24 @@ fn english_definition_patterns() {
             "dpkg-gensymbols",
             false,
         ),
+        // a glossary line whose description is a noun phrase
+        (
+            "* git-buildpackage: a suite to help with Debian packages in Git repositories.",
+            "git-buildpackage",
+            true,
+        ),
+        ("Warning: the file is gone for good.", "warning", false),
+        (
+            "Note that OpenPGP is an open standard based on RFC 4880.",
+            "OpenPGP",
+            true,
+        ),
+        (
+            "(A top-level directory is a sub-directory of the root directory /.)",
+            "top-level directory",
+            true,
+        ),
+        ("Notes that matter are kept.", "matter", false),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
@@ -679,6 +697,43 @@ fn chinese_definition_patterns() {
         ("您可以使用 dch 命令来添加新的修订条目。", "dch", true),
         ("请按如下方式使用 dch 来更新。", "dch", false),
         ("使用 dch 。", "dch", false),
+        // a glossary line: the name, a colon or "=", what it is in words
+        ("dev：库开发软件包（any，same）（别名：de）", "dev", true),
+        (
+            "gbp import-orig：向 git 仓库中导入新的上游源码。",
+            "import-orig",
+            true,
+        ),
+        (
+            "dpkg-buildpackage = 软件包打包工具的核心",
+            "dpkg-buildpackage",
+            true,
+        ),
+        ("debian/control：", "debian/control", false),
+        (
+            "dpkg-gensymbols: warning: new symbols",
+            "dpkg-gensymbols",
+            false,
+        ),
+        ("debian/rules：运行如下命令", "debian/rules", false),
+        ("注意 gbp：请运行 git pull。", "gbp", false),
+        // counted by a numeral, and what a tool does said in the passive
+        (
+            "一个 binNMU（二进制非维护者上传）是非维护者所作的上传。",
+            "binNMU",
+            true,
+        ),
+        (
+            "这些符号文件将交由 dpkg-gensymbols 命令进行处理和安装。",
+            "dpkg-gensymbols",
+            true,
+        ),
+        (
+            "由 dpkg-buildpackage 自动生成补丁",
+            "dpkg-buildpackage",
+            false,
+        ),
+        ("这个软件包由 Debian 维护。", "Debian", false),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
