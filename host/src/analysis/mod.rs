@@ -695,7 +695,10 @@ impl Analysis {
         // (In scripture or history "prayer" and "fire" are the book's own ideas.)
         // Nor are the images of verse (梨花, 青苔, 帘幕): a poem's nouns are a concept of the
         // book only where it defines them.
+        // (A manual that teaches a program by its windows rather than its code, "Click the
+        // Convert books button", is such a book too.)
         let technical = is_technical(&a.sentences);
+        let instructional = technical || doc.lang == Lang::En && is_instructional(&a.sentences);
         let verse = doc.lang == Lang::Zh && is_verse(&a.sentences);
         // (a term the book defines: some sentence reads as its definition)
         let defined = |f: &terms::Found| {
@@ -759,7 +762,7 @@ impl Analysis {
                     && background::zh_frequency(&f.text) >= 5e-5;
                 let generic = !a.reference.contains_key(&key(&f.text, doc.lang))
                     && (verse
-                        || technical
+                        || instructional
                             && (is_generic_word(&f.text, doc.lang)
                                 || background::is_generic_computing(&f.text)));
                 !(commonest || generic) || defined(f)
@@ -1432,6 +1435,27 @@ fn is_technical(sentences: &[Sentence]) -> bool {
         .filter(|s| s.text.split_whitespace().any(code_like))
         .count();
     with * 100 >= sentences.len().max(1) * 3
+}
+
+/// Whether an English text instructs its reader: at least 2 sentences in 100 open with an
+/// imperative ("Click …", "Select …", "Run …"), as a user guide's do. Scripture, history and law
+/// command rarely in these words (under 1 in 100).
+fn is_instructional(sentences: &[Sentence]) -> bool {
+    let imperative = sentences
+        .iter()
+        .filter(|s| {
+            s.text
+                .split_whitespace()
+                .find(|w| w.chars().any(char::is_alphanumeric))
+                .is_some_and(|w| {
+                    let w = w
+                        .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                        .to_lowercase();
+                    EN_IMPERATIVES.contains(&w.as_str())
+                })
+        })
+        .count();
+    imperative * 100 >= sentences.len().max(1) * 2
 }
 
 /// Head nouns that say what kind of thing a command-like name is: "the lintian command" is

@@ -1121,6 +1121,38 @@ fn the_commonest_words_are_no_concepts() {
     assert!(a.term("使者").is_some(), "使者 is this book's word");
 }
 
+/// A user guide that teaches by its windows has no code, yet its ordinary words ("device",
+/// "format") are no concepts of it; its noun phrases are. A narrative's ordinary words stay.
+#[test]
+fn a_user_guides_ordinary_words_are_no_concepts() {
+    let guide: String = (0..10)
+        .map(|i| {
+            format!(
+                "Click the book list to pick a book {i}. The device shows the format of each \
+                 book. Select the jobs indicator to see the device and the format.\n\n"
+            )
+        })
+        .collect();
+    let a = Analysis::new(&Document::from_text("Guide", Lang::En, &guide));
+    for everyday in ["device", "format"] {
+        assert!(a.term(everyday).is_none(), "{everyday} is an everyday word");
+    }
+    assert!(
+        a.term("book list").is_some(),
+        "book list is the guide's term"
+    );
+    let story: String = (0..10)
+        .map(|i| {
+            format!(
+                "The prophet kept the prayer at the device of the temple {i}. The prayer was \
+                 kept by the people, and the device stood.\n\n"
+            )
+        })
+        .collect();
+    let a = Analysis::new(&Document::from_text("Story", Lang::En, &story));
+    assert!(a.term("prayer").is_some(), "a narrative's own word stays");
+}
+
 /// A manual's examples are not its terms: version-numbered file names, placeholders and the
 /// character ranges of a pattern; real file and package names are.
 #[test]
