@@ -639,15 +639,15 @@ impl Analysis {
             for (f, mut own) in reference {
                 // (a section number the extraction left as a sentence of its own, "3.14.",
                 // says nothing)
+                // (nor does a status line, "Stability: 1 - Experimental")
                 own.retain(|&i| {
-                    a.sentences[i as usize]
-                        .text
-                        .chars()
-                        .filter(|c| c.is_alphabetic())
-                        .count()
-                        >= 2
+                    let text = &a.sentences[i as usize].text;
+                    text.chars().filter(|c| c.is_alphabetic()).count() >= 2
+                        && !reference::is_status_line(text)
                 });
-                // what the item does first, then what its parameters' lines say of them, then
+                // what the item does first (a sentence that opens with what it does, "Attaches
+                // an AbortSignal to …", before one that may be a parameter's, "A stream to
+                // attach a signal to."), then what its parameters' lines say of them, then
                 // a note on its use ("This function MUST NOT be called directly.", "See
                 // stream.compose for more information."), then a sentence that only announces
                 // what follows ("Options, if supplied, have the following meanings:"), then
@@ -657,6 +657,7 @@ impl Analysis {
                     (
                         reference::is_parameter_line(&s.text),
                         parameter_blocks.contains(&(s.chapter, s.block)),
+                        !reference::says_what_it_does(&s.text),
                         reference::is_usage_note(&s.text),
                         s.text.trim_end().ends_with([':', '：']),
                     )
@@ -904,11 +905,23 @@ impl Analysis {
 
     /// Passages that define or describe `term`, best first. A reference manual's item is
     /// described by its own section, in order (purpose, parameters, return value).
+    ///
+    /// An item whose section holds only its parameter lines (`readableStream
+    /// {ReadableStream}`) is described like any other term: a parameter says nothing of it.
     pub fn definitions(&self, term: &str, limit: usize) -> Vec<Passage> {
-        if let Some(ids) = self.reference.get(&key(term, self.lang)).or_else(|| {
-            self.term(term)
-                .and_then(|t| self.reference.get(&key(&t.text, self.lang)))
-        }) {
+        if let Some(ids) = self
+            .reference
+            .get(&key(term, self.lang))
+            .or_else(|| {
+                self.term(term)
+                    .and_then(|t| self.reference.get(&key(&t.text, self.lang)))
+            })
+            .filter(|ids| {
+                ids.first().is_some_and(|&i| {
+                    !reference::is_parameter_line(&self.sentences[i as usize].text)
+                })
+            })
+        {
             return ids
                 .iter()
                 .take(limit)

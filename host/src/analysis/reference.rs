@@ -218,18 +218,10 @@ pub fn is_parameter_line(text: &str) -> bool {
     {
         return true;
     }
-    if [
-        "Default:",
-        "返回",
-        "默认",
-        // a status or history line says nothing of what the item does
-        "Stability:",
-        "Added in:",
-        "Deprecated since:",
-        "History",
-    ]
-    .iter()
-    .any(|p| t.starts_with(p))
+    if ["Default:", "返回", "默认"]
+        .iter()
+        .any(|p| t.starts_with(p))
+        || is_status_line(t)
     {
         return true;
     }
@@ -254,22 +246,96 @@ pub fn is_parameter_line(text: &str) -> bool {
         && rest.starts_with(['{', '<'])
 }
 
+/// A status or history line of an item's section (`Stability: 1 - Experimental`, `Added in:
+/// v10.0.0`): it says nothing of what the item is or does.
+pub fn is_status_line(text: &str) -> bool {
+    let t = text.trim_start_matches(['*', '-', '•', '>', ' ']);
+    ["Stability:", "Added in:", "Deprecated since:", "History"]
+        .iter()
+        .any(|p| t.starts_with(p))
+}
+
+/// Whether a sentence of an item's section opens by saying what the item does, a verb of the
+/// third person before its object ("Attaches an AbortSignal to …", "Returns the …",
+/// "Asynchronously reads the entire contents of a file."), or names the kind of item it is
+/// ("A module method to pipe between streams …"): such a sentence leads the item's page
+/// before a parameter's stray description ("A stream to attach a signal to.").
+pub fn says_what_it_does(text: &str) -> bool {
+    let words: Vec<&str> = text
+        .trim_start_matches(['*', '-', '•', ' '])
+        .split_whitespace()
+        .take(3)
+        .collect();
+    let verb = |w: &str| {
+        w.len() >= 4
+            && w.starts_with(|c: char| c.is_ascii_alphabetic())
+            && w.ends_with('s')
+            && !w.ends_with("ss")
+            && w.chars().all(|c| c.is_ascii_alphabetic())
+    };
+    let object = |w: &str| {
+        [
+            "a", "an", "the", "its", "all", "each", "every", "one", "this", "whether",
+        ]
+        .contains(&w)
+            || w.starts_with('`')
+    };
+    // ("A module method to pipe between streams …", "A utility method for creating …")
+    let kind = |w: &str| {
+        [
+            "method",
+            "function",
+            "utility",
+            "helper",
+            "wrapper",
+            "class",
+            "property",
+            "event",
+            "module",
+            "shorthand",
+            "convenience",
+        ]
+        .contains(&w)
+    };
+    match words.as_slice() {
+        ["A" | "An", k, ..] | ["A" | "An", _, k] if kind(k) => true,
+        // ("This directory contains …"; not "The minor restrictions …", an adjective and a
+        // plural)
+        ["This", _, v] if verb(v) && v.starts_with(|c: char| c.is_ascii_lowercase()) => true,
+        [v, o, ..] if v.starts_with(|c: char| c.is_ascii_uppercase()) && verb(v) && object(o) => {
+            true
+        }
+        [adv, v, o] => {
+            adv.starts_with(|c: char| c.is_ascii_uppercase())
+                && adv.ends_with("ly")
+                && verb(v)
+                && object(o)
+        }
+        _ => false,
+    }
+}
+
 /// A sentence of an item's section that says how to use it or where to read more, not what
 /// it does: "This function MUST NOT be called by application code directly.", "See
-/// stream.compose for more information.", "For detailed information, see …".
+/// stream.compose for more information.", "For detailed information, see …", and a condition
+/// or purpose put first ("If no value is provided, …", "To use an AbortSignal, pass …").
 pub fn is_usage_note(text: &str) -> bool {
     let t = text.trim_start_matches(['*', '-', '•', ' ']);
     let lower = t.to_lowercase();
-    [
-        "see ",
-        "for detailed information",
-        "for more information",
-        "参见",
-        "参阅",
-        "详见",
-    ]
-    .iter()
-    .any(|p| lower.starts_with(p))
+    let conditional = ["if ", "to "]
+        .iter()
+        .any(|p| lower.starts_with(p) && lower.contains(", "));
+    conditional
+        || [
+            "see ",
+            "for detailed information",
+            "for more information",
+            "参见",
+            "参阅",
+            "详见",
+        ]
+        .iter()
+        .any(|p| lower.starts_with(p))
         || lower.contains("must not be called")
         || lower.contains("should not be called")
         || lower.ends_with("for more information.")
@@ -1091,8 +1157,49 @@ mod tests {
             ("详见 fs.readFile()。", true),
             ("Removes files and directories.", false),
             ("Reads the entire contents of a file.", false),
+            (
+                "To use an AbortSignal, pass it inside an options object, as the last argument.",
+                true,
+            ),
+            (
+                "If no value is provided, it will be taken from the given stream.",
+                true,
+            ),
+            ("If-Modified-Since is a header.", false),
         ] {
             assert_eq!(is_usage_note(line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn what_an_item_does() {
+        for (line, want) in [
+            (
+                "Attaches an AbortSignal to a readable or writeable stream.",
+                true,
+            ),
+            ("Returns the number of bytes read.", true),
+            ("Asynchronously reads the entire contents of a file.", true),
+            ("Tests a user's permissions for the file.", true),
+            ("Tests whether the path exists.", true),
+            ("A stream to attach a signal to.", false),
+            (
+                "A module method to pipe between streams and generators.",
+                true,
+            ),
+            ("A utility method for creating readable streams.", true),
+            ("Options are passed in an object.", false),
+            ("Programs that read PID files should be flexible.", false),
+            ("This directory contains system information.", true),
+            ("This means that the data is lost.", false),
+            (
+                "The minor restrictions on distributions are necessary.",
+                false,
+            ),
+            ("Class: fs.Dir", false),
+            ("Process the stream.", false),
+        ] {
+            assert_eq!(says_what_it_does(line), want, "{line}");
         }
     }
 
