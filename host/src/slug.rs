@@ -2,6 +2,7 @@
 //! derivation from a display name, transliterating Chinese to pinyin.
 
 use pinyin::ToPinyin;
+use unicode_normalization::UnicodeNormalization;
 
 /// Longest slug accepted or derived.
 pub const MAX_LEN: usize = 64;
@@ -15,9 +16,37 @@ pub fn is_valid(s: &str) -> bool {
         && !s.ends_with('-')
 }
 
-/// Derives a slug from a name: lowercase ASCII letters and digits, Chinese characters as
-/// pinyin syllables, everything else a single hyphen. Falls back to `fallback` when nothing
-/// is left.
+/// The ASCII letters a Latin letter is written with in a slug: its base letter without the
+/// accent ("ë" → "e", "ç" → "c"), or the usual spelling of a letter that has none ("ß" →
+/// "ss", "æ" → "ae", "ø" → "o"). None for anything else.
+fn latin_ascii(c: char) -> Option<String> {
+    let folded = match c.to_lowercase().next().unwrap_or(c) {
+        'ß' => "ss",
+        'æ' => "ae",
+        'œ' => "oe",
+        'ø' => "o",
+        'ł' => "l",
+        'đ' | 'ð' => "d",
+        'þ' => "th",
+        _ => "",
+    };
+    if !folded.is_empty() {
+        return Some(folded.to_string());
+    }
+    if !c.is_alphabetic() || !('\u{c0}'..='\u{24f}').contains(&c) {
+        return None;
+    }
+    let base: String = c
+        .nfd()
+        .filter(char::is_ascii_alphabetic)
+        .map(|b| b.to_ascii_lowercase())
+        .collect();
+    (!base.is_empty()).then_some(base)
+}
+
+/// Derives a slug from a name: lowercase ASCII letters and digits, accented Latin letters
+/// without their accents ("Raphaël" → "raphael"), Chinese characters as pinyin syllables,
+/// everything else a single hyphen. Falls back to `fallback` when nothing is left.
 pub fn derive(name: &str, fallback: &str) -> String {
     let mut out = String::new();
     let mut pending_hyphen = false;
@@ -32,6 +61,8 @@ pub fn derive(name: &str, fallback: &str) -> String {
         if c.is_ascii_alphanumeric() {
             let lower = c.to_ascii_lowercase().to_string();
             push_word(&mut out, &lower, &mut pending_hyphen);
+        } else if let Some(ascii) = latin_ascii(c) {
+            push_word(&mut out, &ascii, &mut pending_hyphen);
         } else if let Some(py) = c.to_pinyin() {
             // Each syllable is its own word: 论语 -> lun-yu.
             pending_hyphen = true;
@@ -88,7 +119,11 @@ mod tests {
             ("论语 Analects (2nd ed.)", "lun-yu-analects-2nd-ed"),
             ("唐诗三百首.txt", "tang-shi-san-bai-shou-txt"),
             ("!!!", "wiki"),
-            ("Ünïcödé", "n-c-d"),
+            ("Ünïcödé", "unicode"),
+            ("Raphaël Hertzog", "raphael-hertzog"),
+            ("Straße Øresund", "strasse-oresund"),
+            ("3×4÷2", "3-4-2"),
+            ("Ελληνικά", "wiki"),
         ];
         for (name, want) in cases {
             let got = derive(name, "wiki");

@@ -606,7 +606,11 @@ fn junk_reason(title: &str) -> Option<&'static str> {
             !w.starts_with(['-', '+'])
                 && EN_FUNCTION.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()))
         };
-        if edge(words[0]) && words[0] != "the" && words[0] != "a" || edge(words[words.len() - 1]) {
+        // (a how-to heading of the book, "How to salvage a package", is a title, not a fragment)
+        let how_to = words[0] == "how" && words[1] == "to";
+        if edge(words[0]) && words[0] != "the" && words[0] != "a" && !how_to
+            || edge(words[words.len() - 1])
+        {
             return Some("fragment");
         }
     }
@@ -1429,6 +1433,8 @@ mod tests {
             ("/usr", None),
             ("DEB_", Some("fragment")),
             ("__init__", None),
+            ("How to salvage a package", None),
+            ("how to", Some("fragment")),
         ];
         for (t, want) in cases {
             assert_eq!(junk_reason(t), want, "{t}");

@@ -732,7 +732,14 @@ impl Analysis {
             .filter(|f| {
                 // (an adverb capitalised at a sentence's start is no name and no term:
                 // "Unquestionably", "Specifically")
-                if doc.lang == Lang::En && (english_adverb(&f.text) || archaic_verb(&f.text)) {
+                // (nor is a hyphenated adjective that opens a sentence, "Host-specific"; nor a
+                // URL's scheme, "http" of "http://…")
+                if doc.lang == Lang::En
+                    && (english_adverb(&f.text)
+                        || archaic_verb(&f.text)
+                        || adjective_compound(&f.text))
+                    || url_scheme_only(&f.text, &f.sentences, &a.sentences)
+                {
                     return false;
                 }
                 if !matches!(f.kind, TermKind::Term | TermKind::NounPhrase) {
@@ -1326,7 +1333,10 @@ pub fn title_fault(title: &str) -> Option<&'static str> {
             .to_lowercase();
         !is_option_prefixed(w) && terms::EN_STOP.contains(&word.as_str())
     };
-    if words.len() >= 2 && (closed(words[0]) && words[0] != "The" || closed(words[words.len() - 1]))
+    // (a how-to heading, "How to salvage a package", is a title)
+    let how_to = words.len() >= 3 && words[0] == "How" && words[1] == "to";
+    if words.len() >= 2
+        && (closed(words[0]) && words[0] != "The" && !how_to || closed(words[words.len() - 1]))
     {
         return Some("a fragment");
     }
@@ -1372,6 +1382,37 @@ fn adjective_compound(t: &str) -> bool {
             && parts[1..parts.len() - 1]
                 .iter()
                 .any(|p| terms::EN_STOP.contains(&p.to_lowercase().as_str()))
+}
+
+/// Whether a word appears only as the scheme of a URL ("http" of "http://www.pathname.com/fhs/"):
+/// then it names no thing the book speaks of.
+fn url_scheme_only(word: &str, ids: &[u32], sentences: &[Sentence]) -> bool {
+    if word.is_empty() || !word.chars().all(|c| c.is_ascii_alphabetic()) || word.len() > 8 {
+        return false;
+    }
+    let w = word.to_ascii_lowercase();
+    let mut seen = false;
+    for &i in ids {
+        let lower = sentences[i as usize].text.to_ascii_lowercase();
+        for (at, _) in lower.match_indices(&w) {
+            let whole = lower[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_ascii_alphanumeric())
+                && lower[at + w.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_ascii_alphanumeric());
+            if !whole {
+                continue;
+            }
+            if !lower[at + w.len()..].starts_with("://") {
+                return false;
+            }
+            seen = true;
+        }
+    }
+    seen
 }
 
 /// Whether a name is a manual's example rather than a term of it: a file named with a
@@ -3035,11 +3076,11 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         {
             score = score.max(0.7);
         }
+        // (a verb followed by 的 modifies a noun and says nothing of X: "软件包构建的大致流程")
         if ZH_DESCRIBING.iter().any(|v| {
-            after.starts_with(v)
-                || after
-                    .trim_start_matches(['可', '能', '会', '會'])
-                    .starts_with(v)
+            [after, after.trim_start_matches(['可', '能', '会', '會'])]
+                .iter()
+                .any(|a| a.strip_prefix(v).is_some_and(|r| !r.starts_with('的')))
         }) {
             score = score.max(0.5);
         }

@@ -692,6 +692,8 @@ fn chinese_definition_patterns() {
         ("这里，二进制软件包是二进制软件包名称。", "二进制", false),
         ("子曰：学而时习之。", "学", false),
         ("dpkg 可以安装软件包。", "dpkg", true),
+        ("软件包构建的大致流程.", "软件包", false),
+        ("dpkg 安装的文件都有记录。", "dpkg", false),
         ("软件包必须遵循政策。", "软件包", false),
         ("作者：杜甫", "杜甫", true),
         ("您可以使用 dch 命令来添加新的修订条目。", "dch", true),
@@ -1096,6 +1098,8 @@ fn hyphenated_adjectives_are_no_titles() {
         ("build-essential package", None),
         ("Aaron's", Some("a possessive")),
         ("Therefore David", Some("a fragment")),
+        ("How to salvage a package", None),
+        ("How David", Some("a fragment")),
     ];
     for (title, want) in cases {
         assert_eq!(super::title_fault(title), want, "{title}");
@@ -1151,6 +1155,26 @@ fn a_user_guides_ordinary_words_are_no_concepts() {
         .collect();
     let a = Analysis::new(&Document::from_text("Story", Lang::En, &story));
     assert!(a.term("prayer").is_some(), "a narrative's own word stays");
+}
+
+/// A URL's scheme is no term; the same word used as a word is.
+#[test]
+fn url_schemes_are_no_terms() {
+    let sentences: Vec<Sentence> = [
+        "See http://www.pathname.com/fhs/ and https://x.org.",
+        "Mirrors serve http://ftp.debian.org/debian.",
+        "The http protocol carries pages; see http://x.org.",
+    ]
+    .iter()
+    .map(|t| Sentence {
+        text: t.to_string(),
+        chapter: 0,
+        block: 0,
+    })
+    .collect();
+    assert!(super::url_scheme_only("http", &[0, 1], &sentences));
+    assert!(!super::url_scheme_only("http", &[0, 1, 2], &sentences));
+    assert!(!super::url_scheme_only("protocol", &[2], &sentences));
 }
 
 /// A manual's examples are not its terms: version-numbered file names, placeholders and the
