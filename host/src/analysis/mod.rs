@@ -2934,7 +2934,7 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         && lead
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
-        && term.chars().all(|c| c.is_ascii())
+        && term.is_ascii()
         && before.ends_with(' ');
     if (lead.is_empty() || program)
         && let Some(desc) = ["：", ": ", "= "]
