@@ -1,5 +1,7 @@
-//! What the generated entries say, against the real server with the default genes: a C
-//! function reference gives one page per function, led by what the function does (not by its
+//! What the generated entries say, against the real server with the default genes: a user
+//! guide gives pages to its named parts (led by the sentence that defines them, a glossary
+//! line among them) and none to its everyday words; a C function reference gives one page per
+//! function, led by what the function does (not by its
 //! prototype), and no page for a parameter; a manual's tools, each in a section of its own,
 //! get a page however rarely the text names them; a contributors roll gives a page per person, led
 //! by the credits section that names them; an anthology of essays in volumes gives a page per
@@ -144,6 +146,56 @@ fn a_manual_gives_a_page_to_each_tool_with_a_section_of_its_own_however_rare() {
         assert_eq!(kind, "concept", "{tool}");
         assert_eq!(summary, does, "{tool}");
     }
+}
+
+#[test]
+fn a_user_guide_gives_pages_to_its_named_parts_not_its_everyday_words() {
+    // (each paragraph one instruction among statements, as a user guide's are)
+    const PARAGRAPHS: &[&str] = &[
+        "Click the book list to open a book. The device keeps each book in its own format.",
+        "The book list fills most of the window, and the jobs indicator sits below it.",
+        "Select a format before you convert the book. The device reads one format at a time.",
+        "A book in the book list may hold several formats. The device asks for its own format.",
+        "Press the arrow to connect the device. The jobs indicator counts the books in progress.",
+        "The device stores the book in a folder. A format is chosen for each book once.",
+        "Open the book list again when the device is connected to the computer.",
+        "The jobs indicator turns while a book is converted to another format.",
+    ];
+    let mut md = String::from("# Reader Guide\n\n## The main window\n\n");
+    for _ in 0..3 {
+        for p in PARAGRAPHS {
+            md.push_str(p);
+            md.push_str("\n\n");
+        }
+    }
+    md.push_str(
+        "The jobs indicator is one of the most important pieces of the main window.\n\n\
+         ## Tools\n\n\
+         * shelfsync: a tool to copy the whole library to a connected reader.\n\n\
+         Run shelfsync after each conversion. Press the button to start shelfsync.\n\n",
+    );
+    let pages = pages_of("guide.md", md);
+    let titles: Vec<&str> = pages.iter().map(|(t, _, _)| t.as_str()).collect();
+    for everyday in ["device", "format", "book"] {
+        assert!(
+            !titles.contains(&everyday),
+            "{everyday} is an everyday word: {titles:?}"
+        );
+    }
+    for named in ["book list", "jobs indicator", "shelfsync"] {
+        assert!(titles.contains(&named), "no page for {named}: {titles:?}");
+    }
+    let summary = |title: &str| &pages.iter().find(|(t, _, _)| t == title).unwrap().2;
+    assert!(
+        summary("jobs indicator").contains("one of the most important pieces"),
+        "{}",
+        summary("jobs indicator")
+    );
+    assert!(
+        summary("shelfsync").contains("a tool to copy the whole library"),
+        "{}",
+        summary("shelfsync")
+    );
 }
 
 #[test]
