@@ -700,12 +700,23 @@ pub mod build {
             let before = &s[..at];
             let inside = before.matches("[[").count() > before.matches("]]").count();
             // (each end of a Latin mention is a word boundary: "/dev/hda" is not linked
-            // inside "/dev/hda1")
+            // inside "/dev/hda1"; nor is a name inside a path, an identifier or a host name,
+            // "/usr/share", "dh\_auto\_configure" as escaped, "www.x.org/~adl", "fs.readFile")
             let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
-            let word =
-                |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-');
-            let bounded = (!latin(m.chars().next()) || !word(before.chars().next_back()))
-                && (!latin(m.chars().next_back()) || !word(s[at + m.len()..].chars().next()));
+            let word = |c: Option<char>| {
+                c.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '/' | '\\'))
+            };
+            let after = &s[at + m.len()..];
+            let mut back = before.chars().rev();
+            let mut ahead = after.chars();
+            // (a dot joins two words, "usr.md", "fs.readFile"; a full stop ends a sentence)
+            let dotted = |dot: Option<char>, next: Option<char>| {
+                dot == Some('.') && next.is_some_and(|c| c.is_ascii_alphanumeric())
+            };
+            let bounded = (!latin(m.chars().next())
+                || !word(before.chars().next_back()) && !dotted(back.next(), back.next()))
+                && (!latin(m.chars().next_back())
+                    || !word(after.chars().next()) && !dotted(ahead.next(), ahead.next()));
             if !inside && bounded && !before.ends_with('\\') {
                 return Some(at);
             }
@@ -1533,6 +1544,33 @@ pub mod build {
     mod tests {
         use super::*;
         use crate::{Location, Passage};
+
+        #[test]
+        fn mentions_are_linked_as_whole_names_only() {
+            let names = |m: &str| vec![(m.to_string(), m.to_string())];
+            // (text, mention, linked)
+            let cases = [
+                ("Run dh to build it.", "dh", true),
+                ("Run dh\\_auto\\_configure to build it.", "dh", false),
+                ("Files go to /usr/share/doc.", "usr", false),
+                (
+                    "See http://www.lrde.epita.fr/~adl for more.",
+                    "www.lrde.epita.fr",
+                    false,
+                ),
+                ("Call fs.readFile() first.", "readFile", false),
+                ("Call fs.readFile() first.", "fs", false),
+                ("The usr directory.", "usr", true),
+                ("It ends with dh.", "dh", true),
+                ("(dh) builds it.", "dh", true),
+                ("/dev/hda1 is a disk.", "/dev/hda", false),
+                ("调用 dpkg 命令。", "dpkg", true),
+            ];
+            for (text, m, linked) in cases {
+                let out = link_mentions(text, &names(m));
+                assert_eq!(out.contains("[["), linked, "{text} / {m}: {out}");
+            }
+        }
 
         fn passage(text: &str) -> Passage {
             Passage {
