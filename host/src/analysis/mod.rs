@@ -185,6 +185,10 @@ pub struct Analysis {
     /// The first sentence of the section named after a term (by term key): "Build-Depends"
     /// opens with what the field is. The first section of that name wins.
     section_leads: HashMap<String, u32>,
+    /// The sentences of the section whose heading asks what a term is (by term key): "4.3.
+    /// 什么是 debmake？" answers with "文中的 debmake 命令是用于 Debian 打包的一个帮助脚本。".
+    /// The first such section wins.
+    answers: HashMap<String, Vec<u32>>,
     /// The sentence a description list gives a name (by the name as written: `HOSTNAME` is not
     /// `hostname`): `BASH_ARGC` / "An array variable whose values are …". The first list that
     /// names it wins.
@@ -521,6 +525,7 @@ impl Analysis {
             procedures: Vec::new(),
             reference: HashMap::new(),
             section_leads: HashMap::new(),
+            answers: HashMap::new(),
             listed_leads: HashMap::new(),
             haystack: String::new(),
             haystack_starts: Vec::new(),
@@ -568,6 +573,11 @@ impl Analysis {
                     a.section_leads
                         .entry(key(&name, doc.lang))
                         .or_insert(ids[0]);
+                }
+                if let Some(name) = asks_what_is(heading) {
+                    a.answers
+                        .entry(key(&name, doc.lang))
+                        .or_insert_with(|| ids.clone());
                 }
             }
             let mut items = reference::items(
@@ -677,16 +687,13 @@ impl Analysis {
             }
             merged
         };
-        let found = if doc.lang == Lang::En {
-            with_heading_terms(
-                found,
-                &units,
-                |name| a.sentence_ids_mentioning(name),
-                |i| a.sentences[i as usize].text.as_str(),
-            )
-        } else {
-            found
-        };
+        let found = with_heading_terms(
+            found,
+            &units,
+            doc.lang,
+            |name| a.sentence_ids_mentioning(name),
+            |i| a.sentences[i as usize].text.as_str(),
+        );
         let found = merge_headed(found, &a.sentences, doc.lang);
         let found = merge_aliases(found, &a.sentences, |t| {
             a.reference.contains_key(&key(t, doc.lang))
@@ -942,6 +949,22 @@ impl Analysis {
             variants.extend(t.variants.iter().cloned());
         }
         let mut scored: Vec<(f32, u32)> = Vec::new();
+        // the answer of a section that asks what the term is ("什么是 debmake？"): its first
+        // statement that names the term
+        if let Some(ids) = names
+            .iter()
+            .chain(variants.iter())
+            .find_map(|n| self.answers.get(&key(n, self.lang)))
+            && let Some(&i) = ids.iter().take(3).find(|&&i| {
+                let text = &self.sentences[i as usize].text;
+                let lower = text.to_lowercase();
+                names.iter().any(|n| lower.contains(&n.to_lowercase()))
+                    && !text.trim_end().ends_with(['?', '？', ':', '：'])
+                    && not_a_caption(text)
+            })
+        {
+            scored.push((0.95, i));
+        }
         // the opening sentence of the book's own section on the term ("5.6.4. Changed-By":
         // "The name and email address of the person who prepared this package version …")
         // (a Chinese one where it is a statement that opens with the term: "5.19. 调试信息":
@@ -1170,6 +1193,38 @@ impl Analysis {
     }
 }
 
+/// The term a section heading asks about, if it asks what one is: "4.3. 什么是 debmake？",
+/// "debuild 是什么？", "What is a shell?", "What are symbolic links?" (without the article).
+fn asks_what_is(heading: &str) -> Option<String> {
+    let h = procedures::strip_section_number(heading).trim();
+    let q = h.trim_end_matches(['?', '？']).trim();
+    let subject = if let Some(rest) = q.strip_prefix("什么是").or_else(|| q.strip_prefix("何谓"))
+    {
+        rest
+    } else if let Some(rest) = q.strip_suffix("是什么") {
+        rest
+    } else if h.ends_with('?') {
+        let lower = q.to_lowercase();
+        let rest = ["what is ", "what are ", "what's "]
+            .iter()
+            .find_map(|p| lower.starts_with(p).then(|| &q[p.len()..]))?;
+        ["a ", "an ", "the ", "A ", "An ", "The "]
+            .iter()
+            .find_map(|a| rest.strip_prefix(a))
+            .unwrap_or(rest)
+    } else {
+        return None;
+    };
+    let subject = subject
+        .trim()
+        .trim_matches(['“', '”', '"', '「', '」'])
+        .trim();
+    (!subject.is_empty()
+        && subject.chars().count() <= 40
+        && subject.split_whitespace().count() <= 4)
+        .then(|| subject.to_string())
+}
+
 /// The names a section heading gives its subject: "5.6.10. Build-Depends, Build-Depends-Indep"
 /// names both fields; "The debian/rules file" names "debian/rules" and itself.
 fn section_names(heading: &str) -> Vec<String> {
@@ -1204,22 +1259,38 @@ fn section_names(heading: &str) -> Vec<String> {
     out
 }
 
-/// The terms that sections are headed by: a heading of two to four words that names a thing
-/// ("3.5.4 Command Substitution", "Logical Volume Manager"), or one word that is no word of
-/// ordinary English ("10.2.1 Autotools", "umask"), not a task ("Maintaining your
-/// public key", "Build the package"), a topic ("List of fields") or a question, whose words
-/// the section's own prose uses
-/// ("Command substitution allows …"). The book gives the phrase a section, which is evidence
-/// that it is one of its terms, however rarely the text names it; the phrase joins `found` as
-/// the prose writes it, unless it is there already. English only.
+/// The terms that sections are headed by. In English, a heading of two to four words that
+/// names a thing ("3.5.4 Command Substitution", "Logical Volume Manager"), or one word that is
+/// no word of ordinary English ("10.2.1 Autotools", "umask"), not a task ("Maintaining your
+/// public key", "Build the package"), a topic ("List of fields") or a question. In Chinese, a
+/// short noun phrase that is no frequent word ("5.24. 持续集成", "5.20.1. 库符号") or one
+/// Latin name ("5.18.3. Meson"), not a task ("获取上游源代码"), a question, a list ("软件包名称和
+/// 版本") or a topic ("大致流程", "拆包的场景"). Either way the section's own prose must use
+/// the phrase ("Command substitution allows …"). The book gives the phrase a section, which is
+/// evidence that it is one of its terms, however rarely the text names it: the phrase joins
+/// `found` as the prose writes it, or, found already, rises to the salience of a term the book
+/// uses often.
 fn with_heading_terms<'t>(
     mut found: Vec<terms::Found>,
     units: &[(String, Vec<u32>)],
+    lang: Lang,
     mentions: impl Fn(&str) -> Vec<u32>,
     text: impl Fn(u32) -> &'t str,
 ) -> Vec<terms::Found> {
     let mut known: HashSet<String> = found.iter().map(|f| f.text.to_lowercase()).collect();
+    let mut raised: HashSet<String> = HashSet::new();
+    // (a heading that many sections repeat labels a part of each, "参见", "Description",
+    // "Note": it names no term)
+    let mut repeats: HashMap<&str, usize> = HashMap::new();
+    for (heading, _) in units {
+        *repeats
+            .entry(procedures::strip_section_number(heading))
+            .or_default() += 1;
+    }
     for (heading, own) in units {
+        if repeats[procedures::strip_section_number(heading)] >= 3 {
+            continue;
+        }
         let names = section_names(heading);
         for name in &names {
             // (not the base a kind head was cut from: "default rules" of "default rules file")
@@ -1230,38 +1301,33 @@ fn with_heading_terms<'t>(
                 continue;
             }
             let name = name.clone();
-            let words: Vec<&str> = name.split_whitespace().collect();
             let lower = name.to_lowercase();
-            let first = words.first().map(|w| w.to_lowercase()).unwrap_or_default();
-            // (one word only where it is no word of ordinary English or of everyday computing:
-            // "Autotools", "umask", "LVM"; not "Introduction", "Voting", "Files")
-            let one_rare_word = words.len() == 1
-                && name.chars().count() >= 3
-                && !is_generic_word(&name, Lang::En)
-                && !background::is_generic_computing(&name);
-            if !((2..=4).contains(&words.len()) || one_rare_word)
-                || known.contains(&lower)
-                || !words
-                    .iter()
-                    .all(|w| w.chars().all(|c| c.is_alphanumeric() || c == '-'))
-                || !words[0].starts_with(|c: char| c.is_alphabetic())
-                || first.ends_with("ing")
-                || EN_IMPERATIVES.contains(&first.as_str())
-                // (a phrase with a preposition is a topic: "Syntax of control files", "List of
-                // fields", "reminders for updating packages")
-                || words.iter().any(|w| {
-                    matches!(
-                        w.to_lowercase().as_str(),
-                        "of" | "for" | "to" | "in" | "on" | "with" | "by" | "from" | "about"
-                            | "at" | "into" | "as" | "vs"
-                    )
-                })
-                || title_fault(&name).is_some()
-            {
+            let Some(kind) = (match lang {
+                Lang::En => en_heading_term(&name),
+                Lang::Zh => zh_heading_term(&name, heading),
+            }) else {
                 continue;
-            }
+            };
             let sentences = mentions(&name);
             if sentences.len() < 2 || !sentences.iter().any(|i| own.binary_search(i).is_ok()) {
+                continue;
+            }
+            if known.contains(&lower) {
+                // (found already, but rarely named: it rises to its place among the terms)
+                if !raised.insert(lower.clone()) {
+                    continue;
+                }
+                let Some(i) = found
+                    .iter()
+                    .position(|f| f.text.to_lowercase() == lower)
+                    .filter(|&i| found[i].salience < HEADING_TERM_SALIENCE)
+                else {
+                    continue;
+                };
+                let mut f = found.remove(i);
+                f.salience = HEADING_TERM_SALIENCE;
+                let at = found.partition_point(|f| f.salience >= HEADING_TERM_SALIENCE);
+                found.insert(at, f);
                 continue;
             }
             // (the form the prose writes inside its sentences: "command substitution")
@@ -1288,11 +1354,7 @@ fn with_heading_terms<'t>(
                 at,
                 terms::Found {
                     text: form,
-                    kind: if one_rare_word {
-                        TermKind::Term
-                    } else {
-                        TermKind::NounPhrase
-                    },
+                    kind,
                     salience: HEADING_TERM_SALIENCE,
                     variants: Vec::new(),
                     sentences,
@@ -1301,6 +1363,90 @@ fn with_heading_terms<'t>(
         }
     }
     found
+}
+
+/// The kind of term an English section heading names, if it names one: a phrase of two to
+/// four words ("Command Substitution") or one word of no ordinary English ("Autotools").
+fn en_heading_term(name: &str) -> Option<TermKind> {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let first = words.first().map(|w| w.to_lowercase()).unwrap_or_default();
+    // (one word only where it is no word of ordinary English or of everyday computing:
+    // "Autotools", "umask", "LVM"; not "Introduction", "Voting", "Files")
+    let one_rare_word = words.len() == 1
+        && name.chars().count() >= 3
+        && !is_generic_word(name, Lang::En)
+        && !background::is_generic_computing(name);
+    if !((2..=4).contains(&words.len()) || one_rare_word)
+        || !words
+            .iter()
+            .all(|w| w.chars().all(|c| c.is_alphanumeric() || c == '-'))
+        || !words[0].starts_with(|c: char| c.is_alphabetic())
+        || first.ends_with("ing")
+        || EN_IMPERATIVES.contains(&first.as_str())
+        // (a phrase with a preposition is a topic: "Syntax of control files", "List of
+        // fields", "reminders for updating packages")
+        || words.iter().any(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "of" | "for" | "to" | "in" | "on" | "with" | "by" | "from" | "about"
+                    | "at" | "into" | "as" | "vs"
+            )
+        })
+        || title_fault(name).is_some()
+    {
+        return None;
+    }
+    Some(if one_rare_word {
+        TermKind::Term
+    } else {
+        TermKind::NounPhrase
+    })
+}
+
+/// The last words of a Chinese heading that names a topic, not a thing: "大致流程",
+/// "拆包的场景", "帮助资源".
+const ZH_TOPIC_HEADS: &[&str] = &[
+    "流程", "状况", "资源", "提醒", "场景", "例子", "示例", "简介", "概述", "介绍", "说明", "问题",
+    "事项", "细节", "方法", "步骤", "建议", "技巧", "总结", "小结", "概览", "要点", "前言",
+];
+
+/// Whether a Chinese section heading (`name`, one of the names of `heading`) names a term: one
+/// Latin name of three characters or more that is no everyday computing word ("Meson",
+/// "dgit"), or a noun phrase of two to eight characters that is no frequent word ("持续集成",
+/// "可重现的构建", "原生 Debian 软件包"); not a task, a question, a list or a topic.
+fn zh_heading_term(name: &str, heading: &str) -> Option<TermKind> {
+    let t = name.trim();
+    if t.chars().any(chinese::is_cjk) {
+        let cs: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).collect();
+        let edge = |c: char| chinese::ZH_EDGE.contains(c);
+        // (its length in Han characters and Latin words: "原生 Debian 软件包" is five)
+        let latin_words = t
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .count();
+        let length = cs.iter().filter(|&&c| chinese::is_cjk(c)).count() + latin_words;
+        let ok = (2..=8).contains(&length)
+            && cs
+                .iter()
+                .all(|&c| chinese::is_cjk(c) || c.is_ascii_alphanumeric() || c == '-' || c == '.')
+            && !edge(cs[0])
+            && !edge(cs[cs.len() - 1])
+            && !t.contains(['和', '与', '與', '及', '或'])
+            && !t.starts_with(['第', '其', '什', '怎', '如', '为', '為'])
+            && !ZH_TOPIC_HEADS.iter().any(|h| t.ends_with(h))
+            && !is_generic_word(t, Lang::Zh)
+            && procedures::howto_title(heading, Lang::Zh).is_none()
+            && title_fault(t).is_none();
+        return ok.then_some(TermKind::Term);
+    }
+    let ok = t.chars().count() >= 3
+        && !t.contains(char::is_whitespace)
+        && t.starts_with(|c: char| c.is_ascii_alphabetic())
+        && t.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/'))
+        && !background::is_generic_computing(t)
+        && !is_generic_word(t, Lang::En);
+    ok.then_some(TermKind::Term)
 }
 
 /// The salience of a term found as a section's heading: that of a noun phrase the book uses
@@ -3076,11 +3222,15 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         {
             score = score.max(0.7);
         }
-        // (a verb followed by 的 modifies a noun and says nothing of X: "软件包构建的大致流程")
+        // (a verb followed by 的 modifies a noun and says nothing of X: "软件包构建的大致流程";
+        // nor does one followed by 时, a clause of time: "软件包安装时：由 dpkg 命令调用")
         if ZH_DESCRIBING.iter().any(|v| {
             [after, after.trim_start_matches(['可', '能', '会', '會'])]
                 .iter()
-                .any(|a| a.strip_prefix(v).is_some_and(|r| !r.starts_with('的')))
+                .any(|a| {
+                    a.strip_prefix(v)
+                        .is_some_and(|r| !r.starts_with(['的', '时', '時']))
+                })
         }) {
             score = score.max(0.5);
         }

@@ -693,6 +693,7 @@ fn chinese_definition_patterns() {
         ("子曰：学而时习之。", "学", false),
         ("dpkg 可以安装软件包。", "dpkg", true),
         ("软件包构建的大致流程.", "软件包", false),
+        ("软件包安装时：由 dpkg 命令调用", "软件包", false),
         ("dpkg 安装的文件都有记录。", "dpkg", false),
         ("软件包必须遵循政策。", "软件包", false),
         ("作者：杜甫", "杜甫", true),
@@ -1360,7 +1361,9 @@ fn a_section_heading_names_a_term_its_prose_uses() {
                 .filter(|&i| texts[i as usize].to_lowercase().contains(&needle))
                 .collect()
         };
-        let found = with_heading_terms(Vec::new(), &units, mentions, |i| texts[i as usize]);
+        let found = with_heading_terms(Vec::new(), &units, Lang::En, mentions, |i| {
+            texts[i as usize]
+        });
         let got: Vec<&str> = found.iter().map(|f| f.text.as_str()).collect();
         assert_eq!(got, want.iter().copied().collect::<Vec<_>>(), "{heading}");
     }
@@ -1385,4 +1388,77 @@ fn a_host_name_is_no_term() {
     for (text, want) in cases {
         assert_eq!(host_name(text), want, "{text}");
     }
+}
+
+#[test]
+fn a_heading_that_asks_what_a_term_is_names_it() {
+    let cases = [
+        ("4.3. 什么是 debmake？", Some("debmake")),
+        ("debuild 是什么？", Some("debuild")),
+        ("何谓“自举”", Some("自举")),
+        ("What is a shell?", Some("shell")),
+        ("1.2 What are symbolic links?", Some("symbolic links")),
+        (
+            "What is it good for, and why would anyone care about it at all?",
+            None,
+        ),
+        ("What is next", None),
+        ("4.4. 构建软件包", None),
+    ];
+    for (heading, want) in cases {
+        assert_eq!(asks_what_is(heading).as_deref(), want, "{heading}");
+    }
+}
+
+#[test]
+fn a_chinese_heading_names_a_term_where_it_is_a_noun_phrase() {
+    let cases = [
+        ("5.24. 持续集成", "持续集成", true),
+        ("5.6.5. 可重现的构建", "可重现的构建", true),
+        ("5.18.3. Meson", "Meson", true),
+        ("5.5. 原生 Debian 软件包", "原生 Debian 软件包", true),
+        // a task, a question, a list, a topic, an everyday word
+        (
+            "4.5. 第一步：获取上游源代码",
+            "第一步：获取上游源代码",
+            false,
+        ),
+        ("5.23. 编译加固", "编译加固", false),
+        ("4.3. 什么是 debmake？", "什么是 debmake？", false),
+        ("5.4. 软件包名称和版本", "软件包名称和版本", false),
+        ("4.2. 大致流程", "大致流程", false),
+        ("5.7.1.2. 拆包的场景", "拆包的场景", false),
+        ("示例", "示例", false),
+        ("Note", "Note", false),
+        ("3.2. mc", "mc", false),
+    ];
+    for (heading, name, want) in cases {
+        assert_eq!(zh_heading_term(name, heading).is_some(), want, "{heading}");
+    }
+}
+
+#[test]
+fn a_heading_many_sections_repeat_names_no_term() {
+    // (a manual's pages each end with "参见"; the prose says 参见 everywhere, and so it may
+    // say 自举 of the one section headed so)
+    let texts = [
+        "参见 ls(1)。",
+        "参见 cp(1)。",
+        "参见 mv(1)。",
+        "自举即先构建编译器。",
+        "参见自举。",
+    ];
+    let mut units: Vec<(String, Vec<u32>)> =
+        (0..3u32).map(|i| ("参见".to_string(), vec![i])).collect();
+    units.push(("5.26. 自举".to_string(), vec![3]));
+    let mentions = |name: &str| -> Vec<u32> {
+        (0..texts.len() as u32)
+            .filter(|&i| texts[i as usize].contains(name))
+            .collect()
+    };
+    let found = with_heading_terms(Vec::new(), &units, Lang::Zh, mentions, |i| {
+        texts[i as usize]
+    });
+    let got: Vec<&str> = found.iter().map(|f| f.text.as_str()).collect();
+    assert_eq!(got, ["自举"]);
 }
