@@ -71,7 +71,7 @@ const AUTHOR_LABELS: &[&str] = &[
 
 /// Common Chinese surnames (both scripts): a name the tagger guesses in modern text must
 /// start with one.
-const SURNAMES: &str = "王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖蕭田董袁潘于蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范範金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閆段雷侯龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯欧歐司上诸諸";
+pub(super) const SURNAMES: &str = "王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖蕭田董袁潘于蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范範金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閆段雷侯龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯欧歐司上诸諸";
 
 /// Last characters of nouns that are not names (许可证, 贡献者, 编译器).
 const NOMINAL_SUFFIX: &str = "者证證性式法器件率度型化品类類量员員家师師";
@@ -752,7 +752,9 @@ fn latin(s: &str, terms: &mut HashMap<String, Cand>, si: u32) {
             continue;
         }
         let letters = w.chars().filter(|c| c.is_ascii_alphabetic()).count();
-        if letters >= 2 && !w.contains('@') && !w.starts_with("http") {
+        // (nor either half of a mail address: "osamu@debian.org" names no host)
+        let mail = s[..st].ends_with('@') || s[en..].starts_with('@');
+        if letters >= 2 && !w.contains('@') && !mail && !w.starts_with("http") {
             let c = terms.entry(w.to_string()).or_default();
             push_sentence(&mut c.sentences, si);
             c.count += 1;
@@ -2075,6 +2077,7 @@ mod tests {
         );
         assert_eq!(l["Osamu Aoki"].author, 2);
         assert!(l.contains_key("debian/rules") && l.contains_key("dh"));
+        assert!(!l.contains_key("osamu") && !l.contains_key("debian.org"));
     }
 
     #[test]

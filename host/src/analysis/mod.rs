@@ -694,6 +694,8 @@ impl Analysis {
             |name| a.sentence_ids_mentioning(name),
             |i| a.sentences[i as usize].text.as_str(),
         );
+        let found =
+            with_credited_headings(found, &units, |i| a.sentences[i as usize].text.as_str());
         let found = merge_headed(found, &a.sentences, doc.lang);
         let found = merge_aliases(found, &a.sentences, |t| {
             a.reference.contains_key(&key(t, doc.lang))
@@ -1363,6 +1365,88 @@ fn with_heading_terms<'t>(
         }
     }
     found
+}
+
+/// The persons a title page credits under headings of their own, as DocBook prints its
+/// authors and translators: the heading is a name ("Fonzie Huang", "杨博远", "xiao sheng
+/// wen(肖盛文)") and the section's first line gives a mail address, with at most a role and
+/// years ("Chinese zh-cn Translation (2018) <hxf.prc@gmail.com>"). A name given in two scripts
+/// is the Chinese one, with the other as its variant. A name found already as something else
+/// becomes a person.
+fn with_credited_headings<'t>(
+    mut found: Vec<terms::Found>,
+    units: &[(String, Vec<u32>)],
+    text: impl Fn(u32) -> &'t str,
+) -> Vec<terms::Found> {
+    for (heading, ids) in units {
+        let Some(&first) = ids.first() else { continue };
+        let line = text(first).trim();
+        let mailed = line
+            .find('<')
+            .and_then(|at| line[at..].find('>').map(|end| &line[at + 1..at + end]))
+            .is_some_and(|m| m.contains('@') && !m.contains(char::is_whitespace));
+        if !mailed || line.split_whitespace().count() > 8 {
+            continue;
+        }
+        let Some((name, other)) = credited_name(heading.trim()) else {
+            continue;
+        };
+        let lower = name.to_lowercase();
+        if let Some(f) = found.iter_mut().find(|f| f.text.to_lowercase() == lower) {
+            f.kind = TermKind::Person;
+            f.sentences.push(first);
+            f.sentences.sort_unstable();
+            f.sentences.dedup();
+            continue;
+        }
+        found.push(terms::Found {
+            text: name,
+            kind: TermKind::Person,
+            salience: HEADING_TERM_SALIENCE,
+            variants: other.into_iter().collect(),
+            sentences: vec![first],
+        });
+    }
+    found
+}
+
+/// A heading that is a person's name, with the name's form in another script if it gives one:
+/// two to four capitalised Latin words ("Fonzie Huang", "Raphaël Hertzog"), two to four Han
+/// characters opening with a common surname ("杨博远"), or either followed by the other in
+/// brackets ("xiao sheng wen(肖盛文)" is 肖盛文, also written "xiao sheng wen").
+fn credited_name(heading: &str) -> Option<(String, Option<String>)> {
+    let han = |t: &str| {
+        let n = t.chars().count();
+        (2..=4).contains(&n)
+            && t.chars().all(chinese::is_cjk)
+            && t.chars()
+                .next()
+                .is_some_and(|c| chinese::SURNAMES.contains(c))
+    };
+    let latin = |t: &str, capitalised: bool| {
+        let words: Vec<&str> = t.split_whitespace().collect();
+        (2..=4).contains(&words.len())
+            && words.iter().all(|w| {
+                w.chars()
+                    .all(|c| c.is_alphabetic() && !chinese::is_cjk(c) || c == '-' || c == '.')
+                    && (!capitalised || w.starts_with(char::is_uppercase))
+            })
+    };
+    if let Some((outer, inner)) = heading
+        .strip_suffix([')', '）'])
+        .and_then(|h| h.split_once(['(', '（']))
+    {
+        let (outer, inner) = (outer.trim(), inner.trim());
+        return if han(inner) && latin(outer, false) {
+            Some((inner.to_string(), Some(outer.to_string())))
+        } else if han(outer) && latin(inner, false) {
+            Some((outer.to_string(), Some(inner.to_string())))
+        } else {
+            None
+        };
+    }
+    (han(heading) || latin(heading, true) && title_fault(heading).is_none())
+        .then(|| (heading.to_string(), None))
 }
 
 /// The kind of term an English section heading names, if it names one: a phrase of two to

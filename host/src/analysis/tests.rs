@@ -1462,3 +1462,44 @@ fn a_heading_many_sections_repeat_names_no_term() {
     let got: Vec<&str> = found.iter().map(|f| f.text.as_str()).collect();
     assert_eq!(got, ["自举"]);
 }
+
+#[test]
+fn a_title_page_credits_the_names_it_heads_with_a_mail_address() {
+    let texts = [
+        "Chinese zh-cn Translation (2017-2019) <byang@debian.org>",
+        "Chinese zh-cn Translation (2021) <atzlinux@sina.com>",
+        "<osamu@debian.org>",
+        "The tools are described below; mail <help@debian.org> with questions.",
+        "See <https://www.debian.org/> for more.",
+    ];
+    let units: Vec<(String, Vec<u32>)> = [
+        "杨博远",
+        "xiao sheng wen(肖盛文)",
+        "Osamu Aoki",
+        "Package Tools",
+        "Getting Help",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, h)| (h.to_string(), vec![i as u32]))
+    .collect();
+    let found = with_credited_headings(Vec::new(), &units, |i| texts[i as usize]);
+    let got: Vec<(&str, TermKind, Vec<&str>)> = found
+        .iter()
+        .map(|f| {
+            (
+                f.text.as_str(),
+                f.kind,
+                f.variants.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("杨博远", TermKind::Person, vec![]),
+            ("肖盛文", TermKind::Person, vec!["xiao sheng wen"]),
+            ("Osamu Aoki", TermKind::Person, vec![]),
+        ]
+    );
+}

@@ -84,8 +84,10 @@ pub fn analysis_document(
 }
 
 /// Whether a block of front or back matter is a short credit line ("Copyright © 1998 Josip
-/// Rodin", "译者：杨博远", "Written by …"): it names the book's people, so analysis reads it
-/// although the licence around it is kept out.
+/// Rodin", "译者：杨博远", "Written by …"), or the line of a title page that gives a credited
+/// person's mail address, with at most a role and years ("Chinese zh-cn Translation (2018)
+/// <hxf.prc@gmail.com>", under the name's heading): it names the book's people, so analysis
+/// reads it although the licence around it is kept out.
 fn is_credit_line(text: &str) -> bool {
     let t = text.trim();
     let lower = t.to_lowercase();
@@ -101,9 +103,19 @@ fn is_credit_line(text: &str) -> bool {
     ]
     .iter()
     .any(|l| lower.starts_with(l));
+    let mailed = t.split_whitespace().count() <= 8
+        && t.find('<').is_some_and(|at| {
+            t[at..]
+                .find('>')
+                .is_some_and(|end| t[at + 1..at + end].contains('@'))
+        });
     t.chars().count() <= 200
         && !t.contains('\n')
-        && (labelled || t.contains('©') || t.contains("版权所有") || t.contains("版權所有"))
+        && (labelled
+            || mailed
+            || t.contains('©')
+            || t.contains("版权所有")
+            || t.contains("版權所有"))
 }
 
 /// Analyses started ahead of grow, by job id (see [`prepare_analysis`]).
@@ -508,6 +520,12 @@ mod tests {
             ("“Guide”, 版权所有 © 1998-2002 Josip Rodin。", true),
             ("译者：杨博远", true),
             ("Written by Ann Lee.", true),
+            ("Chinese zh-cn Translation (2018) <hxf.prc@gmail.com>", true),
+            ("<osamu@debian.org>", true),
+            (
+                "Send your questions to the list <debian-devel@lists.debian.org> or ask on IRC.",
+                false,
+            ),
             (
                 "Permission is granted to copy and distribute this manual.",
                 false,
