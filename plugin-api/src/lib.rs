@@ -1272,6 +1272,47 @@ pub mod build {
             })
     }
 
+    /// What a line that names `name` among the copyright holders of another work says of
+    /// them: the work's title and the years given with the name, if any ("“Debian New
+    /// Maintainers’ Guide”, 版权所有 © 1998-2002 Josip Rodin, 2005-2017 Osamu Aoki, 2010 Craig
+    /// Small" gives "Debian New Maintainers’ Guide" and "2010" for Craig Small).
+    pub fn copyright_of(text: &str, name: &str) -> Option<(String, Option<String>)> {
+        let t = text.trim();
+        let open = t
+            .chars()
+            .next()
+            .filter(|c| matches!(c, '“' | '"' | '《' | '「'))?;
+        let close = match open {
+            '“' => '”',
+            '《' => '》',
+            '「' => '」',
+            _ => '"',
+        };
+        let inner = &t[open.len_utf8()..];
+        let end = inner.find(close)?;
+        let work = inner[..end].trim();
+        let rest = inner[end + close.len_utf8()..].trim_start_matches([',', '，', ' ']);
+        if work.is_empty() || work.chars().count() > 80 || !copyright_notice(rest) {
+            return None;
+        }
+        let at = rest.find(name)?;
+        let years: String = rest[..at]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_digit() || matches!(c, '-' | '–' | ' ' | ','))
+            .collect::<Vec<char>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let years = years.trim().trim_matches(',').trim();
+        let years = (years.chars().any(|c| c.is_ascii_digit())
+            && years
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '-' | '–')))
+        .then(|| years.to_string());
+        Some((work.to_string(), years))
+    }
+
     /// Whether a passage is a copyright notice ("Copyright © 2010 Craig Small", "版权所有").
     pub fn copyright_notice(text: &str) -> bool {
         let lower = text.trim_start_matches(['*', '-', '•', ' ']).to_lowercase();
@@ -1544,6 +1585,40 @@ pub mod build {
     mod tests {
         use super::*;
         use crate::{Location, Passage};
+
+        #[test]
+        fn a_copyright_line_of_another_work_names_its_holders() {
+            let line = "“Debian New Maintainers’ Guide”, 版权所有 © 1998-2002 Josip Rodin, \
+                        2005-2017 Osamu Aoki, 2010 Craig Small 以及 2010 Raphaël Hertzog。";
+            let guide = "Debian New Maintainers’ Guide".to_string();
+            // (text, name, work and years)
+            let cases = [
+                (
+                    line,
+                    "Josip Rodin",
+                    Some((guide.clone(), Some("1998-2002".into()))),
+                ),
+                (
+                    line,
+                    "Craig Small",
+                    Some((guide.clone(), Some("2010".into()))),
+                ),
+                (line, "Raphaël Hertzog", Some((guide, Some("2010".into())))),
+                (
+                    "“The New-Maintainer’s Debian Packaging Howto”, 版权所有 © 1997 Will Lowe.",
+                    "Will Lowe",
+                    Some((
+                        "The New-Maintainer’s Debian Packaging Howto".into(),
+                        Some("1997".into()),
+                    )),
+                ),
+                ("Copyright © 2010 Craig Small", "Craig Small", None),
+                ("“Hello”, said Craig Small.", "Craig Small", None),
+            ];
+            for (text, name, want) in cases {
+                assert_eq!(copyright_of(text, name), want, "{name} in {text}");
+            }
+        }
 
         #[test]
         fn mentions_are_linked_as_whole_names_only() {

@@ -9,7 +9,7 @@
 //! does no name recognition itself. Junk titles are rejected with `grove_gene::junk`.
 
 use grove_gene::build::{
-    PageBuilder, central, copyright_notice, credited_author, improve, looks_zh,
+    PageBuilder, central, copyright_notice, copyright_of, credited_author, improve, looks_zh,
     related_entries, section_work, spread, t,
 };
 use grove_gene::{
@@ -417,6 +417,24 @@ impl Gene for Person {
             }
             // (a copyright notice or a credit line names a holder or an author; it does not
             // say who they are beyond that)
+            // (the line may credit another work, one the book draws on: "“Debian New
+            // Maintainers’ Guide”, 版权所有 © … 2010 Craig Small")
+            Some(d) if let Some((work, years)) = copyright_of(&d.text, &entry.title) => {
+                b.summary_line(match (zh, years) {
+                    (true, Some(y)) => {
+                        format!("{}，“{}”的版权所有者之一（{}）。", entry.title, work, y)
+                    }
+                    (true, None) => format!("{}，“{}”的版权所有者之一。", entry.title, work),
+                    (false, Some(y)) => format!(
+                        "{} is a copyright holder of “{}” ({}).",
+                        entry.title, work, y
+                    ),
+                    (false, None) => {
+                        format!("{} is a copyright holder of “{}”.", entry.title, work)
+                    }
+                });
+                b.cite(&d);
+            }
             Some(d) if copyright_notice(&d.text) => {
                 b.summary_line(if zh {
                     format!("{}，《{}》版权声明中的版权所有者。", entry.title, entry.document_title)

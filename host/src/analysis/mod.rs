@@ -923,7 +923,8 @@ impl Analysis {
     /// described by its own section, in order (purpose, parameters, return value).
     ///
     /// An item whose section holds only its parameter lines (`readableStream
-    /// {ReadableStream}`) is described like any other term: a parameter says nothing of it.
+    /// {ReadableStream}`) or a pointer elsewhere ("See stream.compose for more information.") is
+    /// described like any other term: neither says what it is.
     pub fn definitions(&self, term: &str, limit: usize) -> Vec<Passage> {
         if let Some(ids) = self
             .reference
@@ -934,7 +935,8 @@ impl Analysis {
             })
             .filter(|ids| {
                 ids.first().is_some_and(|&i| {
-                    !reference::is_parameter_line(&self.sentences[i as usize].text)
+                    let text = &self.sentences[i as usize].text;
+                    !reference::is_parameter_line(text) && !reference::is_bare_pointer(text)
                 })
             })
         {

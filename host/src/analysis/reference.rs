@@ -341,6 +341,18 @@ pub fn is_usage_note(text: &str) -> bool {
         || lower.ends_with("for more information.")
 }
 
+/// A sentence that only sends the reader elsewhere: "See stream.compose for more
+/// information.", "参见 ls(1)。" (not "For detailed information, see the documentation of the
+/// asynchronous version of this API: fs.chmod().", which says what the item is).
+pub fn is_bare_pointer(text: &str) -> bool {
+    let t = text.trim_start_matches(['*', '-', '•', ' ']).trim();
+    let lower = t.to_lowercase();
+    ["see ", "参见", "参阅", "详见"]
+        .iter()
+        .any(|p| lower.starts_with(p))
+        && t.split_whitespace().count() <= 6
+}
+
 /// `fs.promises.access`, `filehandle.readv`, `Dir`: identifiers joined by dots.
 fn is_path(s: &str) -> bool {
     !s.is_empty()

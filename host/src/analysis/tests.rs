@@ -1503,3 +1503,52 @@ fn a_title_page_credits_the_names_it_heads_with_a_mail_address() {
         ]
     );
 }
+
+#[test]
+fn a_reference_item_whose_section_only_points_elsewhere_has_no_lead_from_it() {
+    // (a reference has a few items at least)
+    let mut md = "# Stream\n\n## Class: stream.Readable\n\n### readable.read(size)\n\nThe readable.read() method reads data out of the internal buffer and returns it.\n\n### readable.compose(stream)\n\nSee stream.compose for more information.\n".to_string();
+    for name in ["pause", "resume", "unpipe", "unshift", "wrap", "destroy"] {
+        md.push_str(&format!(
+            "\n### readable.{name}()\n\nThe readable.{name}() method will {name} the stream in flowing mode.\n"
+        ));
+    }
+    let md = md.as_str();
+    let a = Analysis::new(&Document::from_markdown("M", Lang::En, md));
+    let lead = |prefix: &str| -> Option<String> {
+        let term = a.terms().iter().find(|t| t.text.starts_with(prefix))?;
+        a.definitions(&term.text, 1).first().map(|p| p.text.clone())
+    };
+    assert_eq!(
+        lead("readable.read").as_deref(),
+        Some("The readable.read() method reads data out of the internal buffer and returns it.")
+    );
+    assert!(
+        !lead("readable.compose").is_some_and(|l| l.starts_with("See ")),
+        "{:?}",
+        lead("readable.compose")
+    );
+}
+
+#[test]
+fn a_bare_pointer_says_nothing_of_an_item() {
+    let cases = [
+        ("See stream.compose for more information.", true),
+        ("参见 ls(1)。", true),
+        (
+            "For detailed information, see the documentation of the asynchronous version of this API: fs.chmod().",
+            false,
+        ),
+        (
+            "If path refers to a symbolic link, then the link is removed.",
+            false,
+        ),
+        (
+            "See the section on object mode for how the stream buffers objects instead of bytes.",
+            false,
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(reference::is_bare_pointer(text), want, "{text}");
+    }
+}
