@@ -980,7 +980,12 @@ impl Analysis {
                 .map(|i| (n.as_str(), i))
         }) {
             let text = &self.sentences[i as usize].text;
-            if says_what_it_is(text, self.lang) {
+            // (not one about its opposite: "5.5. 原生 Debian 软件包" opening with "…的非原生
+            // Debian 软件包是最常见的…")
+            let negated = self.lang == Lang::Zh && zh_only_negated(text, n);
+            if negated {
+                // (nothing: the section's other sentences are weighed below)
+            } else if says_what_it_is(text, self.lang) {
                 scored.push((0.9, i));
             } else if self.lang == Lang::Zh && zh_statement_about(text, n) {
                 // (below the text's own definitions elsewhere: "正则表达式描述要匹配的模式")
@@ -3143,7 +3148,23 @@ const ZH_PREDICATE: &[&str] = &[
     "被", "把", "由",
 ];
 
+/// Whether a Chinese sentence names `term` only in its negation, 非X or 不X ("非原生 Debian
+/// 软件包" is no 原生 Debian 软件包).
+fn zh_only_negated(sentence: &str, term: &str) -> bool {
+    let mut seen = false;
+    for (at, _) in sentence.match_indices(term) {
+        seen = true;
+        if !sentence[..at].trim_end().ends_with(['非', '不']) {
+            return false;
+        }
+    }
+    seen
+}
+
 fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
+    if zh_only_negated(sentence, term) {
+        return None;
+    }
     let pos = sentence.find(term)?;
     let raw_after = &sentence[pos + term.len()..];
     let before = &sentence[..pos];

@@ -694,6 +694,8 @@ fn chinese_definition_patterns() {
         ("dpkg 可以安装软件包。", "dpkg", true),
         ("软件包构建的大致流程.", "软件包", false),
         ("软件包安装时：由 dpkg 命令调用", "软件包", false),
+        ("非原生软件包是标准的 Debian 软件包。", "原生软件包", false),
+        ("原生软件包是上游即 Debian 的软件包。", "原生软件包", true),
         ("dpkg 安装的文件都有记录。", "dpkg", false),
         ("软件包必须遵循政策。", "软件包", false),
         ("作者：杜甫", "杜甫", true),
@@ -991,16 +993,7 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
         &sentences,
         |t| t == "stream.Readable()",
     );
-    let texts: Vec<(&str, TermKind, Vec<&str>)> = merged
-        .iter()
-        .map(|f| {
-            (
-                f.text.as_str(),
-                f.kind,
-                f.variants.iter().map(String::as_str).collect(),
-            )
-        })
-        .collect();
+    let texts = names_kinds_variants(&merged);
     assert_eq!(
         texts,
         [
@@ -1484,16 +1477,7 @@ fn a_title_page_credits_the_names_it_heads_with_a_mail_address() {
     .map(|(i, h)| (h.to_string(), vec![i as u32]))
     .collect();
     let found = with_credited_headings(Vec::new(), &units, |i| texts[i as usize]);
-    let got: Vec<(&str, TermKind, Vec<&str>)> = found
-        .iter()
-        .map(|f| {
-            (
-                f.text.as_str(),
-                f.kind,
-                f.variants.iter().map(String::as_str).collect(),
-            )
-        })
-        .collect();
+    let got = names_kinds_variants(&found);
     assert_eq!(
         got,
         [
@@ -1551,4 +1535,18 @@ fn a_bare_pointer_says_nothing_of_an_item() {
     for (text, want) in cases {
         assert_eq!(reference::is_bare_pointer(text), want, "{text}");
     }
+}
+
+/// Each found term as its text, kind and variants, for comparing with a table.
+fn names_kinds_variants(found: &[terms::Found]) -> Vec<(&str, TermKind, Vec<&str>)> {
+    found
+        .iter()
+        .map(|f| {
+            (
+                f.text.as_str(),
+                f.kind,
+                f.variants.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect()
 }
