@@ -163,6 +163,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn everyday_words_of_computing() {
+        let cases = [
+            ("file", true),
+            ("Options", true),
+            ("文件", true),
+            // (the counterparts of English words the list names, and of common English ones)
+            ("参数", true),
+            ("字段", true),
+            ("编辑器", true),
+            ("debhelper", false),
+            ("守护进程", false),
+            ("上游", false),
+        ];
+        for (w, want) in cases {
+            assert_eq!(is_generic_computing(w), want, "{w}");
+        }
+    }
+
+    #[test]
     fn english_bands() {
         let cases = [
             ("the", Some(10)),
