@@ -1550,3 +1550,53 @@ fn names_kinds_variants(found: &[terms::Found]) -> Vec<(&str, TermKind, Vec<&str
         })
         .collect()
 }
+
+#[test]
+fn a_text_that_instructs_its_reader_is_told_from_one_that_narrates() {
+    let sentences = |texts: &[&str]| -> Vec<Sentence> {
+        texts
+            .iter()
+            .map(|t| Sentence {
+                text: t.to_string(),
+                chapter: 0,
+                block: 0,
+            })
+            .collect()
+    };
+    // (text, language, instructs)
+    let cases: [(&[&str], Lang, bool); 4] = [
+        (
+            &[
+                "Click the Convert books button.",
+                "The book opens in the viewer.",
+            ],
+            Lang::En,
+            true,
+        ),
+        (
+            &[
+                "In the beginning was the Word.",
+                "And the Word was with God.",
+            ],
+            Lang::En,
+            false,
+        ),
+        (
+            &[
+                "请使用 dh_make 命令。",
+                "• 运行 debuild 来构建软件包。",
+                "软件包由维护者上传。",
+            ],
+            Lang::Zh,
+            true,
+        ),
+        (
+            &["子曰：学而时习之。", "有朋自远方来，不亦乐乎？"],
+            Lang::Zh,
+            false,
+        ),
+    ];
+    for (texts, lang, want) in cases {
+        assert_eq!(is_instructional(&sentences(texts), lang), want, "{texts:?}");
+    }
+}
