@@ -1295,15 +1295,11 @@ pub mod build {
         if work.is_empty() || work.chars().count() > 80 || !copyright_notice(rest) {
             return None;
         }
-        let at = rest.find(name)?;
-        let years: String = rest[..at]
-            .chars()
-            .rev()
-            .take_while(|c| c.is_ascii_digit() || matches!(c, '-' | '–' | ' ' | ','))
-            .collect::<Vec<char>>()
-            .into_iter()
-            .rev()
-            .collect();
+        let before = &rest[..rest.find(name)?];
+        // (the run of digits, dashes, spaces and commas right before the name)
+        let years = &before[before
+            .trim_end_matches(|c: char| c.is_ascii_digit() || matches!(c, '-' | '–' | ' ' | ','))
+            .len()..];
         let years = years.trim().trim_matches(',').trim();
         let years = (years.chars().any(|c| c.is_ascii_digit())
             && years

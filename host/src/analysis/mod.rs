@@ -185,9 +185,9 @@ pub struct Analysis {
     /// The first sentence of the section named after a term (by term key): "Build-Depends"
     /// opens with what the field is. The first section of that name wins.
     section_leads: HashMap<String, u32>,
-    /// The sentences of the section whose heading asks what a term is (by term key): "4.3.
-    /// 什么是 debmake？" answers with "文中的 debmake 命令是用于 Debian 打包的一个帮助脚本。".
-    /// The first such section wins.
+    /// The first three sentences of the section whose heading asks what a term is (by term
+    /// key): "4.3. 什么是 debmake？" answers with "文中的 debmake 命令是用于 Debian 打包的一个帮助
+    /// 脚本。". The first such section wins.
     answers: HashMap<String, Vec<u32>>,
     /// The sentence a description list gives a name (by the name as written: `HOSTNAME` is not
     /// `hostname`): `BASH_ARGC` / "An array variable whose values are …". The first list that
@@ -577,7 +577,7 @@ impl Analysis {
                 if let Some(name) = asks_what_is(heading) {
                     a.answers
                         .entry(key(&name, doc.lang))
-                        .or_insert_with(|| ids.clone());
+                        .or_insert_with(|| ids.iter().take(3).copied().collect());
                 }
             }
             let mut items = reference::items(
@@ -959,7 +959,7 @@ impl Analysis {
             .iter()
             .chain(variants.iter())
             .find_map(|n| self.answers.get(&key(n, self.lang)))
-            && let Some(&i) = ids.iter().take(3).find(|&&i| {
+            && let Some(&i) = ids.iter().find(|&&i| {
                 let text = &self.sentences[i as usize].text;
                 let lower = text.to_lowercase();
                 names.iter().any(|n| lower.contains(&n.to_lowercase()))
@@ -974,18 +974,16 @@ impl Analysis {
         // (a Chinese one where it is a statement that opens with the term: "5.19. 调试信息":
         // "调试信息由 dh_strip 命令…剥离。"; not "Debian 软件包…都会带上调试信息；", where it is
         // the object)
+        // (not one about its opposite: "5.5. 原生 Debian 软件包" opening with "…的非原生 Debian
+        // 软件包是最常见的…")
         if let Some((n, &i)) = names.iter().chain(variants.iter()).find_map(|n| {
             self.section_leads
                 .get(&key(n, self.lang))
                 .map(|i| (n.as_str(), i))
-        }) {
+        }) && !(self.lang == Lang::Zh && zh_only_negated(&self.sentences[i as usize].text, n))
+        {
             let text = &self.sentences[i as usize].text;
-            // (not one about its opposite: "5.5. 原生 Debian 软件包" opening with "…的非原生
-            // Debian 软件包是最常见的…")
-            let negated = self.lang == Lang::Zh && zh_only_negated(text, n);
-            if negated {
-                // (nothing: the section's other sentences are weighed below)
-            } else if says_what_it_is(text, self.lang) {
+            if says_what_it_is(text, self.lang) {
                 scored.push((0.9, i));
             } else if self.lang == Lang::Zh && zh_statement_about(text, n) {
                 // (below the text's own definitions elsewhere: "正则表达式描述要匹配的模式")
@@ -1287,7 +1285,6 @@ fn with_heading_terms<'t>(
     text: impl Fn(u32) -> &'t str,
 ) -> Vec<terms::Found> {
     let mut known: HashSet<String> = found.iter().map(|f| f.text.to_lowercase()).collect();
-    let mut raised: HashSet<String> = HashSet::new();
     // (a heading that many sections repeat labels a part of each, "参见", "Description",
     // "Note": it names no term)
     let mut repeats: HashMap<&str, usize> = HashMap::new();
@@ -1322,10 +1319,7 @@ fn with_heading_terms<'t>(
                 continue;
             }
             if known.contains(&lower) {
-                // (found already, but rarely named: it rises to its place among the terms)
-                if !raised.insert(lower.clone()) {
-                    continue;
-                }
+                // (found already, but rarely named: it rises to its place among the terms, once)
                 let Some(i) = found
                     .iter()
                     .position(|f| f.text.to_lowercase() == lower)
@@ -1387,12 +1381,7 @@ fn with_credited_headings<'t>(
 ) -> Vec<terms::Found> {
     for (heading, ids) in units {
         let Some(&first) = ids.first() else { continue };
-        let line = text(first).trim();
-        let mailed = line
-            .find('<')
-            .and_then(|at| line[at..].find('>').map(|end| &line[at + 1..at + end]))
-            .is_some_and(|m| m.contains('@') && !m.contains(char::is_whitespace));
-        if !mailed || line.split_whitespace().count() > 8 {
+        if !is_mail_line(text(first)) {
             continue;
         }
         let Some((name, other)) = credited_name(heading.trim()) else {
@@ -1415,6 +1404,18 @@ fn with_credited_headings<'t>(
         });
     }
     found
+}
+
+/// Whether a line is short (eight words at most) and gives a mail address in angle brackets,
+/// as a title page does under a credited name: "Chinese zh-cn Translation (2018)
+/// <hxf.prc@gmail.com>", "<osamu@debian.org>".
+pub fn is_mail_line(text: &str) -> bool {
+    let line = text.trim();
+    line.split_whitespace().count() <= 8
+        && line
+            .find('<')
+            .and_then(|at| line[at..].find('>').map(|end| &line[at + 1..at + end]))
+            .is_some_and(|m| m.contains('@') && !m.contains(char::is_whitespace))
 }
 
 /// A heading that is a person's name, with the name's form in another script if it gives one:
@@ -1509,7 +1510,6 @@ fn zh_heading_term(name: &str, heading: &str) -> Option<TermKind> {
     let t = name.trim();
     if t.chars().any(chinese::is_cjk) {
         let cs: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).collect();
-        let edge = |c: char| chinese::ZH_EDGE.contains(c);
         // (its length in Han characters and Latin words: "原生 Debian 软件包" is five)
         let latin_words = t
             .split(|c: char| !c.is_ascii_alphanumeric())
@@ -1520,14 +1520,13 @@ fn zh_heading_term(name: &str, heading: &str) -> Option<TermKind> {
             && cs
                 .iter()
                 .all(|&c| chinese::is_cjk(c) || c.is_ascii_alphanumeric() || c == '-' || c == '.')
-            && !edge(cs[0])
-            && !edge(cs[cs.len() - 1])
+            // (no fragment or frequent word; nor a name's 者 at its end, "贡献者")
+            && title_fault(t).is_none()
+            && !t.ends_with('者')
             && !t.contains(['和', '与', '與', '及', '或'])
             && !t.starts_with(['第', '其', '什', '怎', '如', '为', '為'])
             && !ZH_TOPIC_HEADS.iter().any(|h| t.ends_with(h))
-            && !is_generic_word(t, Lang::Zh)
-            && procedures::howto_title(heading, Lang::Zh).is_none()
-            && title_fault(t).is_none();
+            && procedures::howto_title(heading, Lang::Zh).is_none();
         return ok.then_some(TermKind::Term);
     }
     let ok = t.chars().count() >= 3

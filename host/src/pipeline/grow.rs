@@ -103,16 +103,10 @@ fn is_credit_line(text: &str) -> bool {
     ]
     .iter()
     .any(|l| lower.starts_with(l));
-    let mailed = t.split_whitespace().count() <= 8
-        && t.find('<').is_some_and(|at| {
-            t[at..]
-                .find('>')
-                .is_some_and(|end| t[at + 1..at + end].contains('@'))
-        });
     t.chars().count() <= 200
         && !t.contains('\n')
         && (labelled
-            || mailed
+            || analysis::is_mail_line(t)
             || t.contains('©')
             || t.contains("版权所有")
             || t.contains("版權所有"))
