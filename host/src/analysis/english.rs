@@ -812,6 +812,23 @@ const ITEM_HEADS: &[&str] = &[
     "attribute",
 ];
 
+/// Heads that say the word before them names a piece of software: "the dh command", "the
+/// postinst script", "the cd builtin".
+const SOFTWARE_HEADS: &[&str] = &["command", "program", "utility", "builtin", "script", "daemon"];
+
+/// A word that can only be a program's name before a software head: lower case, at least two
+/// characters, and no word of the dictionary beyond its rarest band ("dh", "debsign",
+/// "python3", "vim"; not "the shell command", "the following command", "the make command",
+/// which ordinary words make ambiguous).
+fn program_name(w: &str) -> bool {
+    w.len() >= 2
+        && w.starts_with(|c: char| c.is_ascii_lowercase())
+        && w.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "-_.+".contains(c))
+        && !w.ends_with(['.', '-'])
+        && super::background::en_band(w).is_none_or(|b| b >= 50)
+}
+
 #[derive(Default)]
 struct WordCand {
     sentences: Vec<u32>,
@@ -819,7 +836,31 @@ struct WordCand {
     occurrences: u32,
     /// Occurrences right after a determiner or preposition: evidence of a noun.
     nounish: u32,
+    /// Occurrences of a phrase right before an article or a possessive ("the device reads
+    /// one format", "members reach a decision"): evidence of a subject and its verb.
+    verbal: u32,
 }
+
+/// A past participle of a verb the dictionary knows ("related", "provided", "listed"; not
+/// "hundred" nor "seed").
+fn is_participle(w: &str) -> bool {
+    w.len() > 5
+        && w.ends_with("ed")
+        && [&w[..w.len() - 1], &w[..w.len() - 2], &w[..w.len() - 3]]
+            .iter()
+            .any(|base| base.len() >= 3 && super::background::en_band(base).is_some())
+}
+
+/// The last word of a phrase.
+fn ws_last(p: &str) -> &str {
+    p.rsplit(' ').next().unwrap_or(p)
+}
+
+/// Words that open an object: a noun phrase is seldom followed by one, a verb often.
+const OBJECT_OPENERS: &[&str] = &[
+    "the", "a", "an", "its", "their", "his", "her", "our", "your", "my", "this", "these",
+    "those", "one", "some", "any", "each", "every", "no",
+];
 
 /// Words after which a noun (phrase) follows.
 const NOUN_BEFORE: &[&str] = &[
@@ -983,6 +1024,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
     let mut phrases: FxHashMap<String, WordCand> = FxHashMap::default();
     let mut code: FxHashMap<String, WordCand> = FxHashMap::default();
     let mut lower_count: FxHashMap<String, u32> = FxHashMap::default();
+    let mut programs: FxHashMap<String, WordCand> = FxHashMap::default();
     let mut phrase = String::new();
     let mut total_words = 0usize;
     let roll = roll_of_names(sentences);
@@ -995,6 +1037,20 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         for t in &toks {
             if t.text.chars().next().is_some_and(char::is_lowercase) {
                 *cand(&mut lower_count, t.text) += 1;
+            }
+        }
+        // ("the dh command": a name after an article, before a software head)
+        for k in 1..toks.len().saturating_sub(1) {
+            let (w, head) = (toks[k].text, &toks[k + 1]);
+            if SOFTWARE_HEADS.contains(&head.text)
+                && !head.punct_before
+                && !toks[k].punct_before
+                && matches!(toks[k - 1].text, "the" | "The" | "a" | "an")
+                && program_name(w)
+            {
+                let c = cand(&mut programs, w);
+                push_sentence(&mut c.sentences, si);
+                c.occurrences += 1;
             }
         }
         // Bylines: "by A B", "Author: A B", "A B <a@b.c>".
@@ -1319,6 +1375,11 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                         if k == i && before_run {
                             p.nounish += 1;
                         }
+                        if toks.get(k + n).is_some_and(|t| {
+                            !t.punct_before && OBJECT_OPENERS.contains(&t.text)
+                        }) {
+                            p.verbal += 1;
+                        }
                     }
                 }
             }
@@ -1544,14 +1605,17 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         let last = lemma_of(ws[ws.len() - 1]);
         let n = ws.len();
         ws[n - 1] = &last;
-        // A phrase must end in a noun-like word and not start with a verb form.
-        if ws[0].ends_with("ed") || not_concept(ws[n - 1]) {
+        // A phrase must end in a noun-like word and not start with a verb form; nor end in
+        // a participle ("purposes related").
+        let participle = is_participle(ws_last(p));
+        if ws[0].ends_with("ed") || not_concept(ws[n - 1]) || participle {
             continue;
         }
         let e = lemma_phrases.entry(ws.join(" ")).or_default();
         e.sentences.extend(&c.sentences);
         e.occurrences += c.occurrences;
         e.nounish += c.nounish;
+        e.verbal += c.verbal;
         *e.forms.entry(p.clone()).or_default() += c.occurrences;
     }
     let mut kept_phrases: Vec<(String, WordCand)> = lemma_phrases
@@ -1560,7 +1624,8 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
             let mut s = c.sentences.clone();
             s.sort_unstable();
             s.dedup();
-            s.len() >= min && c.nounish * 4 >= c.occurrences
+            // (a subject and its verb, "device read", is no phrase)
+            s.len() >= min && c.nounish * 4 >= c.occurrences && c.verbal * 2 < c.occurrences
         })
         .collect();
     // A 2-word phrase mostly seen inside one 3-word phrase gives way to it, and vice versa a
@@ -1673,6 +1738,29 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
             sentences: c.sentences,
         });
     }
+    // A program the text names before a software head ("the dh command" twice) is a term
+    // though its name is too short or too plain to be one otherwise; where it is one already,
+    // the kind head folds into it later (`merge_headed`).
+    let found: HashSet<String> = out
+        .iter()
+        .chain(&word_out)
+        .map(|f| f.text.to_lowercase())
+        .collect();
+    for (w, mut c) in programs {
+        c.sentences.sort_unstable();
+        c.sentences.dedup();
+        let uses = lower_count.get(&w).copied().unwrap_or(0);
+        if c.sentences.len() < 2 || found.contains(&w) || name_lower.contains(&w) {
+            continue;
+        }
+        word_out.push(Found {
+            salience: 0.35 + 0.3 * rarity(uses as usize, total_words, 1e-6),
+            text: w,
+            kind: TermKind::Term,
+            variants: Vec::new(),
+            sentences: c.sentences,
+        });
+    }
     out.extend(word_out);
     (out, total_words)
 }
@@ -1731,6 +1819,63 @@ fn merge_surnames(found: &mut Vec<Found>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The terms found in the sentences, lower-cased.
+    fn found_texts(sentences: &[&str]) -> Vec<String> {
+        let (found, _) = extract(sentences, &[]);
+        found.iter().map(|f| f.text.to_lowercase()).collect()
+    }
+
+    #[test]
+    fn a_program_named_before_a_software_head_is_a_term() {
+        // (each sentence twice: a term needs two sentences)
+        for (sentence, word, term) in [
+            ("Run the dh command in the tree.", "dh", true),
+            ("Then the debsign command signs the file.", "debsign", true),
+            ("The postinst script runs after unpacking.", "postinst", true),
+            ("Call the python3 program with the path.", "python3", true),
+            // ordinary words name a class or a position, not a program
+            ("Type the following command in a terminal.", "following", false),
+            ("Any shell command may be given here.", "shell", false),
+            ("Edit the make command line.", "make", false),
+            // a program needs an article before it, and two sentences
+            ("Then dh command runs.", "dh", false),
+        ] {
+            let twice = [sentence, sentence];
+            let sentences: &[&str] = if word == "dh" && !term { &twice[..1] } else { &twice };
+            let found = found_texts(sentences);
+            assert_eq!(found.iter().any(|f| f == word), term, "{sentence}: {found:?}");
+        }
+    }
+
+    #[test]
+    fn a_subject_and_its_verb_are_no_phrase() {
+        for (sentences, phrase, kept) in [
+            (
+                ["The device reads one format.", "Each device reads the disk.", "A device reads a file."],
+                "device read",
+                false,
+            ),
+            (
+                ["The package providing it is gone.", "A package providing a file.", "The package providing the library."],
+                "package providing",
+                false,
+            ),
+            (
+                ["The purposes related to it are listed.", "Other purposes related to it.", "Purposes related to them."],
+                "purposes related",
+                false,
+            ),
+            (
+                ["The device reader is small.", "A device reader holds books.", "Buy a device reader."],
+                "device reader",
+                true,
+            ),
+        ] {
+            let found = found_texts(&sentences);
+            assert_eq!(found.iter().any(|f| f == phrase), kept, "{phrase}: {found:?}");
+        }
+    }
 
     #[test]
     fn a_things_name_is_told_from_a_persons() {
