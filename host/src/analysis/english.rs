@@ -814,7 +814,9 @@ const ITEM_HEADS: &[&str] = &[
 
 /// Heads that say the word before them names a piece of software: "the dh command", "the
 /// postinst script", "the cd builtin".
-const SOFTWARE_HEADS: &[&str] = &["command", "program", "utility", "builtin", "script", "daemon"];
+const SOFTWARE_HEADS: &[&str] = &[
+    "command", "program", "utility", "builtin", "script", "daemon",
+];
 
 /// A word that can only be a program's name before a software head: lower case, at least two
 /// characters, and no word of the dictionary beyond its rarest band ("dh", "debsign",
@@ -858,8 +860,8 @@ fn ws_last(p: &str) -> &str {
 
 /// Words that open an object: a noun phrase is seldom followed by one, a verb often.
 const OBJECT_OPENERS: &[&str] = &[
-    "the", "a", "an", "its", "their", "his", "her", "our", "your", "my", "this", "these",
-    "those", "one", "some", "any", "each", "every", "no",
+    "the", "a", "an", "its", "their", "his", "her", "our", "your", "my", "this", "these", "those",
+    "one", "some", "any", "each", "every", "no",
 ];
 
 /// Words after which a noun (phrase) follows.
@@ -1375,9 +1377,10 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                         if k == i && before_run {
                             p.nounish += 1;
                         }
-                        if toks.get(k + n).is_some_and(|t| {
-                            !t.punct_before && OBJECT_OPENERS.contains(&t.text)
-                        }) {
+                        if toks
+                            .get(k + n)
+                            .is_some_and(|t| !t.punct_before && OBJECT_OPENERS.contains(&t.text))
+                        {
                             p.verbal += 1;
                         }
                     }
@@ -1832,19 +1835,35 @@ mod tests {
         for (sentence, word, term) in [
             ("Run the dh command in the tree.", "dh", true),
             ("Then the debsign command signs the file.", "debsign", true),
-            ("The postinst script runs after unpacking.", "postinst", true),
+            (
+                "The postinst script runs after unpacking.",
+                "postinst",
+                true,
+            ),
             ("Call the python3 program with the path.", "python3", true),
             // ordinary words name a class or a position, not a program
-            ("Type the following command in a terminal.", "following", false),
+            (
+                "Type the following command in a terminal.",
+                "following",
+                false,
+            ),
             ("Any shell command may be given here.", "shell", false),
             ("Edit the make command line.", "make", false),
             // a program needs an article before it, and two sentences
             ("Then dh command runs.", "dh", false),
         ] {
             let twice = [sentence, sentence];
-            let sentences: &[&str] = if word == "dh" && !term { &twice[..1] } else { &twice };
+            let sentences: &[&str] = if word == "dh" && !term {
+                &twice[..1]
+            } else {
+                &twice
+            };
             let found = found_texts(sentences);
-            assert_eq!(found.iter().any(|f| f == word), term, "{sentence}: {found:?}");
+            assert_eq!(
+                found.iter().any(|f| f == word),
+                term,
+                "{sentence}: {found:?}"
+            );
         }
     }
 
@@ -1852,28 +1871,48 @@ mod tests {
     fn a_subject_and_its_verb_are_no_phrase() {
         for (sentences, phrase, kept) in [
             (
-                ["The device reads one format.", "Each device reads the disk.", "A device reads a file."],
+                [
+                    "The device reads one format.",
+                    "Each device reads the disk.",
+                    "A device reads a file.",
+                ],
                 "device read",
                 false,
             ),
             (
-                ["The package providing it is gone.", "A package providing a file.", "The package providing the library."],
+                [
+                    "The package providing it is gone.",
+                    "A package providing a file.",
+                    "The package providing the library.",
+                ],
                 "package providing",
                 false,
             ),
             (
-                ["The purposes related to it are listed.", "Other purposes related to it.", "Purposes related to them."],
+                [
+                    "The purposes related to it are listed.",
+                    "Other purposes related to it.",
+                    "Purposes related to them.",
+                ],
                 "purposes related",
                 false,
             ),
             (
-                ["The device reader is small.", "A device reader holds books.", "Buy a device reader."],
+                [
+                    "The device reader is small.",
+                    "A device reader holds books.",
+                    "Buy a device reader.",
+                ],
                 "device reader",
                 true,
             ),
         ] {
             let found = found_texts(&sentences);
-            assert_eq!(found.iter().any(|f| f == phrase), kept, "{phrase}: {found:?}");
+            assert_eq!(
+                found.iter().any(|f| f == phrase),
+                kept,
+                "{phrase}: {found:?}"
+            );
         }
     }
 
