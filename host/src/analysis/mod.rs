@@ -781,6 +781,7 @@ impl Analysis {
                     && (verse
                         || instructional
                             && (is_generic_word(&f.text, doc.lang)
+                                || doc.lang == Lang::Zh && is_everyday_zh(&f.text)
                                 || background::is_generic_computing(&f.text)));
                 !(commonest || generic) || defined(f)
             })
@@ -2090,6 +2091,13 @@ fn is_generic_word(text: &str, lang: Lang) -> bool {
         }
         Lang::Zh => text.chars().count() >= 2 && background::zh_frequency(text) >= 5e-5,
     }
+}
+
+/// Whether a Chinese word is one of everyday modern usage (步骤, 代码, 指令: at least 1 in
+/// 100,000 words of jieba's dictionary), the counterpart of the common English SCOWL bands
+/// (`is_generic_word`): in a manual, such a word is a concept only where the text defines it.
+fn is_everyday_zh(text: &str) -> bool {
+    text.chars().count() >= 2 && background::zh_frequency(text) >= 1e-5
 }
 
 /// Whether a term is an Internet host name: labels of lower-case letters, digits and hyphens

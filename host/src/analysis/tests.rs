@@ -1222,6 +1222,27 @@ fn everyday_computing_words_are_no_concepts_of_a_manual() {
     );
 }
 
+/// A Chinese manual's everyday words (步骤, 代码, 指令) are no concepts unless it defines
+/// them; its own terms (维护者, 软件包) stay, and so does an everyday word it defines.
+#[test]
+fn everyday_words_are_no_concepts_of_a_chinese_manual() {
+    let text: String = (0..12)
+        .map(|i| {
+            format!(
+                "请运行 debuild 命令来构建软件包{i}。维护者按步骤修改代码，再用指令上传软件包。\
+                 补丁是对上游源代码的修改。维护者检查补丁与步骤。\n\n"
+            )
+        })
+        .collect();
+    let a = Analysis::new(&Document::from_text("指南", Lang::Zh, &text));
+    for word in ["步骤", "代码", "指令"] {
+        assert!(a.term(word).is_none(), "{word} is an everyday word");
+    }
+    for word in ["维护者", "软件包", "补丁"] {
+        assert!(a.term(word).is_some(), "{word} is the manual's term");
+    }
+}
+
 #[test]
 fn acronyms_and_their_expansions() {
     for (short, long, want) in [
