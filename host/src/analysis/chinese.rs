@@ -1614,13 +1614,24 @@ fn transliterated_names(out: &mut Vec<Found>, sentences: &[&str]) {
 /// line, the usual name first.
 static KNOWN_NAMES: &str = include_str!("data/zh-names.txt");
 
-/// The usual names of `data/zh-names.txt` (each line's first), in one automaton.
+/// The names of `data/zh-names.txt` a text may know a figure by, in one automaton: each
+/// line's first (usual) name, and its other names that are no word of ordinary Chinese (后稷,
+/// 古公亶父, 子胥, 高阳; not 太白, a star, nor 醉翁, any drunk old man): three characters or
+/// more, or two that jieba's dictionary counts less than once in a million words.
 fn usual_names() -> &'static (AhoCorasick, Vec<&'static str>) {
     static NAMES: std::sync::OnceLock<(AhoCorasick, Vec<&'static str>)> =
         std::sync::OnceLock::new();
     NAMES.get_or_init(|| {
-        let mut names: Vec<&'static str> =
-            known_people().filter_map(|l| l.first().copied()).collect();
+        let mut names: Vec<&'static str> = known_people()
+            .flat_map(|l| {
+                let usual = l.first().copied();
+                let other = l.into_iter().skip(1).filter(|n| {
+                    let chars = n.chars().count();
+                    chars >= 3 || chars == 2 && zh_frequency(n) < 1e-6
+                });
+                usual.into_iter().chain(other)
+            })
+            .collect();
         names.sort_unstable();
         names.dedup();
         let ac = AhoCorasick::builder()
@@ -2140,7 +2151,10 @@ mod tests {
     /// counts where it is not part of a longer one (孫武 inside 叔孫武叔).
     #[test]
     fn figures_of_antiquity_need_their_context() {
-        let cases: [(&[&str], &str, bool); 6] = [
+        let cases: [(&[&str], &str, bool); 8] = [
+            // (a figure known by another name, 后稷 for 稷; not 太白, a star)
+            (&["时维后稷。", "后稷之孙，实维大王。"], "后稷", true),
+            (&["太白出东方。", "太白入月。"], "太白", false),
             (&["堯、舜其猶病諸！", "舜有臣五人而天下治矣。"], "舜", true),
             (
                 &["巍巍乎！禹之有天下也。", "禹稷躬稼而有天下。"],
