@@ -2787,6 +2787,33 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             score = score.max(0.3);
         }
     }
+    // A task done with X, said of the tool: "sign the .dsc and .changes files with your
+    // private GPG key using the debsign command.", "Use the uscan command to check for a new
+    // version." (what X is for; not "the following command", nor an example to come)
+    let with_tool = ["using the ", "with the ", "use the "].iter().any(|p| {
+        s[..pos]
+            .trim_end_matches(['`', '"', '\'', '“', '‘'])
+            .ends_with(p)
+    });
+    if with_tool
+        && let Some(rest) = [" command", " program", " tool", " utility", " script"]
+            .iter()
+            .find_map(|h| {
+                raw_after
+                    .trim_start_matches(['`', '"', '\'', '”', '’'])
+                    .strip_prefix(h)
+            })
+        && (rest.starts_with(['.', ','])
+            || [
+                " to ", " with ", " before ", " in ", " on ", " from ", " for ",
+            ]
+            .iter()
+            .any(|p| rest.starts_with(p)))
+        && sentence.trim_end().ends_with('.')
+        && !s.contains("following")
+    {
+        score = score.max(0.4);
+    }
     // A gloss in brackets after X: "udeb (stripped-down binary packages used by the Debian
     // Installer)", "DEB_HOST_ARCH_CPU (the Debian CPU name)".
     if let Some(gloss) = bracketed

@@ -605,6 +605,27 @@ fn english_definition_patterns() {
             true,
         ),
         ("Notes that matter are kept.", "matter", false),
+        // a task done with a tool says what the tool is for
+        (
+            "Sign the .dsc and .changes files with your GPG key using the debsign command.",
+            "debsign",
+            true,
+        ),
+        (
+            "Use the uscan command to check for a new upstream version.",
+            "uscan",
+            true,
+        ),
+        (
+            "Run it using the debsign command as follows:",
+            "debsign",
+            false,
+        ),
+        (
+            "Type it using the debsign command line options.",
+            "debsign",
+            false,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
