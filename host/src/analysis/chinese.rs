@@ -1618,7 +1618,7 @@ static KNOWN_NAMES: &str = include_str!("data/zh-names.txt");
 /// line's first (usual) name, and its other names that are no word of ordinary Chinese (后稷,
 /// 古公亶父, 子胥, 高阳; not 太白, a star, nor 醉翁, any drunk old man): three characters or
 /// more, or two that jieba's dictionary counts less than once in a million words.
-fn usual_names() -> &'static (AhoCorasick, Vec<&'static str>) {
+fn figure_names() -> &'static (AhoCorasick, Vec<&'static str>) {
     static NAMES: std::sync::OnceLock<(AhoCorasick, Vec<&'static str>)> =
         std::sync::OnceLock::new();
     NAMES.get_or_init(|| {
@@ -1642,15 +1642,15 @@ fn usual_names() -> &'static (AhoCorasick, Vec<&'static str>) {
     })
 }
 
-/// The well-known figures of `data/zh-names.txt` that a classical text names: usual names of
-/// two or more characters it uses at least twice, and one-character names (堯, 禹, 湯) it
+/// The well-known figures of `data/zh-names.txt` that a classical text names: names of two or
+/// more characters (`figure_names`) it uses at least twice, and one-character names (堯, 禹, 湯) it
 /// uses at least twice and either pairs with another such name (堯舜, 桀紂) or lets speak
 /// alone (`lone_speakers`, 舜曰). Alone, a character such as 湯 or 益 is a word.
 fn known_figures(
     sentences: &[&str],
     lone_speakers: &HashMap<char, u32>,
 ) -> (HashSet<String>, HashSet<char>) {
-    let (ac, names) = usual_names();
+    let (ac, names) = figure_names();
     let singles: HashSet<char> = names
         .iter()
         .filter(|n| n.chars().count() == 1)

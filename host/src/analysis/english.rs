@@ -853,11 +853,6 @@ fn is_participle(w: &str) -> bool {
             .any(|base| base.len() >= 3 && super::background::en_band(base).is_some())
 }
 
-/// The last word of a phrase.
-fn ws_last(p: &str) -> &str {
-    p.rsplit(' ').next().unwrap_or(p)
-}
-
 /// Words that open an object: a noun phrase is seldom followed by one, a verb often.
 const OBJECT_OPENERS: &[&str] = &[
     "the", "a", "an", "its", "their", "his", "her", "our", "your", "my", "this", "these", "those",
@@ -1610,7 +1605,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         ws[n - 1] = &last;
         // A phrase must end in a noun-like word and not start with a verb form; nor end in
         // a participle ("purposes related").
-        let participle = is_participle(ws_last(p));
+        let participle = p.rsplit(' ').next().is_some_and(is_participle);
         if ws[0].ends_with("ed") || not_concept(ws[n - 1]) || participle {
             continue;
         }
@@ -1831,38 +1826,46 @@ mod tests {
 
     #[test]
     fn a_program_named_before_a_software_head_is_a_term() {
-        // (each sentence twice: a term needs two sentences)
-        for (sentence, word, term) in [
-            ("Run the dh command in the tree.", "dh", true),
-            ("Then the debsign command signs the file.", "debsign", true),
+        // (sentence, how many times the text says it, the word, whether it is a term)
+        for (sentence, times, word, term) in [
+            ("Run the dh command in the tree.", 2, "dh", true),
+            (
+                "Then the debsign command signs the file.",
+                2,
+                "debsign",
+                true,
+            ),
             (
                 "The postinst script runs after unpacking.",
+                2,
                 "postinst",
                 true,
             ),
-            ("Call the python3 program with the path.", "python3", true),
+            (
+                "Call the python3 program with the path.",
+                2,
+                "python3",
+                true,
+            ),
             // ordinary words name a class or a position, not a program
             (
                 "Type the following command in a terminal.",
+                2,
                 "following",
                 false,
             ),
-            ("Any shell command may be given here.", "shell", false),
-            ("Edit the make command line.", "make", false),
+            ("Any shell command may be given here.", 2, "shell", false),
+            ("Edit the make command line.", 2, "make", false),
             // a program needs an article before it, and two sentences
-            ("Then dh command runs.", "dh", false),
+            ("Then dh command runs.", 2, "dh", false),
+            ("Run the dh command in the tree.", 1, "dh", false),
         ] {
-            let twice = [sentence, sentence];
-            let sentences: &[&str] = if word == "dh" && !term {
-                &twice[..1]
-            } else {
-                &twice
-            };
-            let found = found_texts(sentences);
+            let sentences = vec![sentence; times];
+            let found = found_texts(&sentences);
             assert_eq!(
                 found.iter().any(|f| f == word),
                 term,
-                "{sentence}: {found:?}"
+                "{sentence} ×{times}: {found:?}"
             );
         }
     }
