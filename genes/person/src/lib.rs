@@ -420,18 +420,12 @@ impl Gene for Person {
             // (the line may credit another work, one the book draws on: "“Debian New
             // Maintainers’ Guide”, 版权所有 © … 2010 Craig Small")
             Some(d) if let Some((work, years)) = copyright_of(&d.text, &entry.title) => {
-                b.summary_line(match (zh, years) {
-                    (true, Some(y)) => {
-                        format!("{}，“{}”的版权所有者之一（{}）。", entry.title, work, y)
-                    }
-                    (true, None) => format!("{}，“{}”的版权所有者之一。", entry.title, work),
-                    (false, Some(y)) => format!(
-                        "{} is a copyright holder of “{}” ({}).",
-                        entry.title, work, y
-                    ),
-                    (false, None) => {
-                        format!("{} is a copyright holder of “{}”.", entry.title, work)
-                    }
+                b.summary_line(if zh {
+                    let y = years.map(|y| format!("（{y}）")).unwrap_or_default();
+                    format!("{}，“{}”的版权所有者之一{y}。", entry.title, work)
+                } else {
+                    let y = years.map(|y| format!(" ({y})")).unwrap_or_default();
+                    format!("{} is a copyright holder of “{}”{y}.", entry.title, work)
                 });
                 b.cite(&d);
             }

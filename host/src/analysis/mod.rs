@@ -774,14 +774,11 @@ impl Analysis {
                 // The most common words of the language (时候, 时间, 父母, 朋友; the two
                 // thousand or so most frequent) are no concept of any book unless it defines
                 // them.
-                let commonest = doc.lang == Lang::Zh
-                    && f.text.chars().count() >= 2
-                    && background::zh_frequency(&f.text) >= 5e-5;
+                let commonest = doc.lang == Lang::Zh && is_generic_word(&f.text, Lang::Zh);
                 let generic = !a.reference.contains_key(&key(&f.text, doc.lang))
                     && (verse
                         || instructional
-                            && (is_generic_word(&f.text, doc.lang)
-                                || doc.lang == Lang::Zh && is_everyday_zh(&f.text)
+                            && (is_everyday_word(&f.text, doc.lang)
                                 || background::is_generic_computing(&f.text)));
                 !(commonest || generic) || defined(f)
             })
@@ -2093,11 +2090,15 @@ fn is_generic_word(text: &str, lang: Lang) -> bool {
     }
 }
 
-/// Whether a Chinese word is one of everyday modern usage (步骤, 代码, 指令: at least 1 in
-/// 100,000 words of jieba's dictionary), the counterpart of the common English SCOWL bands
-/// (`is_generic_word`): in a manual, such a word is a concept only where the text defines it.
-fn is_everyday_zh(text: &str) -> bool {
-    text.chars().count() >= 2 && background::zh_frequency(text) >= 1e-5
+/// Whether a term is one word of everyday usage, which a manual makes a concept only where it
+/// defines it: in English a word of the common SCOWL bands (`is_generic_word`), in Chinese,
+/// the counterpart, a word jieba's dictionary counts at least once in 100,000 words (步骤,
+/// 代码, 指令; `is_generic_word` asks five times that).
+fn is_everyday_word(text: &str, lang: Lang) -> bool {
+    match lang {
+        Lang::En => is_generic_word(text, lang),
+        Lang::Zh => text.chars().count() >= 2 && background::zh_frequency(text) >= 1e-5,
+    }
 }
 
 /// Whether a term is an Internet host name: labels of lower-case letters, digits and hyphens
