@@ -582,6 +582,7 @@ fn a_traditional_book_gets_traditional_words_on_every_page() {
             "中的概念",
             "常与",
             "出处",
+            "所在章节",
             "相关条目",
         ] {
             assert!(

@@ -191,7 +191,8 @@ impl Gene for Method {
         }
         b.section(t(zh, "步骤", "Steps"), body);
         b.section(
-            t(zh, "出处", "Source"),
+            // (not 出处: the page's citations are listed under that heading)
+            t(zh, "所在章节", "Source"),
             format!(
                 "{}\n",
                 escape(&grove_gene::page::passage_label(&steps[0]))

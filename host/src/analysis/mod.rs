@@ -783,6 +783,13 @@ impl Analysis {
                 !(commonest || generic) || defined(f)
             })
             .collect();
+        let found = rank_defined_first(found, |f| {
+            f.sentences.iter().take(DEFINITION_LOOKUPS).any(|&i| {
+                let i = i as usize;
+                definition_score(&a.sentences[i].text, a.sentence_key(i), &f.text, doc.lang)
+                    .is_some_and(|sc| sc >= DEFINITION_MIN)
+            })
+        });
         a.sentence_terms = vec![Vec::new(); a.sentences.len()];
         for (ti, t) in found.into_iter().enumerate() {
             let first = t.sentences.first().copied().unwrap_or(0);
@@ -1540,6 +1547,33 @@ fn zh_heading_term(name: &str, heading: &str) -> Option<TermKind> {
 /// The salience of a term found as a section's heading: that of a noun phrase the book uses
 /// often.
 const HEADING_TERM_SALIENCE: f32 = 0.6;
+
+/// How far a term the book defines rises above one it only uses (salience is 0..=1; a name's
+/// kind earns as much).
+const DEFINED_BOOST: f32 = 0.1;
+
+/// The least `definition_score` of a sentence that may lead an entry's page.
+const DEFINITION_MIN: f32 = 0.6;
+
+/// A term's sentences read, at most, for a definition when it is ranked.
+const DEFINITION_LOOKUPS: usize = 60;
+
+/// The candidates re-ranked so that a concept the book defines comes before one it only
+/// uses ("A tarball is …" against "usr"): both may pass every gate, but only the first can
+/// lead its page with the text's own words, and a term the book takes the trouble to define
+/// is one of its terms. Names keep their rank; the order is otherwise that of `terms::extract`.
+fn rank_defined_first(
+    mut found: Vec<terms::Found>,
+    defined: impl Fn(&terms::Found) -> bool,
+) -> Vec<terms::Found> {
+    for f in &mut found {
+        if matches!(f.kind, TermKind::Term | TermKind::NounPhrase) && defined(f) {
+            f.salience = (f.salience + DEFINED_BOOST).min(1.0);
+        }
+    }
+    found.sort_by(terms::by_rank);
+    found
+}
 
 /// What is wrong with an entry title as a name, if anything: a fragment (it starts or ends
 /// with a closed-class word: "Therefore David", "If NAME", 告其妾), a possessive ("Aaron's"),

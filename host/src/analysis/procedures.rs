@@ -447,6 +447,11 @@ fn howto_sections(a: &Analysis, block_first: &[Vec<u32>], out: &mut Vec<(Procedu
 }
 
 fn push(a: &Analysis, out: &mut Vec<(Procedure, Vec<u32>)>, title: String, ids: Vec<u32>) {
+    // (a list number the extraction left as a sentence of its own, "3.", is no step)
+    let ids: Vec<u32> = ids
+        .into_iter()
+        .filter(|&i| says_something(&a.sentences[i as usize].text))
+        .collect();
     if ids.len() < 2 || out.len() >= 500 {
         return;
     }
@@ -520,6 +525,11 @@ fn push(a: &Analysis, out: &mut Vec<(Procedure, Vec<u32>)>, title: String, ids: 
         },
         ids,
     ));
+}
+
+/// Whether a sentence has words: not a bare list number or mark ("3.", "（一）", "•").
+fn says_something(text: &str) -> bool {
+    text.chars().filter(|c| c.is_alphabetic()).count() >= 2
 }
 
 fn title_from(sentence: &str) -> String {

@@ -52,14 +52,17 @@ pub fn extract(sentences: &[&str], lang: Lang, extra_names: &[String]) -> Vec<Fo
         // Rarity against ordinary usage and frequency in the document weigh about equally.
         f.salience = (0.45 * f.salience + 0.55 * spread + kind_boost).clamp(0.0, 1.0);
     }
-    found.sort_by(|a, b| {
-        b.salience
-            .total_cmp(&a.salience)
-            .then(b.sentences.len().cmp(&a.sentences.len()))
-            .then(a.text.cmp(&b.text))
-    });
+    found.sort_by(by_rank);
     found.truncate(MAX_TERMS);
     found
+}
+
+/// The order of candidates: most salient first, then most frequent, then by text.
+pub fn by_rank(a: &Found, b: &Found) -> std::cmp::Ordering {
+    b.salience
+        .total_cmp(&a.salience)
+        .then(b.sentences.len().cmp(&a.sentences.len()))
+        .then(a.text.cmp(&b.text))
 }
 
 /// Lower-cased tokens of a search query (words for English, characters and bigrams

@@ -330,6 +330,50 @@ fn howto_sections_are_procedures() {
 }
 
 #[test]
+fn a_defined_term_ranks_before_one_only_used() {
+    let found = |text: &str, kind: TermKind, salience: f32| terms::Found {
+        text: text.to_string(),
+        kind,
+        salience,
+        variants: Vec::new(),
+        sentences: vec![0, 1, 2],
+    };
+    // (text, kind, salience, defined)
+    let cases = [
+        ("usr", TermKind::Term, 0.50, false),
+        ("tarball", TermKind::Term, 0.45, true),
+        ("Joey Hess", TermKind::Person, 0.48, true),
+        ("source package", TermKind::NounPhrase, 0.30, true),
+    ];
+    let ranked = rank_defined_first(
+        cases.iter().map(|&(t, k, s, _)| found(t, k, s)).collect(),
+        |f| cases.iter().any(|&(t, _, _, d)| d && t == f.text),
+    );
+    let order: Vec<&str> = ranked.iter().map(|f| f.text.as_str()).collect();
+    // (a name keeps its rank: the boost is for concepts)
+    assert_eq!(order, ["tarball", "usr", "Joey Hess", "source package"]);
+}
+
+#[test]
+fn a_bare_list_number_is_no_step() {
+    // (a list's number the extraction left as a paragraph of its own, "3.")
+    let md = "# Guide\n\n## Installing the tool\n\nDownload the archive from the release page.\n\n3\\.\n\nUnpack it into a directory on your path.\n";
+    let a = Analysis::new(&Document::from_markdown("M", Lang::En, md));
+    let procs: Vec<_> = a.procedures().collect();
+    assert_eq!(procs.len(), 1, "{procs:?}");
+    let steps = a.procedure_steps(&procs[0].id, 10);
+    let texts: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "Download the archive from the release page.",
+            "Unpack it into a directory on your path."
+        ]
+    );
+    assert_eq!(procs[0].step_count, 2);
+}
+
+#[test]
 fn english_definition_patterns() {
     // (sentence, term, defines)
     let cases = [
