@@ -500,6 +500,28 @@ fn full_titles(out: &mut Vec<Found>, sentences: &[&str]) {
 /// Last characters of place names: a province, a mountain, a pass, a tower, a lake.
 const PLACE_SUFFIX: &str = "州山關关陽阳陵城京江河水湖海池閣阁門门臺台樓楼宮宫寺原谷峽峡嶺岭峰洲郡縣县邑亭橋桥津浦塞嶽岳澤泽";
 
+/// Whether a word is one of the phrases jieba's dictionary lists at its least count (3), two
+/// words it counts more often put together: 天地+间, 主持+公道, 虔诚+地, 崇拜+偶像. The
+/// tagger calls them nouns; they are phrases of ordinary language, not terms. (Not two
+/// characters: classical terms are listed so, 忠信, 化育, 兵家; nor a noun made by its
+/// suffix, 说情者; a manual's 环境变量 is such a phrase too, so only books that teach no
+/// craft ask this.)
+pub(crate) fn dictionary_phrase(w: &str) -> bool {
+    let simp = simplified(w);
+    let w = simp.as_deref().unwrap_or(w);
+    let jieba = zh_base();
+    // (the count of a word the dictionary lists, plus one)
+    let count = |s: &str| jieba.has_word(s).then(|| jieba.suggest_freq(s));
+    let cs: Vec<(usize, char)> = w.char_indices().collect();
+    cs.len() >= 3
+        && cs.iter().all(|&(_, c)| is_cjk(c))
+        && !NOMINAL_SUFFIX.contains(cs[cs.len() - 1].1)
+        && count(w).is_some_and(|n| n <= 4)
+        && cs[1..].iter().any(|&(at, _)| {
+            count(&w[..at]).is_some_and(|n| n > 4) && count(&w[at..]).is_some_and(|n| n > 4)
+        })
+}
+
 /// Whether a name ends with a place's own last character (扬州, 庐山, 玉门关).
 pub(crate) fn has_place_suffix(w: &str) -> bool {
     w.chars().count() >= 2

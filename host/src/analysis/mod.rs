@@ -780,7 +780,13 @@ impl Analysis {
                         || instructional
                             && (is_everyday_word(&f.text, doc.lang)
                                 || background::is_generic_computing(&f.text)));
-                !(commonest || generic) || defined(f)
+                // Nor, in a book that teaches no craft, are the phrases of ordinary language
+                // that jieba's dictionary lists (天地间, 主持公道).
+                let phrase = doc.lang == Lang::Zh
+                    && !instructional
+                    && f.kind == TermKind::Term
+                    && chinese::dictionary_phrase(&f.text);
+                !(commonest || generic || phrase) || defined(f)
             })
             .collect();
         let found = rank_defined_first(found, |f| {
@@ -2458,6 +2464,26 @@ const EN_PASSIVE_DESCRIBING: &[&str] = &[
     "known",
 ];
 
+/// Adverbs that may stand between a copula and the class it names ("is also a", "is
+/// simply a").
+const COPULA_ADVERBS: &[&str] = &[
+    "also",
+    "simply",
+    "basically",
+    "essentially",
+    "just",
+    "actually",
+    "really",
+    "usually",
+    "normally",
+    "typically",
+    "generally",
+    "often",
+    "always",
+    "merely",
+    "itself",
+];
+
 /// Sentence adverbs and conjunctions that may open a sentence before its subject.
 const EN_OPENERS: &[&str] = &[
     "and", "but", "indeed", "then", "so", "now", "verily", "surely", "also", "thus", "however",
@@ -2766,6 +2792,18 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             if after.starts_with(pat) && (!bare || bare_ok()) {
                 score = score.max(w);
             }
+        }
+        // (a sentence adverb after the copula: "A binNMU is also a package upload by …",
+        // "X is simply a …")
+        if let Some(rest) = ["is ", "are ", "was "]
+            .iter()
+            .find_map(|b| after.strip_prefix(b))
+            .and_then(|r| r.split_once(' '))
+            .filter(|(adverb, _)| COPULA_ADVERBS.contains(adverb))
+            .map(|(_, r)| r)
+            && ["a ", "an "].iter().any(|a| rest.starts_with(a))
+        {
+            score = score.max(0.8);
         }
         // "David the son of Jesse", "Moses, the servant of God", "X, a tool that …"
         if let Some(rest) = after.strip_prefix("the ")

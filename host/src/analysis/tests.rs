@@ -355,6 +355,29 @@ fn a_defined_term_ranks_before_one_only_used() {
 }
 
 #[test]
+fn phrases_of_jiebas_dictionary() {
+    // (word, a phrase of ordinary language the dictionary lists at its least count)
+    let cases = [
+        ("天地间", true),
+        ("主持公道", true),
+        ("崇拜偶像", true),
+        ("虔诚地", true),
+        // two characters: classical terms are listed so
+        ("忠信", false),
+        ("化育", false),
+        // a noun made by its suffix
+        ("说情者", false),
+        // words the dictionary counts often, or does not list
+        ("信道", false),
+        ("乐园", false),
+        ("火狱", false),
+    ];
+    for (word, phrase) in cases {
+        assert_eq!(chinese::dictionary_phrase(word), phrase, "{word}");
+    }
+}
+
+#[test]
 fn a_bare_list_number_is_no_step() {
     // (a list's number the extraction left as a paragraph of its own, "3.")
     let md = "# Guide\n\n## Installing the tool\n\nDownload the archive from the release page.\n\n3\\.\n\nUnpack it into a directory on your path.\n";
@@ -669,6 +692,12 @@ fn english_definition_patterns() {
             "Type it using the debsign command line options.",
             "debsign",
             false,
+        ),
+        // a sentence adverb after the copula
+        (
+            "A binNMU is also a package upload by someone other than the package's maintainer.",
+            "binNMU",
+            true,
         ),
     ];
     for (sentence, term, defines) in cases {
