@@ -607,6 +607,10 @@ fn tokenize(s: &str) -> Vec<Tok<'_>> {
                 j += 1;
             } else if "-'’./".contains(c) && b.get(j + 1).is_some_and(|&(_, n)| is_tok_char(n)) {
                 j += 2;
+            } else if c == '*' && b[j - 1].1 == '_' && b.get(j + 1).is_some_and(|&(_, n)| n == '_')
+            {
+                // (a wildcard inside a name stands for a family of names: DEB_*_GNU_TYPE)
+                j += 2;
             } else {
                 break;
             }
@@ -1963,6 +1967,12 @@ mod tests {
             // (a PDF's closing quote mark may open a quotation)
             ("”/etc/fstab”", &["/etc/fstab"]),
             ("a&b", &["a", "b"]),
+            // (a wildcard inside a name: the family of names is one token)
+            (
+                "the DEB_*_GNU_TYPE variables",
+                &["the", "DEB_*_GNU_TYPE", "variables"],
+            ),
+            ("2 * 3", &["2", "3"]),
         ];
         for (s, want) in cases {
             let got: Vec<&str> = tokenize(s).iter().map(|t| t.text).collect();

@@ -3387,7 +3387,49 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
     if after.starts_with('者') && after.contains('也') {
         score = score.max(1.0);
     }
-    if subject {
+    // (or the head of a subject that a modifier opens: "二进制软件包中的 DEBIAN/symbols 文件
+    // 提供了…"; what such a sentence says counts as a description at most)
+    let modifier = lead
+        .rfind(['，', '；', '：', '。', ',', ';', ':'])
+        .map_or(lead, |at| {
+            let mark = lead[at..].chars().next().map_or(1, char::len_utf8);
+            &lead[at + mark..]
+        });
+    // (a name in Latin letters, as a manual names a file or a program, after a modifier
+    // that is no person's, "你们的劳绩", nor a condition's, "如果你的 SSH")
+    let modified = !subject
+        && !term.chars().any(chinese::is_cjk)
+        && modifier.ends_with('的')
+        && modifier.chars().count() <= 20
+        && !modifier.contains(['我', '你', '您', '他', '她', '它', '其'])
+        // (a noun phrase, not a clause that ends in one: "且主要由一个称为 busybox 的")
+        && !modifier.contains(['由', '被', '为', '為', '是', '将', '將', '把', '从', '從', '用'])
+        && ![
+            "如果", "假设", "假設", "若", "当", "當", "因为", "因為", "虽然", "雖然", "由于",
+        ]
+        .iter()
+        .any(|c| modifier.trim_start().starts_with(c))
+        && sentence.trim_end().ends_with('。')
+        && !ZH_ANNOUNCING.iter().any(|w| sentence.contains(w))
+        && !ZH_IMPERATIVES
+            .iter()
+            .any(|v| modifier.trim_start().starts_with(v));
+    let before_subject = score;
+    if subject || modified {
+        // (a second name joined to it: "debian/source/local-options 和
+        // debian/source/local-patch-header 文件只用于…")
+        if !term.chars().any(chinese::is_cjk)
+            && let Some(rest) = ["和", "与", "與", "及"]
+                .iter()
+                .find_map(|c| after.trim_start().strip_prefix(c))
+            && let Some(other) = rest
+                .trim_start()
+                .split(|c: char| chinese::is_cjk(c) || c == ' ')
+                .next()
+            && other.chars().any(|c| c.is_ascii_alphabetic())
+        {
+            after = rest.trim_start()[other.len()..].trim_start();
+        }
         // (only after a name in Latin letters: after a Chinese term the head makes a longer
         // word, 二进制 + 软件包)
         if !term.chars().any(chinese::is_cjk)
@@ -3445,12 +3487,15 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         // (a verb followed by 的 modifies a noun and says nothing of X: "软件包构建的大致流程";
         // nor does one followed by 时, a clause of time: "软件包安装时：由 dpkg 命令调用")
         if ZH_DESCRIBING.iter().any(|v| {
-            [after, after.trim_start_matches(['可', '能', '会', '會'])]
-                .iter()
-                .any(|a| {
-                    a.strip_prefix(v)
-                        .is_some_and(|r| !r.starts_with(['的', '时', '時']))
-                })
+            [
+                after,
+                after.trim_start_matches(['可', '能', '会', '會', '只', '仅', '僅', '也', '都']),
+            ]
+            .iter()
+            .any(|a| {
+                a.strip_prefix(v)
+                    .is_some_and(|r| !r.starts_with(['的', '时', '時']))
+            })
         }) {
             score = score.max(0.5);
         }
@@ -3460,6 +3505,9 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         {
             score = score.max(0.3);
         }
+    }
+    if modified {
+        score = score.min(before_subject.max(0.45));
     }
     // What X is for: "使用 dch 命令来添加…", "用 lintian 以检查…", "通过 X 可以…".
     {
@@ -3481,6 +3529,17 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
                 .any(|v| rest.starts_with(v))
             && !sentence.contains("如下")
             && !sentence.contains("以下")
+        {
+            score = score.max(0.4);
+        }
+        // the role X is given: "安装文件时采纳 $(DESTDIR) 作为目标系统镜像的路径前缀"
+        if [
+            "使用", "用", "采纳", "採納", "采用", "採用", "以", "将", "將", "把",
+        ]
+        .iter()
+        .any(|v| lead.ends_with(v))
+            && ["作为", "作為"].iter().any(|v| rest.starts_with(v))
+            && rest.chars().filter(|c| chinese::is_cjk(*c)).count() >= 6
         {
             score = score.max(0.4);
         }

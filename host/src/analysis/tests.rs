@@ -833,6 +833,43 @@ fn chinese_definition_patterns() {
             false,
         ),
         ("这个软件包由 Debian 维护。", "Debian", false),
+        // the head of a subject a modifier opens, a second name joined to it, a role given
+        (
+            "二进制软件包中的 DEBIAN/symbols文件提供了每个符号及其对应的最小版本号。",
+            "DEBIAN/symbols",
+            true,
+        ),
+        (
+            "请运行的 DEBIAN/symbols 文件提供了符号。",
+            "DEBIAN/symbols",
+            false,
+        ),
+        (
+            "debian/source/local-options 和 debian/source/local-patch-header文件只用于在版本控制系统中记录信息。",
+            "debian/source/local-options",
+            true,
+        ),
+        (
+            "安装文件时采纳 $(DESTDIR) 作为目标系统镜像的路径前缀",
+            "$(DESTDIR)",
+            true,
+        ),
+        ("我们以 DESTDIR 作为例子", "DESTDIR", false),
+        (
+            "如果你的 SSH 是从因特网来访问，参见第 4.6.3 节。",
+            "SSH",
+            false,
+        ),
+        (
+            "系统中的命令主要由一个称为 busybox(1) 的 GNU 工具提供。",
+            "GNU",
+            false,
+        ),
+        (
+            "典型的 non-free 软件包包含了下列类型的软件包：",
+            "non-free",
+            false,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
