@@ -1296,7 +1296,16 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                             c.place_weak += 1;
                         }
                         let parts = &toks[start..j];
-                        if parts.iter().any(|t| ORG_WORDS.contains(&t.text)) {
+                        // (the name's head says what it names: "Debian Project" is an
+                        // organisation, "Project Leader" an office; "Bank of England" has its
+                        // head before "of")
+                        let head = parts
+                            .iter()
+                            .position(|t| t.text == "of")
+                            .map_or(parts.len(), |of| of)
+                            .checked_sub(1)
+                            .map(|h| parts[h].text);
+                        if head.is_some_and(|h| ORG_WORDS.contains(&h)) {
                             c.org += 1;
                         }
                         if parts.iter().any(|t| PLACE_WORDS.contains(&t.text)) {
@@ -2135,6 +2144,34 @@ mod tests {
         }
         assert!(kind("Gentoo Maintainers").is_some_and(|k| k != TermKind::Person));
         assert!(kind("Children of Israel").is_some_and(|k| k != TermKind::Person));
+    }
+
+    /// A name is an organisation's when its head is an organisation's word.
+    #[test]
+    fn an_organisation_is_named_by_its_head() {
+        let sents = [
+            "The Debian Project was founded in 1993.",
+            "Later the Debian Project grew, and the Debian Project elected leaders.",
+            "The Project Leader has a casting vote.",
+            "Then the Project Leader may appoint Delegates, and the Project Leader decides.",
+            "The Bank of England said no.",
+            "Later the Bank of England agreed, and the Bank of England paid.",
+        ];
+        let (found, _) = extract(&sents, &[]);
+        let kind = |t: &str| find(&found, t).map(|f| f.kind);
+        // (name, an organisation)
+        for (name, org) in [
+            ("Debian Project", true),
+            ("Project Leader", false),
+            ("Bank of England", true),
+        ] {
+            assert_eq!(
+                kind(name) == Some(TermKind::Org),
+                org,
+                "{name}: {:?}",
+                kind(name)
+            );
+        }
     }
 
     /// Two names that meet in a sentence are not one name; a name with an epithet is.
