@@ -313,20 +313,30 @@ fn lists_without_a_lead_in_under_one_heading_are_one_procedure() {
 
 #[test]
 fn howto_sections_are_procedures() {
-    let md = "# Guide\n\n## Installing the tool\n\nDownload the archive from the release page.\n\nUnpack it into a directory on your path. Then start it once.\n\n## Buffering\n\nData is buffered in memory.\n\nThe buffer has a limit.\n";
-    let a = Analysis::new(&Document::from_markdown("M", Lang::En, md));
-    let procs: Vec<_> = a.procedures().collect();
-    assert_eq!(procs.len(), 1, "{procs:?}");
-    assert_eq!(procs[0].title, "Installing the tool");
-    let steps = a.procedure_steps(&procs[0].id, 10);
-    let texts: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
-    assert_eq!(
-        texts,
-        [
-            "Download the archive from the release page.",
-            "Unpack it into a directory on your path."
-        ]
-    );
+    // (each Markdown text has one how-to section, "Installing the tool", whose paragraphs
+    // are its steps)
+    let cases = [
+        "# Guide\n\n## Installing the tool\n\nDownload the archive from the release page.\n\nUnpack it into a directory on your path. Then start it once.\n\n## Buffering\n\nData is buffered in memory.\n\nThe buffer has a limit.\n",
+        // a list's number the extraction left as a paragraph of its own, "3.", is no step
+        "# Guide\n\n## Installing the tool\n\nDownload the archive from the release page.\n\n3\\.\n\nUnpack it into a directory on your path.\n",
+    ];
+    for md in cases {
+        let a = Analysis::new(&Document::from_markdown("M", Lang::En, md));
+        let procs: Vec<_> = a.procedures().collect();
+        assert_eq!(procs.len(), 1, "{procs:?}");
+        assert_eq!(procs[0].title, "Installing the tool");
+        let steps = a.procedure_steps(&procs[0].id, 10);
+        let texts: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "Download the archive from the release page.",
+                "Unpack it into a directory on your path."
+            ],
+            "{md}"
+        );
+        assert_eq!(procs[0].step_count, 2, "{md}");
+    }
 }
 
 #[test]
@@ -375,25 +385,6 @@ fn phrases_of_jiebas_dictionary() {
     for (word, phrase) in cases {
         assert_eq!(chinese::dictionary_phrase(word), phrase, "{word}");
     }
-}
-
-#[test]
-fn a_bare_list_number_is_no_step() {
-    // (a list's number the extraction left as a paragraph of its own, "3.")
-    let md = "# Guide\n\n## Installing the tool\n\nDownload the archive from the release page.\n\n3\\.\n\nUnpack it into a directory on your path.\n";
-    let a = Analysis::new(&Document::from_markdown("M", Lang::En, md));
-    let procs: Vec<_> = a.procedures().collect();
-    assert_eq!(procs.len(), 1, "{procs:?}");
-    let steps = a.procedure_steps(&procs[0].id, 10);
-    let texts: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
-    assert_eq!(
-        texts,
-        [
-            "Download the archive from the release page.",
-            "Unpack it into a directory on your path."
-        ]
-    );
-    assert_eq!(procs[0].step_count, 2);
 }
 
 #[test]
