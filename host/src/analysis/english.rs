@@ -1302,7 +1302,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                         let head = parts
                             .iter()
                             .position(|t| t.text == "of")
-                            .map_or(parts.len(), |of| of)
+                            .unwrap_or(parts.len())
                             .checked_sub(1)
                             .map(|h| parts[h].text);
                         if head.is_some_and(|h| ORG_WORDS.contains(&h)) {

@@ -711,13 +711,15 @@ impl Analysis {
         let instructional = technical || is_instructional(&a.sentences, doc.lang);
         let verse = doc.lang == Lang::Zh && is_verse(&a.sentences);
         // (a term the book defines: some sentence reads as its definition)
-        let defined = |f: &terms::Found| {
-            f.sentences.iter().any(|&i| {
+        // (among its first `lookups` sentences, one scores at least `min`)
+        let defined_at = |f: &terms::Found, min: f32, lookups: usize| {
+            f.sentences.iter().take(lookups).any(|&i| {
                 let i = i as usize;
                 definition_score(&a.sentences[i].text, a.sentence_key(i), &f.text, doc.lang)
-                    .is_some_and(|sc| sc >= 0.8)
+                    .is_some_and(|sc| sc >= min)
             })
         };
+        let defined = |f: &terms::Found| defined_at(f, 0.8, usize::MAX);
         // A technical book is about no places: a word the dictionary calls one (日志, 关联 are
         // "ns" in jieba's) or that stands where places stand ("in Makefile") is one of its
         // terms, or a name; a Chinese name with a place's own last character (扬州) stays one.
@@ -789,13 +791,8 @@ impl Analysis {
                 !(commonest || generic || phrase) || defined(f)
             })
             .collect();
-        let found = rank_defined_first(found, |f| {
-            f.sentences.iter().take(DEFINITION_LOOKUPS).any(|&i| {
-                let i = i as usize;
-                definition_score(&a.sentences[i].text, a.sentence_key(i), &f.text, doc.lang)
-                    .is_some_and(|sc| sc >= DEFINITION_MIN)
-            })
-        });
+        let found =
+            rank_defined_first(found, |f| defined_at(f, DEFINITION_MIN, DEFINITION_LOOKUPS));
         a.sentence_terms = vec![Vec::new(); a.sentences.len()];
         for (ti, t) in found.into_iter().enumerate() {
             let first = t.sentences.first().copied().unwrap_or(0);
