@@ -2328,6 +2328,22 @@ const ZH_IMPERATIVES: &[&str] = &[
     "鍵入", "安装", "安裝", "参见", "參見", "参考", "參考",
 ];
 
+/// Whether a Chinese sentence opens with an instruction ("运行 …", "请 …").
+pub(crate) fn zh_imperative(sentence: &str) -> bool {
+    ZH_IMPERATIVES.iter().any(|v| sentence.starts_with(v))
+}
+
+/// Whether an English sentence opens with an instruction ("Click …", "Run …").
+pub(crate) fn en_imperative(sentence: &str) -> bool {
+    let first = sentence
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_matches(|c: char| !c.is_alphabetic())
+        .to_lowercase();
+    EN_IMPERATIVES.contains(&first.as_str())
+}
+
 /// Verbs that open an instruction rather than a statement ("Click …", "Run …").
 const EN_IMPERATIVES: &[&str] = &[
     "click", "create", "use", "run", "see", "type", "select", "press", "open", "add", "install",

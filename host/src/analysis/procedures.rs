@@ -155,6 +155,52 @@ const ORDINALS: &[&str] = &[
     "其次", "然后", "然後", "接着", "接著", "最后", "最後",
 ];
 
+/// Whether a numbered item tells the reader to do something: its first word (after the
+/// number) is an imperative ("2. Run dh_make", "3. 运行 debuild").
+fn instructs(item: &str, lang: Lang) -> bool {
+    let t = item.trim_start();
+    // (the marker: "1. ", "(2) ", "第三步：", "四、")
+    let body = t
+        .find(|c: char| c.is_alphabetic() && !"第零一二三四五六七八九十步".contains(c))
+        .map_or("", |i| &t[i..]);
+    match lang {
+        Lang::En => is_imperative(body) || super::en_imperative(body),
+        Lang::Zh => {
+            ZH_HOWTO_VERBS.iter().any(|v| body.starts_with(v)) || super::zh_imperative(body)
+        }
+    }
+}
+
+/// Whether a lead-in or heading names an action or a procedure: a how-to heading ("Installing
+/// calibre"), a purpose ("To build the package, do this:"), or the word for steps ("Follow these
+/// steps", "操作步骤").
+fn names_an_action(title: &str, lang: Lang) -> bool {
+    if howto_title(title, lang).is_some() {
+        return true;
+    }
+    let lower = title.trim().to_lowercase();
+    match lang {
+        Lang::En => {
+            let words: Vec<&str> = lower
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            // (or a compound that ends in the action: "Vote Counting")
+            let gerund_head = words
+                .last()
+                .is_some_and(|w| w.len() >= 6 && w.ends_with("ing") && !NOT_GERUNDS.contains(w));
+            lower.starts_with("to ")
+                || gerund_head
+                || words
+                    .iter()
+                    .any(|w| ["step", "steps", "procedure", "process", "follow", "do"].contains(w))
+        }
+        Lang::Zh => ["步骤", "步驟", "操作", "方法", "做法", "流程"]
+            .iter()
+            .any(|w| lower.contains(w)),
+    }
+}
+
 fn is_step_sentence(sentence: &str) -> bool {
     let t = sentence.trim_start();
     let lower = t.to_lowercase();
@@ -313,6 +359,13 @@ pub fn detect(a: &Analysis) -> Vec<(Procedure, Vec<u32>)> {
                     .iter()
                     .filter(|&&b| reads_as_step(&ch.blocks[b].text))
                     .count();
+                // A numbered list of statements ("1. The Leader may …", the exceptions a
+                // rule allows) is an enumeration, not a procedure: its lead-in or heading names
+                // an action, or at least half of its items are instructions.
+                let instructions = steps
+                    .iter()
+                    .filter(|&&b| instructs(&ch.blocks[b].text, a.lang))
+                    .count();
                 if steps.len() >= 2 && sentence_like * 2 >= steps.len() {
                     let title = if bi > 0 {
                         let prev = &ch.blocks[bi - 1].text;
@@ -329,12 +382,24 @@ pub fn detect(a: &Analysis) -> Vec<(Procedure, Vec<u32>)> {
                     } else {
                         title
                     };
+                    // (the headings above the list: its section's, each enclosing one's and
+                    // the chapter's; a list inside "Standard Resolution Procedure" is part of a
+                    // procedure)
+                    let mut headings = vec![ch.title.as_str()];
+                    headings.extend(ch.blocks[bi].section.iter().flat_map(|s| s.split(" / ")));
                     let ids: Vec<u32> = steps
                         .iter()
                         .map(|&b| block_first[ci][b])
                         .filter(|&i| i != u32::MAX)
                         .collect();
-                    push(a, &mut out, title, ids);
+                    if instructions * 2 >= steps.len()
+                        || names_an_action(&title, a.lang)
+                        || headings
+                            .iter()
+                            .any(|h| names_an_action(strip_section_number(h), a.lang))
+                    {
+                        push(a, &mut out, title, ids);
+                    }
                 }
                 bi = j;
                 continue;

@@ -199,6 +199,28 @@ fn numbered_headings_are_not_steps() {
             "安装步骤：\n\n1. 下载安装程序并运行它。\n2. 按照向导完成安装。\n",
             1,
         ),
+        // a numbered list of statements is an enumeration, not steps …
+        (
+            "The following exceptions apply:\n\n1. The maintainer may keep the old file.\n2. The package may ship a symbolic link.\n",
+            0,
+        ),
+        (
+            "例外如下：\n\n1. 维护者可以保留旧的文件。\n2. 软件包可以提供一个链接。\n",
+            0,
+        ),
+        // … unless its lead-in names the action or the process
+        (
+            "Ballot counting:\n\n1. Each voter ranks the options on the ballot.\n2. The options are compared in pairs.\n",
+            1,
+        ),
+        (
+            "The committee uses the following process:\n\n1. Any member may propose a resolution.\n2. The committee votes on it within a week.\n",
+            1,
+        ),
+        (
+            "打包流程：\n\n1. 上游发布新的版本。\n2. 维护者更新软件包。\n",
+            1,
+        ),
     ];
     for (text, want) in cases {
         let lang = if text.is_ascii() { Lang::En } else { Lang::Zh };
