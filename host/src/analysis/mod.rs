@@ -2000,26 +2000,40 @@ fn merge_aliases(
         if !acronym(&f.text) {
             continue;
         }
-        let (in_brackets, before_bracket) = (format!("({})", f.text), format!("{} (", f.text));
+        // (in brackets, "(DER)", "(DD，Debian 开发者)", or before them, "DER (…", "DD（…")
         let bracketing: Vec<u32> = f
             .sentences
             .iter()
             .copied()
             .filter(|&s| {
                 let text = &sentences[s as usize].text;
-                text.contains(&in_brackets) || text.contains(&before_bracket)
+                text.match_indices(f.text.as_str()).any(|(at, t)| {
+                    let after = &text[at + t.len()..];
+                    let opened = text[..at].ends_with(['(', '（'])
+                        && !after.starts_with(|c: char| c.is_alphanumeric());
+                    opened
+                        || after.starts_with([' ', '(', '（'])
+                            && after.trim_start().starts_with(['(', '（'])
+                })
             })
             .collect();
-        if bracketing.is_empty() {
-            continue;
-        }
+        // (or never paired, when the expansion is a proper name of three words or more whose
+        // capitals spell the acronym: "Package Tracking System", PTS)
+        let named = |g: &str| {
+            let words: Vec<&str> = g.split(' ').collect();
+            let capitals: String = g.chars().filter(|c| c.is_uppercase()).collect();
+            words.len() >= 3
+                && words.iter().all(|w| w.starts_with(char::is_uppercase))
+                && capitals == f.text
+        };
         for (j, g) in found.iter().enumerate() {
             if i == j || !g.text.contains([' ', '-']) {
                 continue;
             }
             let paired = bracketing
                 .iter()
-                .any(|s| g.sentences.binary_search(s).is_ok());
+                .any(|s| g.sentences.binary_search(s).is_ok())
+                || named(&g.text);
             if paired && expands(&f.text, &g.text) {
                 pairs.push((i, j, false));
             }
@@ -2256,10 +2270,57 @@ pub(crate) fn definition_score(sentence: &str, key: &str, term: &str, lang: Lang
     }
     let len_penalty = (sentence.chars().count() as f32 / 400.0).min(0.5);
     let score = match lang {
-        Lang::En => english_definition(sentence, key, term)?,
-        Lang::Zh => chinese_definition(sentence, term)?,
+        Lang::En => english_definition(sentence, key, term),
+        Lang::Zh => chinese_definition(sentence, term),
+    };
+    let score = if expanded_before(sentence, term) {
+        score.map_or(1.0, |s| s.max(1.0))
+    } else {
+        score?
     };
     Some(score - len_penalty)
+}
+
+/// Whether the sentence spells out the acronym `term` in the words right before it in
+/// brackets, in either language and past a translation between them: "Debian Free Software
+/// Guidelines （Debian 自由软件准则） (DFSG …", "Advanced Packaging Tool (APT)".
+fn expanded_before(sentence: &str, term: &str) -> bool {
+    let n = term.chars().count();
+    if !(2..=8).contains(&n)
+        || !term.chars().all(|c| c.is_ascii_alphanumeric())
+        || term.chars().filter(|c| c.is_ascii_uppercase()).count() < 2
+    {
+        return false;
+    }
+    sentence.match_indices(term).any(|(at, _)| {
+        let after_ok = sentence[at + term.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric());
+        let Some(head) = sentence[..at].strip_suffix(['(', '（']).map(str::trim_end) else {
+            return false;
+        };
+        // (past one bracketed translation or gloss: "… Guidelines （Debian 自由软件准则）")
+        let head = match head.strip_suffix([')', '）']) {
+            Some(inner) => match inner.rfind(['(', '（']) {
+                Some(open) => inner[..open].trim_end(),
+                None => return false,
+            },
+            None => head,
+        };
+        let words: Vec<&str> = head
+            .split_whitespace()
+            .rev()
+            .take_while(|w| w.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        // (the expansion may hold short words the acronym skips: "Free Software Guidelines")
+        after_ok
+            && (n..=n + 2)
+                .any(|k| words.len() >= k && expands(term, &words[words.len() - k..].join(" ")))
+    })
 }
 
 /// Whether the opening sentence of a section may stand as the definition of the section's

@@ -1091,6 +1091,7 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
         "It has URLs.",
         "Call stream.Readable() or stream.Readable or stream.Readable.",
         "Operating systems (OS) run programs; an operating system is an OS.",
+        "• Debian Developer (DD，Debian 开发者)：Debian 社区的官方成员。",
     ]
     .iter()
     .map(|t| Sentence {
@@ -1133,6 +1134,14 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             // options that differ by case stay two
             found("set -e", TermKind::Term, &[1]),
             found("set -E", TermKind::Term, &[2]),
+            // (an acronym in brackets with a translation after it)
+            found("Debian Developer", TermKind::NounPhrase, &[1, 2, 8]),
+            found("DD", TermKind::Term, &[8]),
+            // (never in brackets together, but a proper name of three words spells it)
+            found("Package Tracking System", TermKind::Work, &[1]),
+            found("PTS", TermKind::Term, &[2, 3]),
+            found("Installed Packages", TermKind::NounPhrase, &[1]),
+            found("IP", TermKind::Term, &[2, 3]),
         ],
         &sentences,
         |t| t == "stream.Readable()",
@@ -1162,6 +1171,10 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             ("Donald Knuth", TermKind::Person, vec!["Donald E. Knuth"]),
             ("set -e", TermKind::Term, vec![]),
             ("set -E", TermKind::Term, vec![]),
+            ("Debian Developer", TermKind::NounPhrase, vec!["DD"]),
+            ("PTS", TermKind::Work, vec!["Package Tracking System"]),
+            ("Installed Packages", TermKind::NounPhrase, vec![]),
+            ("IP", TermKind::Term, vec![]),
         ]
     );
 }
@@ -1401,6 +1414,38 @@ fn acronyms_and_their_expansions() {
         ("DSA", "Debian Security Team", false),
     ] {
         assert_eq!(expands(short, long), want, "{short} / {long}");
+    }
+}
+
+#[test]
+fn an_acronym_spelled_out_before_it() {
+    // (sentence, acronym, whether the words before it in brackets spell it out)
+    for (sentence, term, want) in [
+        (
+            "Debian Policy requires Debian Free Software Guidelines （Debian 自由软件准则） (DFSG (http://www.debian.org/) ) for main.",
+            "DFSG",
+            true,
+        ),
+        (
+            "本软件使用 Advanced Packaging Tool（APT）管理软件包。",
+            "APT",
+            true,
+        ),
+        (
+            "Use the Advanced Packaging Tool (APT) to install it.",
+            "APT",
+            true,
+        ),
+        // (not words that spell something else, nor the acronym outside brackets)
+        (
+            "Use the Advanced Packaging Tool (DFSG) to install it.",
+            "DFSG",
+            false,
+        ),
+        ("The Advanced Packaging Tool APT installs it.", "APT", false),
+        ("Run it (APT) now.", "APT", false),
+    ] {
+        assert_eq!(expanded_before(sentence, term), want, "{sentence}");
     }
 }
 
