@@ -522,6 +522,16 @@ pub(crate) fn dictionary_phrase(w: &str) -> bool {
         })
 }
 
+/// Whether jieba's dictionary lists `w` as a verb, a verbal noun, an adjective or an adverb
+/// (违抗, 犯罪, 浩荡, 亲自), or, with `phrases`, as a set phrase or an idiom (毫无疑义,
+/// 强烈建议): a word that says what something does or is like, not what it is called.
+pub(crate) fn predicate_word(w: &str, phrases: bool) -> bool {
+    dict_tag(w).is_some_and(|t| {
+        ["v", "vn", "vd", "vi", "a", "ad", "an", "d"].contains(&t.as_str())
+            || phrases && ["l", "i"].contains(&t.as_str())
+    })
+}
+
 /// Whether a name ends with a place's own last character (扬州, 庐山, 玉门关).
 pub(crate) fn has_place_suffix(w: &str) -> bool {
     w.chars().count() >= 2

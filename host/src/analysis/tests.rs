@@ -410,6 +410,29 @@ fn phrases_of_jiebas_dictionary() {
 }
 
 #[test]
+fn words_of_doing_are_no_concepts() {
+    // (word, a predicate in any book, a predicate where set phrases count too)
+    let cases = [
+        ("违抗", true, true),
+        ("犯罪", true, true),
+        ("浩荡", true, true),
+        ("调用", true, true),
+        ("毫无疑义", false, true),
+        ("强烈建议", false, true),
+        // things named
+        ("仆人", false, false),
+        // (a set phrase of the dictionary: a manual's term, where set phrases are not asked)
+        ("软件包", false, true),
+        ("火狱", false, false),
+        ("编译器", false, false),
+    ];
+    for (word, any, phrases) in cases {
+        assert_eq!(chinese::predicate_word(word, false), any, "{word}");
+        assert_eq!(chinese::predicate_word(word, true), phrases, "{word}");
+    }
+}
+
+#[test]
 fn english_definition_patterns() {
     // (sentence, term, defines)
     let cases = [
