@@ -131,6 +131,9 @@ enum HeadingKind {
     /// A line alone over verses whose numbering starts again at `1:1`: a book of scripture
     /// (`The First Book of Moses: Called Genesis`, then `1:1 In the beginning …`).
     VerseBook,
+    /// A bare title line, alone over long paragraphs, where nothing else marks the chapters:
+    /// `大學` and `中庸` of a text that holds both (see [`bare_headings`]).
+    Bare,
 }
 
 const CN_DIGITS: &str =
@@ -411,6 +414,58 @@ fn ends_paragraph(s: &str) -> bool {
     ])
 }
 
+/// Bare title lines that head a text's chapters when nothing else does: short lines alone
+/// between blank lines, with no sentence punctuation and no number, each over a long
+/// paragraph (`大學`, then `大學之道，在明明德……`). At least two, each over at least three
+/// paragraphs on average, and not one an outline heading; else none (a short line alone is as
+/// often a quotation, a signature or a line of verse).
+fn bare_headings(lines: &[&str]) -> Vec<usize> {
+    let blank = |i: usize| lines.get(i).is_none_or(|l| l.trim().is_empty());
+    let next_text = |i: usize| {
+        lines[i + 1..]
+            .iter()
+            .map(|l| l.trim())
+            .find(|l| !l.is_empty())
+    };
+    let mut out = Vec::new();
+    let mut paragraphs = 0;
+    for (i, l) in lines.iter().enumerate() {
+        let t = l.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if i == 0 || blank(i - 1) {
+            paragraphs += 1;
+        }
+        if outline_heading(l).is_some() {
+            return Vec::new();
+        }
+        let w = width(t);
+        let cjk_title = t
+            .chars()
+            .all(|c| is_cjk(c) && !"，。；！？：、「」『』《》（）".contains(c));
+        let words: Vec<&str> = t.split_whitespace().collect();
+        let latin_title = t.is_ascii()
+            && (1..=6).contains(&words.len())
+            && words[0].starts_with(|c: char| c.is_ascii_uppercase())
+            && t.chars()
+                .all(|c| c.is_ascii_alphabetic() || " '-".contains(c));
+        let heading = (i == 0 || blank(i - 1))
+            && blank(i + 1)
+            && (2..=24).contains(&w)
+            && (cjk_title || latin_title)
+            && next_text(i).is_some_and(|n| width(n) >= (3 * w).max(40));
+        if heading {
+            out.push(i);
+        }
+    }
+    if out.len() >= 2 && out.len() * 4 <= paragraphs {
+        out
+    } else {
+        Vec::new()
+    }
+}
+
 /// Lines of a table of contents: runs of numbered heading lines (any indentation) with nothing
 /// but other short lines between them, and the "Contents" line above them.
 fn toc_lines(lines: &[&str]) -> Vec<bool> {
@@ -464,8 +519,8 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
     // choose the heading kind: the strongest kind with at least two (weak kinds: three) lines
     // that stand alone (a blank line, or the start, before them)
     let labels = running_labels(&lines);
-    let mut counts = [0usize; 9];
-    let kinds: Vec<Option<HeadingKind>> = lines
+    let mut counts = [0usize; 10];
+    let mut kinds: Vec<Option<HeadingKind>> = lines
         .iter()
         .enumerate()
         .map(|(i, l)| {
@@ -498,7 +553,7 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
         HeadingKind::Guillemet,
         HeadingKind::Roman,
     ];
-    let chosen = order.into_iter().find(|k| {
+    let mut chosen = order.into_iter().find(|k| {
         let need = if matches!(
             k,
             HeadingKind::Numbered
@@ -512,6 +567,16 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
         };
         counts[*k as usize] >= need
     });
+
+    if chosen.is_none() {
+        let bare = bare_headings(&lines);
+        if !bare.is_empty() {
+            for i in bare {
+                kinds[i] = Some(HeadingKind::Bare);
+            }
+            chosen = Some(HeadingKind::Bare);
+        }
+    }
 
     // wrap width: lines at least 3/4 of the typical long line, not ending a sentence, continue
     let mut widths: Vec<usize> = lines
@@ -983,6 +1048,26 @@ mod tests {
                         "软件包是分发软件的单位，",
                         Paragraph,
                     ),
+                ],
+            ),
+            (
+                "bare title lines alone over long paragraphs head chapters",
+                "大學\n\n大學之道，在明明德，在親民，在止於至善。知止而后有定，定而后能靜。\n\n古之欲明明德於天下者，先治其國；欲治其國者，先齊其家。\n\n所謂誠其意者，毋自欺也，如惡惡臭，如好好色，此之謂自謙。\n\n中庸\n\n天命之謂性，率性之謂道，修道之謂教。道也者，不可須臾離也。\n\n仲尼曰：「君子中庸，小人反中庸。君子之中庸也，君子而時中。」\n\n子曰：「道之不行也，我知之矣：知者過之，愚者不及也。」\n",
+                vec![
+                    ("大學", None, "大學之道，在明明德，在親", Paragraph),
+                    ("大學", None, "古之欲明明德於天下者，先", Paragraph),
+                    ("大學", None, "所謂誠其意者，毋自欺也，", Paragraph),
+                    ("中庸", None, "天命之謂性，率性之謂道，", Paragraph),
+                    ("中庸", None, "仲尼曰：「君子中庸，小人", Paragraph),
+                    ("中庸", None, "子曰：「道之不行也，我知", Paragraph),
+                ],
+            ),
+            (
+                "one short line alone is a title, not a chapter",
+                "大學\n\n大學之道，在明明德，在親民，在止於至善。知止而后有定，定而后能靜。\n\n古之欲明明德於天下者，先治其國；欲治其國者，先齊其家。\n",
+                vec![
+                    ("大學", None, "大學之道，在明明德，在親", Paragraph),
+                    ("大學", None, "古之欲明明德於天下者，先", Paragraph),
                 ],
             ),
         ];
