@@ -526,6 +526,11 @@ pub(crate) fn dictionary_phrase(w: &str) -> bool {
 /// (违抗, 犯罪, 浩荡, 亲自), or, with `phrases`, as a set phrase or an idiom (毫无疑义,
 /// 强烈建议): a word that says what something does or is like, not what it is called.
 pub(crate) fn predicate_word(w: &str, phrases: bool) -> bool {
+    let simp = simplified(w);
+    // (a word the dictionary does not list has no tag: no need to ask the tagger)
+    if !zh_base().has_word(simp.as_deref().unwrap_or(w)) {
+        return false;
+    }
     dict_tag(w).is_some_and(|t| {
         ["v", "vn", "vd", "vi", "a", "ad", "an", "d"].contains(&t.as_str())
             || phrases && ["l", "i"].contains(&t.as_str())

@@ -791,10 +791,13 @@ impl Analysis {
                 // Nor is a word the dictionary lists as a verb, an adjective or an adverb
                 // (违抗, 调用, 浩荡), or, in a book that teaches no craft, as a set phrase or an
                 // idiom (毫无疑义): a concept is a thing named.
-                let predicate = doc.lang == Lang::Zh
-                    && f.kind == TermKind::Term
-                    && chinese::predicate_word(&f.text, !instructional);
-                !(commonest || generic || phrase || predicate) || defined(f)
+                // (asked last: it looks the word up)
+                let predicate = || {
+                    doc.lang == Lang::Zh
+                        && f.kind == TermKind::Term
+                        && chinese::predicate_word(&f.text, !instructional)
+                };
+                !(commonest || generic || phrase || predicate()) || defined(f)
             })
             .collect();
         let found =
