@@ -1,4 +1,6 @@
-//! Step sequences: numbered list items ("1.", "2)", "Step 3", "第一步", "（一）"), runs of
+//! Step sequences: numbered list items ("1.", "2)", "Step 3", "第一步", "（一）") that instruct
+//! or sit under a heading or lead-in that names the action (a list of statements is an
+//! enumeration, not a procedure), runs of
 //! imperative sentences in English, and how-to sections: a chapter or section whose heading
 //! names an action ("Installing calibre", "Implementing a writable stream", "How to …",
 //! "第四步：使用 debuild 构建软件包", "安装…"), whose paragraphs are its steps.

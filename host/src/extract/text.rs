@@ -2,7 +2,8 @@
 //! BOM or by NUL pattern, GB18030/GBK, Big5 and other legacy encodings via `chardetng`),
 //! conservative chapter detection (`第一章`, `第 1 章`, `卷一`, `学而篇`, `学而第一`, `Chapter 1`,
 //! `CHAPTER IV`, a word with a running number such as `Surah 2. The Cow`, roman numerals, `《…》`
-//! poem titles, manual-page headers), sections from numbered outline headings (`2.1. Powers`),
+//! poem titles, manual-page headers; else bare title lines alone over long paragraphs),
+//! sections from numbered outline headings (`2.1. Powers`),
 //! from unindented headings over an indented body (a manual page's `NAME`) and from an
 //! anthology's title / source / author lines, a table of contents kept out of the text, and
 //! paragraphs with their source line, hard-wrapped lines rejoined and drawn tables, command
