@@ -2405,13 +2405,17 @@ pub(crate) fn zh_imperative(sentence: &str) -> bool {
 
 /// Whether an English sentence opens with an instruction ("Click …", "Run …").
 pub(crate) fn en_imperative(sentence: &str) -> bool {
-    let first = sentence
+    EN_IMPERATIVES.contains(&first_word(sentence).as_str())
+}
+
+/// The first word of a sentence, lower-cased, without the marks around it ("“Run" → "run").
+pub(crate) fn first_word(sentence: &str) -> String {
+    sentence
         .split_whitespace()
         .next()
         .unwrap_or("")
         .trim_matches(|c: char| !c.is_alphabetic())
-        .to_lowercase();
-    EN_IMPERATIVES.contains(&first.as_str())
+        .to_lowercase()
 }
 
 /// Verbs that open an instruction rather than a statement ("Click …", "Run …").

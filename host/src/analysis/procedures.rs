@@ -213,13 +213,7 @@ fn is_step_sentence(sentence: &str) -> bool {
 }
 
 fn is_imperative(sentence: &str) -> bool {
-    let first = sentence
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .trim_matches(|c: char| !c.is_alphabetic())
-        .to_ascii_lowercase();
-    IMPERATIVES.contains(&first.as_str())
+    IMPERATIVES.contains(&super::first_word(sentence).as_str())
 }
 
 /// Words that end in "-ing" but are not an action a how-to heading names.
