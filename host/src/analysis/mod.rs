@@ -2004,7 +2004,7 @@ fn merge_aliases(
     }
     // an acronym and its expansion, paired in brackets in some sentence
     // (the sentences that bracket the acronym first: few, so the expansion test, which
-    // allocates, runs only for terms that share one of them)
+    // allocates, runs only for terms that share one of them or whose capitals spell it)
     for (i, f) in found.iter().enumerate() {
         if !acronym(&f.text) {
             continue;
@@ -2027,13 +2027,12 @@ fn merge_aliases(
             })
             .collect();
         // (or never paired, when the expansion is a proper name of three words or more whose
-        // capitals spell the acronym: "Package Tracking System", PTS)
+        // capitals spell the acronym: "Package Tracking System", PTS; asked of every term, so
+        // it allocates nothing)
         let named = |g: &str| {
-            let words: Vec<&str> = g.split(' ').collect();
-            let capitals: String = g.chars().filter(|c| c.is_uppercase()).collect();
-            words.len() >= 3
-                && words.iter().all(|w| w.starts_with(char::is_uppercase))
-                && capitals == f.text
+            g.split(' ').count() >= 3
+                && g.split(' ').all(|w| w.starts_with(char::is_uppercase))
+                && g.chars().filter(|c| c.is_uppercase()).eq(f.text.chars())
         };
         for (j, g) in found.iter().enumerate() {
             if i == j || !g.text.contains([' ', '-']) {
@@ -2317,14 +2316,13 @@ fn expanded_before(sentence: &str, term: &str) -> bool {
             },
             None => head,
         };
-        let words: Vec<&str> = head
+        // (the Latin words that end the head, in their order)
+        let mut words: Vec<&str> = head
             .split_whitespace()
             .rev()
             .take_while(|w| w.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
             .collect();
+        words.reverse();
         // (the expansion may hold short words the acronym skips: "Free Software Guidelines")
         after_ok
             && (n..=n + 2)
