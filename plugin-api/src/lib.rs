@@ -1401,7 +1401,7 @@ pub mod build {
                 // a manual section: "(1)", "(8)" a command, "(3)" a function
                 if let Some(sec) = rest.strip_prefix('(')
                     && let Some(c) = sec.chars().next()
-                    && sec[1..].starts_with(')')
+                    && sec[c.len_utf8()..].starts_with(')')
                 {
                     match c {
                         '1' | '6' | '8' => counts[KIND_HEADS.len()] += 1,
@@ -1758,6 +1758,23 @@ pub mod build {
             ] {
                 assert_eq!(attribution_line(line), attribution, "{line}");
                 assert_eq!(source_line(line), source, "{line}");
+            }
+        }
+
+        #[test]
+        fn kind_nouns() {
+            // (name, a sentence that names it, said twice, the kind the text gives it)
+            for (name, text, kind) in [
+                ("dput", "Run the dput command.", Some("a command")),
+                ("dh_strip", "See dh_strip(1).", Some("a command")),
+                ("qsort", "Call qsort(3) on it.", Some("a function")),
+                ("debian/rules", "Edit debian/rules file.", Some("a file")),
+                ("dput", "Upload it with dput.", None),
+                // (a bracket that holds no manual section, in any script)
+                ("grub", "It boots with grub(中).", None),
+                ("grub", "It boots with grub(é).", None),
+            ] {
+                assert_eq!(kind_noun(name, &[text, text], false), kind, "{text}");
             }
         }
     }

@@ -23,6 +23,46 @@ struct Concept;
 /// call, of the 10000 an export call may make).
 const MAX_SECTION_CHECKS: usize = 2000;
 
+/// A term used fewer times than this many times the least frequency is rare: it gets a
+/// page only where the text says what it is.
+const RARE_FACTOR: u32 = 2;
+
+/// Rare terms looked up for what the text says they are, at most, per proposal (each is
+/// two host calls).
+const MAX_IDENTITY_CHECKS: usize = 1000;
+
+/// Whether the text says what `term` is: a sentence defines it, one lists it as one of a
+/// class ("higher level commands such as gbp buildpackage"), or the text names its kind
+/// ("the dput command", "dh_installinit(1)", "debian/control 文件").
+fn identified(term: &str, zh: bool) -> bool {
+    if !host::definitions(term, 1).is_empty() {
+        return true;
+    }
+    let mentions = host::mentions(term, 12);
+    let texts: Vec<&str> = mentions.iter().map(|p| p.text.as_str()).collect();
+    kind_noun(term, &texts, zh).is_some()
+        || texts.iter().any(|t| {
+            with_manual_section(term, t) || grove_gene::class::named_class(term, t, zh).is_some()
+        })
+}
+
+/// Whether `text` names `term` with its manual section, as a manual names a command or a
+/// function: "dh_installinit(1)", "qsort(3)".
+fn with_manual_section(term: &str, text: &str) -> bool {
+    text.match_indices(term).any(|(at, _)| {
+        let starts_word = !text[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || "-_./".contains(c));
+        let rest = text[at + term.len()..].as_bytes();
+        starts_word
+            && rest.len() >= 3
+            && rest[0] == b'('
+            && (b'1'..=b'8').contains(&rest[1])
+            && rest[2] == b')'
+    })
+}
+
 impl Gene for Concept {
     fn info() -> GeneInfo {
         grove_gene::info(
@@ -44,6 +84,7 @@ impl Gene for Concept {
         // lint tools"), are documented items: proposed however rare, outside the budget
         let mut concepts = 0;
         let mut section_checks = 0;
+        let mut identity_checks = 0;
         for term in &doc.terms {
             if !matches!(term.kind, TermKind::Term | TermKind::NounPhrase)
                 || grove_gene::junk::is_junk(&term.text)
@@ -63,6 +104,18 @@ impl Gene for Concept {
             }
             if !documented {
                 if concepts >= budget {
+                    continue;
+                }
+                // A rare term that the text neither defines, lists as one of a class nor
+                // names the kind of could only have a page that says the book uses it
+                // ("sysconfig is a term in …"): it gets none. Frequent terms keep theirs
+                // (what the book keeps using is one of its terms, whatever it says of it).
+                if term.frequency < RARE_FACTOR * min_freq
+                    && (identity_checks >= MAX_IDENTITY_CHECKS || {
+                        identity_checks += 1;
+                        !identified(&term.text, doc.lang == "zh")
+                    })
+                {
                     continue;
                 }
                 concepts += 1;
