@@ -3010,6 +3010,42 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         {
             score = score.max(0.5);
         }
+        // A relative clause that says what X is: "debuild, which is a wrapper around
+        // dpkg-buildpackage", "sid, which is the current unstable distribution", past an
+        // aside in brackets ("debchange (or its alias, dch), which manipulates …").
+        let relative = match after.strip_prefix(" (").and_then(|r| r.split_once(')')) {
+            Some((aside, r)) if aside.len() <= 40 => r,
+            _ => after,
+        };
+        if let Some(rest) = relative.strip_prefix(", which ")
+            && !opening_phrase
+            && sentence.trim_end().ends_with(['.', ';'])
+        {
+            let copula = ["is ", "are ", "was "]
+                .iter()
+                .find_map(|c| rest.strip_prefix(c))
+                .is_some_and(|r| ["a ", "an ", "the "].iter().any(|a| r.starts_with(a)));
+            let describes = EN_DESCRIBING
+                .iter()
+                .any(|v| rest.starts_with(v) && rest[v.len()..].starts_with(' '));
+            if copula {
+                score = score.max(0.7);
+            } else if describes {
+                score = score.max(0.5);
+            }
+        }
+        // A gloss that says what X is: "a non-native source package (that is, the set of
+        // input files used for Debian package building)".
+        if let Some(gloss) = after.strip_prefix(" (").and_then(|r| {
+            r.strip_prefix("that is, ")
+                .or_else(|| r.strip_prefix("i.e., "))
+        }) && ["a ", "an ", "the "].iter().any(|a| gloss.starts_with(a))
+            && gloss.find(')').is_some_and(|close| {
+                gloss[..close].split_whitespace().count() >= 4 && !gloss[..close].contains(',')
+            })
+        {
+            score = score.max(0.6);
+        }
         // (X heads its noun phrase: "the Security Tracker." but not "an HTML interface")
         let heads_phrase = after.is_empty()
             || after.starts_with([',', '.', ';', ':', ')', ' ']) && {

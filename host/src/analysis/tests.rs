@@ -735,6 +735,41 @@ fn english_definition_patterns() {
             "binNMU",
             true,
         ),
+        // a relative clause that says what X is, past an aside in brackets; not in an
+        // opening phrase, nor one that says nothing of its kind
+        (
+            "Scripts include debchange (or its alias, dch), which manipulates the changelog, \
+             and debuild, which is a wrapper around dpkg-buildpackage.",
+            "debuild",
+            true,
+        ),
+        (
+            "Scripts include debchange (or its alias, dch), which manipulates the changelog.",
+            "debchange",
+            false,
+        ),
+        (
+            "For debuild, which is a wrapper, see below.",
+            "debuild",
+            false,
+        ),
+        (
+            "Then run debuild, which is fine for most uses.",
+            "debuild",
+            false,
+        ),
+        // a gloss that says what X is
+        (
+            "Create a non-native source package (that is, the set of input files used for \
+             package building).",
+            "non-native source package",
+            true,
+        ),
+        (
+            "It follows the open model (i.e., everyone can participate).",
+            "open model",
+            false,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
