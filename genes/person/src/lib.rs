@@ -236,6 +236,123 @@ fn asked_about(mentions: &[Passage], names: &[String]) -> Vec<String> {
     topics.into_iter().take(3).map(|(t, _)| t).collect()
 }
 
+/// Verbs that open a Chinese clause addressing someone before the speech marker ("孟子謂齊宣王
+/// 曰", "子路問於孔子曰", "景公对孔子说").
+const ZH_ADDRESSING: &[&str] = &[
+    "謂", "谓", "問於", "问于", "問", "问", "告", "語", "语", "對", "对", "言於", "言于", "見", "见",
+];
+
+/// Kin and followers a Chinese speaker addresses as their own ("他的宗族", "其子").
+const ZH_OWN: &[&str] = &[
+    "宗族", "族人", "儿子", "兒子", "父亲", "父親", "母亲", "母親", "妻子", "弟子", "门人", "門人",
+    "百姓", "臣民", "众人", "眾人", "兄弟", "哥哥", "弟弟", "子", "父", "母", "妻", "臣",
+];
+
+/// Speech verbs that take whom they address in English ("said to Pharaoh", "asked Jesus").
+const EN_ADDRESSING: &[&str] = &[
+    " said to ",
+    " said unto ",
+    " spoke to ",
+    " spake unto ",
+    " asked ",
+    " told ",
+    " answered ",
+    " replied to ",
+    " called to ",
+    " cried to ",
+    " wrote to ",
+];
+
+/// Whom the person speaks to, as the text says it ("孟子謂齊宣王曰", "Luqman said to his son"):
+/// the entries the page relates (`related`: the words the text uses, the entry's title) or,
+/// in English, a kin or a following of the speaker's ("his son", "his people"). The most
+/// addressed first, with the first passage that shows each.
+fn addressees(
+    mentions: &[Passage],
+    names: &[String],
+    related: &[(String, String)],
+    zh: bool,
+) -> Vec<(String, Passage)> {
+    let mut found: Vec<(String, usize, Passage)> = Vec::new();
+    for p in mentions {
+        for n in names {
+            let mut from = 0;
+            while let Some(i) = p.text[from..].find(n.as_str()) {
+                let after = &p.text[from + i + n.len()..];
+                from += i + n.len();
+                let whom = if zh {
+                    // (the clause up to the speech marker, and a verb that opens it)
+                    let clause: String = after
+                        .chars()
+                        .take_while(|c| !"曰說说道，。；：:！？".contains(*c))
+                        .take(12)
+                        .collect();
+                    let marked = after[clause.len()..].starts_with(['曰', '說', '说', '道']);
+                    ZH_ADDRESSING
+                        .iter()
+                        .find_map(|v| clause.strip_prefix(v))
+                        .filter(|_| marked)
+                        .and_then(|rest| {
+                            let named = related
+                                .iter()
+                                .filter(|(m, _)| m.chars().count() >= 2 && rest.starts_with(m.as_str()))
+                                .max_by_key(|(m, _)| m.len())
+                                .map(|(_, title)| title.clone());
+                            // (or the speaker's own: "穆萨对他的宗族说")
+                            named.or_else(|| {
+                                let own = ["他的", "她的", "他们的", "他們的", "其"]
+                                    .iter()
+                                    .find_map(|d| rest.strip_prefix(d))?;
+                                ZH_OWN.iter().find(|k| own.starts_with(**k)).map(|k| {
+                                    let det = &rest[..rest.len() - own.len()];
+                                    format!("{det}{k}")
+                                })
+                            })
+                        })
+                } else {
+                    EN_ADDRESSING
+                        .iter()
+                        .find_map(|v| after.strip_prefix(v))
+                        .and_then(|rest| {
+                            let named = related
+                                .iter()
+                                .filter(|(m, _)| {
+                                    rest.strip_prefix(m.as_str()).is_some_and(|r| {
+                                        !r.starts_with(|c: char| c.is_alphanumeric())
+                                    })
+                                })
+                                .max_by_key(|(m, _)| m.len())
+                                .map(|(_, title)| title.clone());
+                            named.or_else(|| {
+                                let mut w = rest.split_whitespace();
+                                let (det, noun) = (w.next()?, w.next()?);
+                                let noun = noun.trim_end_matches(|c: char| !c.is_alphabetic());
+                                (["his", "her", "their"].contains(&det)
+                                    && [
+                                        "son", "sons", "father", "mother", "brother", "brothers",
+                                        "wife", "people", "followers", "disciples", "servants",
+                                        "companions", "men",
+                                    ]
+                                    .contains(&noun))
+                                .then(|| format!("{det} {noun}"))
+                            })
+                        })
+                };
+                let Some(whom) = whom.filter(|w| !names.contains(w)) else {
+                    continue;
+                };
+                match found.iter_mut().find(|(w, _, _)| *w == whom) {
+                    Some(f) => f.1 += 1,
+                    None => found.push((whom, 1, p.clone())),
+                }
+            }
+        }
+    }
+    // (most addressed first, then in reading order)
+    found.sort_by_key(|f| std::cmp::Reverse(f.1));
+    found.into_iter().map(|(w, _, p)| (w, p)).collect()
+}
+
 /// Whether a passage can stand for the work it opens: words of its own (a line of verse, a
 /// sentence), not a label, a heading or a note ("注释", "Contents:").
 fn opens_work(text: &str, zh: bool) -> bool {
@@ -484,12 +601,29 @@ impl Gene for Person {
             None => {
                 let speaking = mentions.iter().filter(|p| speaks(p, &names, zh)).count();
                 let topics = asked_about(&mentions, &names);
-                let mut role = if zh && !topics.is_empty() {
-                    Some(format!("曾问{}", topics.join("、")))
-                } else if speaking >= 2 {
-                    Some(t(zh, "有言论", "speaks").to_string())
-                } else {
-                    None
+                // (whom they speak to, two at most, each shown by a cited passage)
+                let spoken_to: Vec<(String, Passage)> =
+                    addressees(&mentions, &names, &related, zh).into_iter().take(2).collect();
+                for (_, p) in &spoken_to {
+                    b.cite(p);
+                }
+                let whom: Vec<&str> = spoken_to.iter().map(|(w, _)| w.as_str()).collect();
+                let spoke = (!whom.is_empty()).then(|| {
+                    if zh {
+                        format!("曾与{}对话", whom.join("、"))
+                    } else {
+                        format!("speaks to {}", whom.join(" and "))
+                    }
+                });
+                // (whom they ask is no topic: "叶公问孔子")
+                let topics: Vec<String> =
+                    topics.into_iter().filter(|t| !whom.contains(&t.as_str())).collect();
+                let mut role = match (zh && !topics.is_empty(), spoke) {
+                    (true, Some(spoke)) => Some(format!("曾问{}，{spoke}", topics.join("、"))),
+                    (true, None) => Some(format!("曾问{}", topics.join("、"))),
+                    (false, Some(spoke)) => Some(spoke),
+                    (false, None) if speaking >= 2 => Some(t(zh, "有言论", "speaks").to_string()),
+                    (false, None) => None,
                 };
                 // The full name the text also uses for a title ("景公" is "齐景公").
                 if zh
