@@ -9,7 +9,9 @@
 //! `other` genes do) and writes no sentence of its own beyond fixed template lines.
 //! How many concepts it proposes grows with the length of the document; a manual's options
 //! (`cat -A`) come on top, each documented by its own paragraph, and so do rare terms that
-//! head a section of their own ("cme", "7.2. dget").
+//! head a section of their own ("cme", "7.2. dget"). Any other rare term gets a page only
+//! where the text says what it is: a definition, a class it is listed in, its kind ("the
+//! dput command") or its manual section ("dh_installinit(1)").
 
 use grove_gene::build::{
     PageBuilder, central, heads_section, improve, kind_noun, looks_zh, related_entries,

@@ -1,6 +1,7 @@
 //! The default `person` gene: proposes the people who act or speak in a document and
 //! renders each as a page a reader wants: a one-line description (a definitional passage
-//! when the text has one, else a fixed template line), first appearance, the relations the
+//! when the text has one, else a line from evidence: what they ask about, whom they speak
+//! to, where and with whom they appear), first appearance, the relations the
 //! text states ("son of Jesse", "king of Israel", "字 孔明", each cited), what they say,
 //! the chapters they appear in, the people and entries they appear with, and key passages
 //! with mentions of other entries linked. Every sentence is a cited quote or a template line.
@@ -36,24 +37,25 @@ const EN_SPEECH: &[&str] = &[
     " exclaimed",
 ];
 
+/// The text after each place the passage names the person, by any of `names`, in order of
+/// the names.
+fn after_names<'a>(p: &'a Passage, names: &'a [String]) -> impl Iterator<Item = &'a str> + 'a {
+    names.iter().flat_map(move |n| {
+        p.text
+            .match_indices(n.as_str())
+            .map(move |(at, _)| &p.text[at + n.len()..])
+    })
+}
+
 /// Whether the passage has `name` speaking (name followed by a speech marker or verb).
 fn speaks(p: &Passage, names: &[String], zh: bool) -> bool {
-    names.iter().any(|n| {
-        let mut from = 0;
-        while let Some(i) = p.text[from..].find(n.as_str()) {
-            let after = &p.text[from + i + n.len()..];
-            let hit = if zh {
-                ZH_SPEECH.iter().any(|m| after.starts_with(m))
-            } else {
-                EN_SPEECH.iter().any(|m| after.starts_with(m))
-                    || after.trim_start().starts_with([':', '“', '"'])
-            };
-            if hit {
-                return true;
-            }
-            from += i + n.len();
+    after_names(p, names).any(|after| {
+        if zh {
+            ZH_SPEECH.iter().any(|m| after.starts_with(m))
+        } else {
+            EN_SPEECH.iter().any(|m| after.starts_with(m))
+                || after.trim_start().starts_with([':', '“', '"'])
         }
-        false
     })
 }
 
@@ -209,25 +211,20 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
 fn asked_about(mentions: &[Passage], names: &[String]) -> Vec<String> {
     let mut topics: Vec<(String, usize)> = Vec::new();
     for p in mentions {
-        for n in names {
-            let mut from = 0;
-            while let Some(i) = p.text[from..].find(n.as_str()) {
-                let after = &p.text[from + i + n.len()..];
-                from += i + n.len();
-                let Some(rest) = after.strip_prefix('問').or_else(|| after.strip_prefix('问'))
-                else {
-                    continue;
-                };
-                let topic: String = rest
-                    .chars()
-                    .take_while(|c| ('\u{4e00}'..='\u{9fff}').contains(c) && !"於于曰之其諸诸焉乎".contains(*c))
-                    .take(3)
-                    .collect();
-                if (1..=2).contains(&topic.chars().count()) {
-                    match topics.iter_mut().find(|(t, _)| *t == topic) {
-                        Some(t) => t.1 += 1,
-                        None => topics.push((topic, 1)),
-                    }
+        for after in after_names(p, names) {
+            let Some(rest) = after.strip_prefix('問').or_else(|| after.strip_prefix('问'))
+            else {
+                continue;
+            };
+            let topic: String = rest
+                .chars()
+                .take_while(|c| ('\u{4e00}'..='\u{9fff}').contains(c) && !"於于曰之其諸诸焉乎".contains(*c))
+                .take(3)
+                .collect();
+            if (1..=2).contains(&topic.chars().count()) {
+                match topics.iter_mut().find(|(t, _)| *t == topic) {
+                    Some(t) => t.1 += 1,
+                    None => topics.push((topic, 1)),
                 }
             }
         }
@@ -275,76 +272,71 @@ fn addressees(
 ) -> Vec<(String, Passage)> {
     let mut found: Vec<(String, usize, Passage)> = Vec::new();
     for p in mentions {
-        for n in names {
-            let mut from = 0;
-            while let Some(i) = p.text[from..].find(n.as_str()) {
-                let after = &p.text[from + i + n.len()..];
-                from += i + n.len();
-                let whom = if zh {
-                    // (the clause up to the speech marker, and a verb that opens it)
-                    let clause: String = after
-                        .chars()
-                        .take_while(|c| !"曰說说道，。；：:！？".contains(*c))
-                        .take(12)
-                        .collect();
-                    let marked = after[clause.len()..].starts_with(['曰', '說', '说', '道']);
-                    ZH_ADDRESSING
-                        .iter()
-                        .find_map(|v| clause.strip_prefix(v))
-                        .filter(|_| marked)
-                        .and_then(|rest| {
-                            let named = related
+        for after in after_names(p, names) {
+            let whom = if zh {
+                // (the clause up to the speech marker, and a verb that opens it)
+                let clause: String = after
+                    .chars()
+                    .take_while(|c| !"曰說说道，。；：:！？".contains(*c))
+                    .take(12)
+                    .collect();
+                let marked = after[clause.len()..].starts_with(['曰', '說', '说', '道']);
+                ZH_ADDRESSING
+                    .iter()
+                    .find_map(|v| clause.strip_prefix(v))
+                    .filter(|_| marked)
+                    .and_then(|rest| {
+                        let named = related
+                            .iter()
+                            .filter(|(m, _)| m.chars().count() >= 2 && rest.starts_with(m.as_str()))
+                            .max_by_key(|(m, _)| m.len())
+                            .map(|(_, title)| title.clone());
+                        // (or the speaker's own: "穆萨对他的宗族说")
+                        named.or_else(|| {
+                            let own = ["他的", "她的", "他们的", "他們的", "其"]
                                 .iter()
-                                .filter(|(m, _)| m.chars().count() >= 2 && rest.starts_with(m.as_str()))
-                                .max_by_key(|(m, _)| m.len())
-                                .map(|(_, title)| title.clone());
-                            // (or the speaker's own: "穆萨对他的宗族说")
-                            named.or_else(|| {
-                                let own = ["他的", "她的", "他们的", "他們的", "其"]
-                                    .iter()
-                                    .find_map(|d| rest.strip_prefix(d))?;
-                                ZH_OWN.iter().find(|k| own.starts_with(**k)).map(|k| {
-                                    let det = &rest[..rest.len() - own.len()];
-                                    format!("{det}{k}")
-                                })
+                                .find_map(|d| rest.strip_prefix(d))?;
+                            ZH_OWN.iter().find(|k| own.starts_with(**k)).map(|k| {
+                                let det = &rest[..rest.len() - own.len()];
+                                format!("{det}{k}")
                             })
                         })
-                } else {
-                    EN_ADDRESSING
-                        .iter()
-                        .find_map(|v| after.strip_prefix(v))
-                        .and_then(|rest| {
-                            let named = related
-                                .iter()
-                                .filter(|(m, _)| {
-                                    rest.strip_prefix(m.as_str()).is_some_and(|r| {
-                                        !r.starts_with(|c: char| c.is_alphanumeric())
-                                    })
+                    })
+            } else {
+                EN_ADDRESSING
+                    .iter()
+                    .find_map(|v| after.strip_prefix(v))
+                    .and_then(|rest| {
+                        let named = related
+                            .iter()
+                            .filter(|(m, _)| {
+                                rest.strip_prefix(m.as_str()).is_some_and(|r| {
+                                    !r.starts_with(|c: char| c.is_alphanumeric())
                                 })
-                                .max_by_key(|(m, _)| m.len())
-                                .map(|(_, title)| title.clone());
-                            named.or_else(|| {
-                                let mut w = rest.split_whitespace();
-                                let (det, noun) = (w.next()?, w.next()?);
-                                let noun = noun.trim_end_matches(|c: char| !c.is_alphabetic());
-                                (["his", "her", "their"].contains(&det)
-                                    && [
-                                        "son", "sons", "father", "mother", "brother", "brothers",
-                                        "wife", "people", "followers", "disciples", "servants",
-                                        "companions", "men",
-                                    ]
-                                    .contains(&noun))
-                                .then(|| format!("{det} {noun}"))
                             })
+                            .max_by_key(|(m, _)| m.len())
+                            .map(|(_, title)| title.clone());
+                        named.or_else(|| {
+                            let mut w = rest.split_whitespace();
+                            let (det, noun) = (w.next()?, w.next()?);
+                            let noun = noun.trim_end_matches(|c: char| !c.is_alphabetic());
+                            (["his", "her", "their"].contains(&det)
+                                && [
+                                    "son", "sons", "father", "mother", "brother", "brothers",
+                                    "wife", "people", "followers", "disciples", "servants",
+                                    "companions", "men",
+                                ]
+                                .contains(&noun))
+                            .then(|| format!("{det} {noun}"))
                         })
-                };
-                let Some(whom) = whom.filter(|w| !names.contains(w)) else {
-                    continue;
-                };
-                match found.iter_mut().find(|(w, _, _)| *w == whom) {
-                    Some(f) => f.1 += 1,
-                    None => found.push((whom, 1, p.clone())),
-                }
+                    })
+            };
+            let Some(whom) = whom.filter(|w| !names.contains(w)) else {
+                continue;
+            };
+            match found.iter_mut().find(|(w, _, _)| *w == whom) {
+                Some(f) => f.1 += 1,
+                None => found.push((whom, 1, p.clone())),
             }
         }
     }

@@ -749,6 +749,11 @@ fn english_definition_patterns() {
             false,
         ),
         (
+            "Install debhelper, which provides the dh_* tools.",
+            "debhelper",
+            true,
+        ),
+        (
             "For debuild, which is a wrapper, see below.",
             "debuild",
             false,
