@@ -816,6 +816,10 @@ const ITEM_HEADS: &[&str] = &[
     "attribute",
 ];
 
+/// Adjectives of the stop list that open proper names when capitalised inside a sentence:
+/// "New York", "Old Testament", "Great Britain", "Little Rock".
+const NAME_ADJECTIVES: &[&str] = &["New", "Old", "Great", "Little"];
+
 /// Heads that say the word before them names a piece of software: "the dh command", "the
 /// postinst script", "the cd builtin".
 const SOFTWARE_HEADS: &[&str] = &[
@@ -1176,8 +1180,12 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                     start += 1;
                 }
                 // A closed-class word never starts a name, wherever the run starts ("26:106
-                // And Noah", "When Moses").
-                while j - start > 1 && stop.contains(toks[start].text.to_lowercase().as_str()) {
+                // And Noah", "When Moses"). (An adjective that names places and books does,
+                // inside a sentence: "in New York City", "the Old Testament".)
+                while j - start > 1
+                    && stop.contains(toks[start].text.to_lowercase().as_str())
+                    && !(start > 0 && NAME_ADJECTIVES.contains(&toks[start].text))
+                {
                     start += 1;
                 }
                 if start < j
@@ -1880,6 +1888,42 @@ mod tests {
                 term,
                 "{sentence} ×{times}: {found:?}"
             );
+        }
+    }
+
+    #[test]
+    fn an_adjective_inside_a_sentence_opens_a_name() {
+        // (sentences, the name found, a name not found)
+        for (sentences, name, not) in [
+            (
+                [
+                    "They met in New York City.",
+                    "The hotel in New York City was full.",
+                ],
+                "new york city",
+                "york city",
+            ),
+            (
+                [
+                    "It cites the Old Testament.",
+                    "Read the Old Testament twice.",
+                ],
+                "old testament",
+                "testament",
+            ),
+            // (at the start of a sentence it is the ordinary word)
+            (
+                [
+                    "New Debian releases come often.",
+                    "New Debian releases are tested.",
+                ],
+                "debian",
+                "new debian",
+            ),
+        ] {
+            let found = found_texts(&sentences);
+            assert!(found.iter().any(|f| f == name), "{sentences:?}: {found:?}");
+            assert!(!found.iter().any(|f| f == not), "{sentences:?}: {found:?}");
         }
     }
 
