@@ -715,7 +715,12 @@ fn latin(s: &str, terms: &mut HashMap<String, Cand>, si: u32) {
                 break;
             }
         }
-        let start = b[i].0;
+        // (a leading slash starts a path: "在“/etc/apt/sources.list”中"; not the slashes of
+        // a URL, "https://www.debian.org")
+        let path = i >= 1
+            && b[i - 1].1 == '/'
+            && (i == 1 || !is_latin_alnum(b[i - 2].1) && !"/:".contains(b[i - 2].1));
+        let start = b[if path { i - 1 } else { i }].0;
         let end = b.get(j).map_or(s.len(), |&(o, _)| o);
         words.push((start, end));
         i = j;
@@ -2135,6 +2140,23 @@ mod tests {
         assert_eq!(l["Osamu Aoki"].author, 2);
         assert!(l.contains_key("debian/rules") && l.contains_key("dh"));
         assert!(!l.contains_key("osamu") && !l.contains_key("debian.org"));
+        // (a path keeps its leading slash; a URL's slashes start nothing)
+        let mut l = HashMap::new();
+        for s in [
+            "在“/etc/apt/sources.list”中添加一行。",
+            "编辑 /etc/fstab 文件，或访问 https://www.debian.org/doc 网站。",
+        ] {
+            latin(s, &mut l, 0);
+        }
+        for (word, found) in [
+            ("/etc/apt/sources.list", true),
+            ("etc/apt/sources.list", false),
+            ("/etc/fstab", true),
+            ("www.debian.org/doc", true),
+            ("/www.debian.org/doc", false),
+        ] {
+            assert_eq!(l.contains_key(word), found, "{word}: {:?}", l.keys());
+        }
     }
 
     #[test]
