@@ -1350,6 +1350,14 @@ pub mod build {
         ("system", "系统", "a system", "系统"),
     ];
 
+    /// The one character in brackets that opens `after`, the text right after a name: the
+    /// manual section of "dpkg(1)", "qsort(3)".
+    pub fn manual_section(after: &str) -> Option<char> {
+        let sec = after.strip_prefix('(')?;
+        let c = sec.chars().next()?;
+        sec[c.len_utf8()..].starts_with(')').then_some(c)
+    }
+
     /// What kind of thing the text shows `key` to be, from the head noun it puts after it
     /// in `texts` ("the dpkg command", "debian/rules 文件") or a manual-section reference
     /// ("dpkg(1)" a command, "printf(3)" a function): the kind for an English or a Chinese
@@ -1399,10 +1407,7 @@ pub mod build {
                 }
                 let rest = rest.trim_start_matches(['`', '"', '\'', '”', '’', '*']);
                 // a manual section: "(1)", "(8)" a command, "(3)" a function
-                if let Some(sec) = rest.strip_prefix('(')
-                    && let Some(c) = sec.chars().next()
-                    && sec[c.len_utf8()..].starts_with(')')
-                {
+                if let Some(c) = manual_section(rest) {
                     match c {
                         '1' | '6' | '8' => counts[KIND_HEADS.len()] += 1,
                         '2' | '3' => counts[KIND_HEADS.len() + 1] += 1,

@@ -14,8 +14,8 @@
 //! dput command") or its manual section ("dh_installinit(1)").
 
 use grove_gene::build::{
-    PageBuilder, central, heads_section, improve, kind_noun, looks_zh, related_entries,
-    spread, t,
+    PageBuilder, central, heads_section, improve, kind_noun, looks_zh, manual_section,
+    related_entries, spread, t,
 };
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
 
@@ -56,12 +56,8 @@ fn with_manual_section(term: &str, text: &str) -> bool {
             .chars()
             .next_back()
             .is_some_and(|c| c.is_alphanumeric() || "-_./".contains(c));
-        let rest = text[at + term.len()..].as_bytes();
         starts_word
-            && rest.len() >= 3
-            && rest[0] == b'('
-            && (b'1'..=b'8').contains(&rest[1])
-            && rest[2] == b')'
+            && manual_section(&text[at + term.len()..]).is_some_and(|c| ('1'..='8').contains(&c))
     })
 }
 

@@ -260,6 +260,12 @@ const EN_ADDRESSING: &[&str] = &[
     " wrote to ",
 ];
 
+/// Kin and followers an English speaker addresses as their own ("his son", "their people").
+const EN_OWN: &[&str] = &[
+    "son", "sons", "father", "mother", "brother", "brothers", "wife", "people", "followers",
+    "disciples", "servants", "companions", "men",
+];
+
 /// Whom the person speaks to, as the text says it ("孟子謂齊宣王曰", "Luqman said to his son"):
 /// the entries the page relates (`related`: the words the text uses, the entry's title) or,
 /// in English, a kin or a following of the speaker's ("his son", "his people"). The most
@@ -274,62 +280,9 @@ fn addressees(
     for p in mentions {
         for after in after_names(p, names) {
             let whom = if zh {
-                // (the clause up to the speech marker, and a verb that opens it)
-                let clause: String = after
-                    .chars()
-                    .take_while(|c| !"曰說说道，。；：:！？".contains(*c))
-                    .take(12)
-                    .collect();
-                let marked = after[clause.len()..].starts_with(['曰', '說', '说', '道']);
-                ZH_ADDRESSING
-                    .iter()
-                    .find_map(|v| clause.strip_prefix(v))
-                    .filter(|_| marked)
-                    .and_then(|rest| {
-                        let named = related
-                            .iter()
-                            .filter(|(m, _)| m.chars().count() >= 2 && rest.starts_with(m.as_str()))
-                            .max_by_key(|(m, _)| m.len())
-                            .map(|(_, title)| title.clone());
-                        // (or the speaker's own: "穆萨对他的宗族说")
-                        named.or_else(|| {
-                            let own = ["他的", "她的", "他们的", "他們的", "其"]
-                                .iter()
-                                .find_map(|d| rest.strip_prefix(d))?;
-                            ZH_OWN.iter().find(|k| own.starts_with(**k)).map(|k| {
-                                let det = &rest[..rest.len() - own.len()];
-                                format!("{det}{k}")
-                            })
-                        })
-                    })
+                zh_addressee(after, related)
             } else {
-                EN_ADDRESSING
-                    .iter()
-                    .find_map(|v| after.strip_prefix(v))
-                    .and_then(|rest| {
-                        let named = related
-                            .iter()
-                            .filter(|(m, _)| {
-                                rest.strip_prefix(m.as_str()).is_some_and(|r| {
-                                    !r.starts_with(|c: char| c.is_alphanumeric())
-                                })
-                            })
-                            .max_by_key(|(m, _)| m.len())
-                            .map(|(_, title)| title.clone());
-                        named.or_else(|| {
-                            let mut w = rest.split_whitespace();
-                            let (det, noun) = (w.next()?, w.next()?);
-                            let noun = noun.trim_end_matches(|c: char| !c.is_alphabetic());
-                            (["his", "her", "their"].contains(&det)
-                                && [
-                                    "son", "sons", "father", "mother", "brother", "brothers",
-                                    "wife", "people", "followers", "disciples", "servants",
-                                    "companions", "men",
-                                ]
-                                .contains(&noun))
-                            .then(|| format!("{det} {noun}"))
-                        })
-                    })
+                en_addressee(after, related)
             };
             let Some(whom) = whom.filter(|w| !names.contains(w)) else {
                 continue;
@@ -343,6 +296,55 @@ fn addressees(
     // (most addressed first, then in reading order)
     found.sort_by_key(|f| std::cmp::Reverse(f.1));
     found.into_iter().map(|(w, _, p)| (w, p)).collect()
+}
+
+/// Whom a Chinese clause after the speaker's name addresses before the speech marker: an
+/// entry the page relates ("謂齊宣王曰") or the speaker's own ("对他的宗族说").
+fn zh_addressee(after: &str, related: &[(String, String)]) -> Option<String> {
+    // (the clause up to the speech marker, and a verb that opens it)
+    let clause: String = after
+        .chars()
+        .take_while(|c| !"曰說说道，。；：:！？".contains(*c))
+        .take(12)
+        .collect();
+    if !after[clause.len()..].starts_with(['曰', '說', '说', '道']) {
+        return None;
+    }
+    let rest = ZH_ADDRESSING.iter().find_map(|v| clause.strip_prefix(v))?;
+    let named = related
+        .iter()
+        .filter(|(m, _)| m.chars().count() >= 2 && rest.starts_with(m.as_str()))
+        .max_by_key(|(m, _)| m.len())
+        .map(|(_, title)| title.clone());
+    // (or the speaker's own: "穆萨对他的宗族说")
+    named.or_else(|| {
+        let own = ["他的", "她的", "他们的", "他們的", "其"]
+            .iter()
+            .find_map(|d| rest.strip_prefix(d))?;
+        let kin = ZH_OWN.iter().find(|k| own.starts_with(**k))?;
+        Some(format!("{}{kin}", &rest[..rest.len() - own.len()]))
+    })
+}
+
+/// Whom an English speech verb after the speaker's name addresses: an entry the page
+/// relates ("said to Pharaoh") or the speaker's kin or following ("said to his son").
+fn en_addressee(after: &str, related: &[(String, String)]) -> Option<String> {
+    let rest = EN_ADDRESSING.iter().find_map(|v| after.strip_prefix(v))?;
+    let named = related
+        .iter()
+        .filter(|(m, _)| {
+            rest.strip_prefix(m.as_str())
+                .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
+        })
+        .max_by_key(|(m, _)| m.len())
+        .map(|(_, title)| title.clone());
+    named.or_else(|| {
+        let mut w = rest.split_whitespace();
+        let (det, noun) = (w.next()?, w.next()?);
+        let noun = noun.trim_end_matches(|c: char| !c.is_alphabetic());
+        (["his", "her", "their"].contains(&det) && EN_OWN.contains(&noun))
+            .then(|| format!("{det} {noun}"))
+    })
 }
 
 /// Whether a passage can stand for the work it opens: words of its own (a line of verse, a
