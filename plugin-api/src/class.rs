@@ -863,6 +863,186 @@ fn zh_class(name: &str, sentence: &str) -> Option<NamedClass> {
     None
 }
 
+/// Words that open an English modifier after a kind's head, saying more of the thing: "the
+/// Homepage field of the Source section in debian/control", "the dput command for uploading".
+const EN_POST: &[&str] = &[
+    "of",
+    "in",
+    "for",
+    "from",
+    "on",
+    "used",
+    "that",
+    "which",
+    "provided",
+    "described",
+    "containing",
+    "holding",
+    "listing",
+    "defined",
+    "shipped",
+    "installed",
+    "called",
+];
+
+/// Words a modifier after a kind's head does not end with ("… of the", "… in a").
+const EN_DANGLING: &[&str] = &[
+    "the", "a", "an", "of", "in", "for", "from", "on", "to", "and", "or", "with", "by", "that",
+    "which", "its", "their", "as", "at", "is", "are", "be",
+];
+
+/// Words that end a modifier after a kind's head: a conjunction, a preposition or a verb that
+/// opens what the sentence says next ("an alias dquilt for Debian packaging | by adding …").
+const EN_MODIFIER_END: &[&str] = &[
+    "by", "and", "or", "but", "so", "when", "if", "because", "while", "as", "is", "are", "was",
+    "were", "must", "should", "can", "will", "may", "to", "then", "where", "before", "after",
+    "until", "unless", "since", "than", "has", "have", "with", "using",
+];
+
+/// Characters that end the sentence around a mention for [`kind_phrase`].
+fn sentence_around(text: &str, at: usize, end: usize, zh: bool) -> (usize, usize) {
+    let stops: &[char] = if zh {
+        &['。', '！', '？', '；', '\n']
+    } else {
+        &['\n']
+    };
+    let mut start = text[..at].rfind(stops).map_or(0, |i| {
+        i + text[i..].chars().next().map_or(1, char::len_utf8)
+    });
+    let mut stop = text[end..].find(stops).map_or(text.len(), |i| end + i);
+    if !zh {
+        // (a full stop ends an English sentence only before a space: not in "debian/rules.d")
+        if let Some(i) = text[start..at].rfind(". ") {
+            start += i + 2;
+        }
+        if let Some(i) = text[end..stop].find(". ") {
+            stop = end + i + 1;
+        }
+    }
+    (start, stop)
+}
+
+/// The noun phrase in which an English `sentence` names `name` with a kind's head noun (`head`,
+/// "field") and says more of it than the kind, in a modifier after the head: "the Homepage
+/// field of the Source section in debian/control", "an alias dquilt for Debian packaging".
+/// None where the phrase says no more than "the X field" (that is the kind alone), where a
+/// word stands between the article and the name ("the systemd init system": the name only
+/// modifies the head there), and in Chinese, whose modifier before the name runs back into
+/// the clause's verb ("以下是 gentoo 的 doc-base 文件").
+pub fn kind_phrase(name: &str, head: &str, sentence: &str, zh: bool) -> Option<String> {
+    let name = name.trim();
+    if name.is_empty() || head.is_empty() || sentence.len() > 2000 {
+        return None;
+    }
+    // (a Chinese modifier before the name runs back into the clause's verb: "以下是 gentoo 的
+    // doc-base 文件")
+    if zh {
+        return None;
+    }
+    let lower = sentence.to_lowercase();
+    let lname = name.to_lowercase();
+    if lower.len() != sentence.len() {
+        return None;
+    }
+    let word_before = |i: usize| {
+        lower[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || "-_./@".contains(c))
+    };
+    for (at, _) in lower.match_indices(&lname) {
+        let end = at + lname.len();
+        if word_before(at)
+            || lower[end..].starts_with(|c: char| c.is_alphanumeric() || "-_@".contains(c))
+        {
+            continue;
+        }
+        let (s_start, s_end) = sentence_around(sentence, at, end, false);
+        let quotes: &[char] = &['`', '"', '\'', '“', '”', '‘', '’', '*'];
+        let after = lower[end..s_end].trim_start_matches(quotes);
+        let before = lower[s_start..at].trim_end_matches(quotes);
+        // "the X field" (head after) or "an alias X" (head before)
+        let (phrase_start, phrase_end, pre_words) = if let Some(r) = after
+            .strip_prefix(' ')
+            .and_then(|r| r.strip_prefix(head))
+            .filter(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
+        {
+            let head_end = s_end - r.len();
+            if !before.ends_with(' ') {
+                continue;
+            }
+            // the article and up to two adjectives before the name
+            let words: Vec<&str> = before.split(' ').rev().skip(1).take(3).collect();
+            let article = words.iter().position(|w| ["the", "a", "an"].contains(w));
+            let Some(a) = article else { continue };
+            let adjectives = &words[..a];
+            if adjectives.iter().any(|w| {
+                EN_STOP.contains(w) || !w.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+            }) {
+                continue;
+            }
+            let start =
+                s_start + before.len() - words[..=a].iter().map(|w| w.len() + 1).sum::<usize>();
+            (start, head_end, adjectives.len())
+        } else if let Some(b) = before.strip_suffix(' ').and_then(|b| b.strip_suffix(head)) {
+            let Some(article) = ["the ", "an ", "a "].iter().find(|a| b.ends_with(**a)) else {
+                continue;
+            };
+            if b.len() > article.len() && word_before(s_start + b.len() - article.len()) {
+                continue;
+            }
+            (s_start + b.len() - article.len(), end, 0)
+        } else {
+            continue;
+        };
+        // the modifier after the phrase, to the clause's end, at most ten words
+        let rest = &sentence[phrase_end..s_end];
+        let opened = rest.strip_prefix(", ").unwrap_or(rest);
+        let post = opened.strip_prefix(' ').is_some_and(|r| {
+            EN_POST
+                .iter()
+                .any(|w| r.strip_prefix(w).is_some_and(|x| x.starts_with(' ')))
+        });
+        let mut stop = phrase_end;
+        if post {
+            let clause = &sentence[phrase_end + (rest.len() - opened.len())..s_end];
+            let clause_end = clause
+                .find([',', ';', ':', '(', ')', '!', '?', '—'])
+                .unwrap_or(clause.len());
+            let clause = clause[..clause_end].trim_end_matches('.');
+            // (each word's end in the clause)
+            let mut ends: Vec<(usize, &str)> = Vec::new();
+            let mut from = 0;
+            for (n, w) in clause.split_whitespace().take(10).enumerate() {
+                if n > 0 && EN_MODIFIER_END.contains(&w.to_lowercase().as_str()) {
+                    break;
+                }
+                let i = from + clause[from..].find(w).unwrap_or(0);
+                from = i + w.len();
+                ends.push((from, w));
+            }
+            while ends
+                .last()
+                .is_some_and(|(_, w)| EN_DANGLING.contains(&w.to_lowercase().as_str()))
+            {
+                ends.pop();
+            }
+            if ends.len() >= 2 {
+                stop = phrase_end + (rest.len() - opened.len()) + ends[ends.len() - 1].0;
+            }
+        }
+        // (a word between the article and the name makes the name a modifier of the head
+        // more often than the head's name: "the systemd init system", "a debian changelog
+        // file")
+        if stop == phrase_end || pre_words > 0 {
+            continue;
+        }
+        let snippet = sentence[phrase_start..stop].trim();
+        return Some(snippet.to_string());
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1045,5 +1225,66 @@ mod tests {
         );
         let c = named_class("LDFLAGS", "并导出各个编译参数（如CFLAGS、LDFLAGS）。", true).unwrap();
         assert_eq!(c.snippet, "编译参数（如CFLAGS、LDFLAGS）");
+    }
+
+    /// (name, head, sentence, Chinese, expected phrase)
+    const KIND_PHRASES: &[(&str, &str, &str, bool, Option<&str>)] = &[
+        (
+            "Homepage",
+            "field",
+            "We recommend that you add the URL for the package's home page in the Homepage field of the Source section in debian/control. Adding it helps.",
+            false,
+            Some("the Homepage field of the Source section in debian/control"),
+        ),
+        (
+            "dquilt",
+            "alias",
+            "It's useful to have a slightly customized default, so let's create an alias dquilt for Debian packaging by adding the following lines to ~/.bashrc.",
+            false,
+            Some("an alias dquilt for Debian packaging"),
+        ),
+        // (a word before the name: the name modifies the head)
+        (
+            "init",
+            "system",
+            "It uses the systemd init system for booting.",
+            false,
+            None,
+        ),
+        // the kind alone says no more than the kind line
+        (
+            "dquilt",
+            "command",
+            "Record it with the dquilt command as fix.patch.",
+            false,
+            None,
+        ),
+        // a name inside a longer one is not the name
+        (
+            "dh",
+            "command",
+            "Run the dh_make command in the source tree.",
+            false,
+            None,
+        ),
+        // (Chinese: the modifier before the name runs back into the clause's verb)
+        (
+            "doc-base",
+            "文件",
+            "以下是 gentoo 的 doc-base 文件。",
+            true,
+            None,
+        ),
+    ];
+
+    #[test]
+    fn kind_phrases() {
+        for (name, head, sentence, zh, want) in KIND_PHRASES {
+            assert_eq!(
+                kind_phrase(name, head, sentence, *zh).as_deref(),
+                *want,
+                "{name} ({head}) in {sentence:?}"
+            );
+        }
     }
 }

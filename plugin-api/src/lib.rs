@@ -834,7 +834,14 @@ pub mod build {
         /// reference item's own description: "Equivalent to -vET."), the entry's name comes
         /// first: "cat -A: Equivalent to -vET." ([`page::named_lead`]).
         pub fn summary_quote(&mut self, p: &Passage) {
-            let text = page::truncate(p.text.trim(), 4000);
+            // (a list item's bullet opens no lead: "• debian-devel@lists.debian.org, used to …")
+            let trimmed = p.text.trim();
+            let trimmed = ["• ", "* ", "· "]
+                .iter()
+                .find_map(|b| trimmed.strip_prefix(b))
+                .unwrap_or(trimmed)
+                .trim_start();
+            let text = page::truncate(trimmed, 4000);
             let lower = text.to_lowercase();
             let names_it = std::iter::once(&self.page.title)
                 .chain(self.page.aliases.iter())
@@ -874,7 +881,7 @@ pub mod build {
             mentions: &[Passage],
             with: &[String],
         ) {
-            let class = class_of(entry, mentions);
+            let class = class_of(entry, mentions).or_else(|| kind_class(entry, kind, mentions));
             let line = evidence_line(
                 entry,
                 kind,
@@ -994,7 +1001,9 @@ pub mod build {
         mentions: &[Passage],
         with: &[String],
     ) -> String {
-        let class = class_of(entry, mentions).map(|(c, _)| c);
+        let class = class_of(entry, mentions)
+            .or_else(|| kind_class(entry, kind, mentions))
+            .map(|(c, _)| c);
         evidence_line(entry, kind, role, mentions, with, class.as_ref())
     }
 
@@ -1017,6 +1026,52 @@ pub mod build {
                 .filter(|c| !names.iter().any(|n| c.class.eq_ignore_ascii_case(n)))
                 .map(|c| (c, p))
         })
+    }
+
+    /// The kind the line gives the entry (`kind`, "a field", "文件"), as the text says it in
+    /// a phrase that says more of it than the kind ("the Homepage field of the Source section
+    /// in debian/control", [`crate::class::kind_phrase`]): the longest such phrase of the
+    /// mentions, and the passage it is in. None for a kind no head noun names ("a term").
+    pub fn kind_class<'a>(
+        entry: &Entry,
+        kind: (&str, &str),
+        mentions: &'a [Passage],
+    ) -> Option<(crate::class::NamedClass, &'a Passage)> {
+        let zh = entry.lang == "zh";
+        let (en_head, zh_head, _, zh_kind) = *KIND_HEADS.iter().find(|(_, _, en, zh_kind)| {
+            if zh {
+                *zh_kind == kind.0
+            } else {
+                *en == kind.1
+            }
+        })?;
+        let head = if zh { zh_head } else { en_head };
+        let names: Vec<&str> = std::iter::once(entry.title.as_str())
+            .chain(entry.aliases.iter().map(String::as_str))
+            .filter(|n| n.trim().chars().count() >= 2)
+            .collect();
+        let (snippet, p) = mentions
+            .iter()
+            .filter_map(|p| {
+                names
+                    .iter()
+                    .find_map(|n| crate::class::kind_phrase(n, head, &p.text, zh))
+                    .map(|s| (s, p))
+            })
+            .max_by_key(|(s, _)| s.chars().count())?;
+        let class = if zh {
+            format!("《{}》中的{zh_kind}", entry.document_title)
+        } else {
+            en_head.to_string()
+        };
+        Some((
+            crate::class::NamedClass {
+                class,
+                snippet,
+                singular: true,
+            },
+            p,
+        ))
     }
 
     fn evidence_line(
@@ -1347,6 +1402,7 @@ pub mod build {
         ("macro", "宏", "a macro", "宏"),
         ("target", "目标", "a target", "目标"),
         ("team", "团队", "a team", "团队"),
+        ("alias", "别名", "an alias", "别名"),
         ("system", "系统", "a system", "系统"),
     ];
 
@@ -1384,7 +1440,7 @@ pub mod build {
         ]
         .iter()
         .any(|a| k.ends_with(a));
-        if k.is_empty() || name || adjective || !k.is_ascii() {
+        if k.is_empty() || adjective || !k.is_ascii() {
             return None;
         }
         // An acronym names a file's or a package's content more often than the file ("the PID
@@ -1431,7 +1487,30 @@ pub mod build {
                     let unnamed = *en == "option" && !k.starts_with('-');
                     // (a path names a file, a directory or a script)
                     let path = k.starts_with('/') && !["file", "directory", "script"].contains(en);
-                    if acronym && !acronym_kinds.contains(en) || unnamed || path {
+                    // (a name takes only a field: "the Homepage field", not "the Debian
+                    // package")
+                    let named = name && *en != "field";
+                    if acronym && !acronym_kinds.contains(en) || unnamed || path || named {
+                        continue;
+                    }
+                    // the head before the key: "an alias dquilt", "the command grep"
+                    // (only for a key that is no plain word, which a head before would
+                    // only modify: "the command line")
+                    let head_before = !name
+                        && !k.chars().all(char::is_alphabetic)
+                        && lower[..i]
+                            .trim_end_matches(['`', '"', '\'', '“', '‘', '*'])
+                            .strip_suffix(' ')
+                            .and_then(|b| b.strip_suffix(en))
+                            .is_some_and(|b| {
+                                ["the ", "a ", "an "].iter().any(|a| {
+                                    b.strip_suffix(a).is_some_and(|r| {
+                                        !r.ends_with(|c: char| c.is_alphanumeric())
+                                    })
+                                })
+                            });
+                    if head_before {
+                        counts[j] += 1;
                         continue;
                     }
                     let hit = match spaced {
@@ -1775,6 +1854,17 @@ pub mod build {
                 ("qsort", "Call qsort(3) on it.", Some("a function")),
                 ("debian/rules", "Edit debian/rules file.", Some("a file")),
                 ("dput", "Upload it with dput.", None),
+                // a name takes only a field; a head may come first
+                ("Homepage", "Set the Homepage field.", Some("a field")),
+                ("Debian", "Install the Debian package.", None),
+                (
+                    "dh_make",
+                    "Use the command dh_make here.",
+                    Some("a command"),
+                ),
+                ("dquilt", "Create an alias dquilt now.", None),
+                ("dquilt", "Create the dquilt alias now.", Some("an alias")),
+                ("line", "Type it on the command line.", None),
                 // (a bracket that holds no manual section, in any script)
                 ("grub", "It boots with grub(中).", None),
                 ("grub", "It boots with grub(é).", None),

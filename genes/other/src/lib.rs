@@ -766,8 +766,9 @@ fn named_entries(
 /// The entries a unit names most often for their spread in the book: counted by longest match
 /// of its words (Chinese: runs of up to four characters) against the planned entries, each
 /// weighed by how few of the book's chapters hold it (tf-idf); the book's subject everywhere
-/// ("Allah", 安拉) and, in English, words that are no names ("people", "father") are left
-/// out. At most three, each named at least twice in the unit.
+/// ("Allah", 安拉: in nearly every chapter its mentions span, or named a hundred times or
+/// more) and, in English, words that are no names ("people", "father") are left out. At most
+/// three, each named at least twice in the unit.
 fn unit_subjects(named: &[(String, String, usize)], zh: bool) -> Vec<String> {
     // (in English a name, capitalised, says what a unit is about; a word does not: "Joseph",
     // not "father")
@@ -784,10 +785,13 @@ fn unit_subjects(named: &[(String, String, usize)], zh: bool) -> Vec<String> {
             // How much of the book it is in: the share of the chapters its mentions span
             // that hold one (the host gives a hundred mentions at most, in reading order, so
             // the span is that of the first hundred).
-            let mut chapters: Vec<u32> = host::mentions(&title, 100)
-                .iter()
-                .map(|p| p.location.chapter)
-                .collect();
+            let mentions = host::mentions(&title, 100);
+            // (a name the book names a hundred times or more is its subject, wherever the
+            // first hundred fall: 安拉 fills the first two surahs)
+            if mentions.len() >= 100 {
+                return None;
+            }
+            let mut chapters: Vec<u32> = mentions.iter().map(|p| p.location.chapter).collect();
             chapters.sort_unstable();
             let span = match (chapters.first(), chapters.last()) {
                 (Some(a), Some(b)) => b - a + 1,

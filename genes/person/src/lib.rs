@@ -59,6 +59,40 @@ fn speaks(p: &Passage, names: &[String], zh: bool) -> bool {
     })
 }
 
+/// The state a classical Chinese name says its bearer rules: a state's one-character name, a
+/// posthumous name and a title ("齊景公", "梁惠王", "晉文公"), or a state and a rank alone
+/// ("晉侯", "鄭伯"), where the text uses the character as a state: an entry of its own, or
+/// (with a posthumous name) "齐国", "齐君", "在齐", "适齐".
+/// Not "周公" (a duke of the house of 周, no ruler of it) nor "文王" (a posthumous name only).
+fn ruled_state(name: &str) -> Option<char> {
+    let chars: Vec<char> = name.chars().collect();
+    let (ruler, rank_only) = match chars.as_slice() {
+        [_, _, t] => (['公', '王', '侯', '伯'].contains(t), false),
+        [_, t] => (['侯', '伯'].contains(t), true),
+        _ => (false, false),
+    };
+    let state = chars[0];
+    if !ruler || !('\u{4e00}'..='\u{9fff}').contains(&state) {
+        return None;
+    }
+    // (a direction, a size or a title is no state: "東陵侯", "大王", "王侯")
+    if "東东西南北中上下大小天先王公侯伯君帝".contains(state) {
+        return None;
+    }
+    let s = state.to_string();
+    // (the text uses the character as a state: "齐国", "齐君", "在齐", "适齐")
+    let as_state = |t: &str| {
+        ["国", "國", "君"].iter().any(|g| t.contains(&format!("{s}{g}")))
+            || ["在", "于", "於", "适", "適", "奔", "如"]
+                .iter()
+                .any(|v| t.contains(&format!("{v}{s}")))
+    };
+    // (a state and a rank alone need the state's own entry: "夏侯" is a surname)
+    let known = host::entry_for(&s).is_some_and(|e| e == s)
+        || !rank_only && host::mentions(&s, 60).iter().any(|p| as_state(&p.text));
+    known.then_some(state)
+}
+
 /// Relations an English text states after a name ("David the son of Jesse", "Solomon, king
 /// of Israel"): the words between the name and the related name.
 const EN_RELATIONS: &[&str] = &[
@@ -620,13 +654,20 @@ impl Gene for Person {
                     (false, None) => None,
                 };
                 // The full name the text also uses for a title ("景公" is "齐景公").
-                if zh
-                    && let Some(full) = entry
-                        .aliases
-                        .iter()
-                        .filter(|a| a.ends_with(entry.title.as_str()) && a.len() > entry.title.len())
-                        .max_by_key(|a| a.len())
-                {
+                let full = entry
+                    .aliases
+                    .iter()
+                    .filter(|a| a.ends_with(entry.title.as_str()) && a.len() > entry.title.len())
+                    .max_by_key(|a| a.len())
+                    .filter(|_| zh);
+                // The state a ruler's name says they rule ("齐景公": 齐国国君).
+                if zh && let Some(state) = ruled_state(full.unwrap_or(&entry.title)) {
+                    role = Some(match role {
+                        Some(r) => format!("{state}国国君，{r}"),
+                        None => format!("{state}国国君"),
+                    });
+                }
+                if let Some(full) = full {
                     role = Some(match role {
                         Some(r) => format!("即{full}，{r}"),
                         None => format!("即{full}"),

@@ -3097,12 +3097,16 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
 }
 
 /// Whether the words around X (lower case) say what it is for: "use X to …", "run the X
-/// command to …", "X can be used to …", "with the X command, you can …".
+/// command to …", "X can be used to …", "with the X command, you can …", "X, used to …".
 fn purpose_of(before: &str, after: &str) -> bool {
     let words: Vec<&str> = before.split_whitespace().rev().take(3).collect();
     let mut after = after.trim_start_matches(['`', '"', '\'', '”', '’', '*', '_']);
     // (a manual section and a head noun: "the interdiff(1) command")
     after = skip_manual_section(after);
+    // (a mailing list's address: "debian-devel@lists.debian.org, used to discuss …")
+    if let Some(host) = after.strip_prefix('@') {
+        after = &host[host.find([' ', ',']).unwrap_or(host.len())..];
+    }
     if let Some(h) = EN_HEADS.iter().find(|h| {
         after
             .strip_prefix(' ')
@@ -3125,6 +3129,9 @@ fn purpose_of(before: &str, after: &str) -> bool {
         || with && after.starts_with(", you can ")
         || [
             "can be used to ",
+            // (a list item's description: "debian-devel@lists.debian.org, used to discuss …")
+            ", used to ",
+            ", used for ",
             "is used to ",
             "are used to ",
             "is used for ",

@@ -452,6 +452,12 @@ fn english_definition_patterns() {
             false,
         ),
         ("LVM requires the following.", "LVM", false),
+        // a list item's description after a mailing list's address
+        (
+            "• debian-devel@lists.debian.org, used to discuss various development related technical issues.",
+            "debian-devel",
+            true,
+        ),
         // a subject after a phrase of time or place, with an irregular past
         (
             "During August 1995 (between two releases), Hartmut Koptein started the first port.",
