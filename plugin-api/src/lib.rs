@@ -1439,7 +1439,11 @@ pub mod build {
             "-only",
         ]
         .iter()
-        .any(|a| k.ends_with(a));
+        .any(|a| k.ends_with(a))
+            // ("a multi-line command", "non-free packages")
+            || ["multi-", "non-", "single-", "semi-"]
+                .iter()
+                .any(|p| k.to_lowercase().starts_with(p));
         if k.is_empty() || adjective || !k.is_ascii() {
             return None;
         }
@@ -1865,6 +1869,7 @@ pub mod build {
                 ("dquilt", "Create an alias dquilt now.", None),
                 ("dquilt", "Create the dquilt alias now.", Some("an alias")),
                 ("line", "Type it on the command line.", None),
+                ("multi-line", "Use a multi-line command.", None),
                 // (a bracket that holds no manual section, in any script)
                 ("grub", "It boots with grub(中).", None),
                 ("grub", "It boots with grub(é).", None),

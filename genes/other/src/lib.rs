@@ -10,8 +10,8 @@
 //! are rejected with `grove_gene::junk`.
 
 use grove_gene::build::{
-    PageBuilder, SectionWork, attribution_line, central, credited_author, improve, looks_zh,
-    opening_words, related_entries, section_work, source_line, spread, t,
+    PageBuilder, SectionWork, attribution_line, central, credited_author, improve, kind_noun,
+    looks_zh, opening_words, related_entries, section_work, source_line, spread, t,
 };
 use grove_gene::{
     Document, Entry, Gene, GeneInfo, Page, Passage, Proposal, Review, TermKind, host,
@@ -319,8 +319,17 @@ impl Gene for Other {
                 let with: Vec<String> = related.iter().map(|(_, t)| t.clone()).collect();
                 let word = kind_word(false, kind);
                 let article = if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
-                let en_kind = format!("{article} {word}");
-                let zh_kind = format!("一个{}", kind_word(true, kind));
+                let mut en_kind = format!("{article} {word}");
+                let mut zh_kind = format!("一个{}", kind_word(true, kind));
+                // (a name of no known kind takes the kind the text gives it: "the Homepage
+                // field" makes Homepage a field)
+                let texts: Vec<&str> = mentions.iter().map(|p| p.text.as_str()).collect();
+                if word == "name"
+                    && let (Some(z), Some(e)) =
+                        (kind_noun(key, &texts, true), kind_noun(key, &texts, false))
+                {
+                    (zh_kind, en_kind) = (z.to_string(), e.to_string());
+                }
                 b.evidence_summary(&entry, (&zh_kind, &en_kind), None, &mentions, &with);
             }
         }
