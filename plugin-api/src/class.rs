@@ -997,7 +997,7 @@ pub fn kind_phrase(name: &str, head: &str, sentence: &str, zh: bool) -> Option<S
         };
         // the modifier after the phrase, to the clause's end, at most ten words
         let rest = &sentence[phrase_end..s_end];
-        let opened = rest.strip_prefix(", ").unwrap_or(rest);
+        let opened = rest.strip_prefix(',').unwrap_or(rest);
         let post = opened.strip_prefix(' ').is_some_and(|r| {
             EN_POST
                 .iter()
@@ -1014,7 +1014,9 @@ pub fn kind_phrase(name: &str, head: &str, sentence: &str, zh: bool) -> Option<S
             let mut ends: Vec<(usize, &str)> = Vec::new();
             let mut from = 0;
             for (n, w) in clause.split_whitespace().take(10).enumerate() {
-                if n > 0 && EN_MODIFIER_END.contains(&w.to_lowercase().as_str()) {
+                // ("used to discuss …" goes on past its "to")
+                let purpose = w == "to" && ends.last().is_some_and(|(_, p)| *p == "used");
+                if n > 0 && !purpose && EN_MODIFIER_END.contains(&w.to_lowercase().as_str()) {
                     break;
                 }
                 let i = from + clause[from..].find(w).unwrap_or(0);
@@ -1242,6 +1244,14 @@ mod tests {
             "It's useful to have a slightly customized default, so let's create an alias dquilt for Debian packaging by adding the following lines to ~/.bashrc.",
             false,
             Some("an alias dquilt for Debian packaging"),
+        ),
+        // a reduced relative clause after a comma
+        (
+            "debian-devel",
+            "list",
+            "Write to the debian-devel list, used to discuss development.",
+            false,
+            Some("the debian-devel list, used to discuss development"),
         ),
         // (a word before the name: the name modifies the head)
         (
