@@ -899,25 +899,17 @@ const EN_MODIFIER_END: &[&str] = &[
     "until", "unless", "since", "than", "has", "have", "with", "using",
 ];
 
-/// Characters that end the sentence around a mention for [`kind_phrase`].
-fn sentence_around(text: &str, at: usize, end: usize, zh: bool) -> (usize, usize) {
-    let stops: &[char] = if zh {
-        &['。', '！', '？', '；', '\n']
-    } else {
-        &['\n']
-    };
-    let mut start = text[..at].rfind(stops).map_or(0, |i| {
-        i + text[i..].chars().next().map_or(1, char::len_utf8)
-    });
-    let mut stop = text[end..].find(stops).map_or(text.len(), |i| end + i);
-    if !zh {
-        // (a full stop ends an English sentence only before a space: not in "debian/rules.d")
-        if let Some(i) = text[start..at].rfind(". ") {
-            start += i + 2;
-        }
-        if let Some(i) = text[end..stop].find(". ") {
-            stop = end + i + 1;
-        }
+/// The English sentence around a mention (at `at..end`) for [`kind_phrase`]: from the line's
+/// start or the last full stop before it to the line's end or the next full stop.
+fn sentence_around(text: &str, at: usize, end: usize) -> (usize, usize) {
+    let mut start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let mut stop = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    // (a full stop ends an English sentence only before a space: not in "debian/rules.d")
+    if let Some(i) = text[start..at].rfind(". ") {
+        start += i + 2;
+    }
+    if let Some(i) = text[end..stop].find(". ") {
+        stop = end + i + 1;
     }
     (start, stop)
 }
@@ -925,18 +917,13 @@ fn sentence_around(text: &str, at: usize, end: usize, zh: bool) -> (usize, usize
 /// The noun phrase in which an English `sentence` names `name` with a kind's head noun (`head`,
 /// "field") and says more of it than the kind, in a modifier after the head: "the Homepage
 /// field of the Source section in debian/control", "an alias dquilt for Debian packaging".
-/// None where the phrase says no more than "the X field" (that is the kind alone), where a
+/// None where the phrase says no more than "the X field" (that is the kind alone) and where a
 /// word stands between the article and the name ("the systemd init system": the name only
-/// modifies the head there), and in Chinese, whose modifier before the name runs back into
+/// modifies the head there). English only: a Chinese modifier before the name runs back into
 /// the clause's verb ("以下是 gentoo 的 doc-base 文件").
-pub fn kind_phrase(name: &str, head: &str, sentence: &str, zh: bool) -> Option<String> {
+pub fn kind_phrase(name: &str, head: &str, sentence: &str) -> Option<String> {
     let name = name.trim();
     if name.is_empty() || head.is_empty() || sentence.len() > 2000 {
-        return None;
-    }
-    // (a Chinese modifier before the name runs back into the clause's verb: "以下是 gentoo 的
-    // doc-base 文件")
-    if zh {
         return None;
     }
     let lower = sentence.to_lowercase();
@@ -957,33 +944,27 @@ pub fn kind_phrase(name: &str, head: &str, sentence: &str, zh: bool) -> Option<S
         {
             continue;
         }
-        let (s_start, s_end) = sentence_around(sentence, at, end, false);
+        let (s_start, s_end) = sentence_around(sentence, at, end);
         let quotes: &[char] = &['`', '"', '\'', '“', '”', '‘', '’', '*'];
         let after = lower[end..s_end].trim_start_matches(quotes);
         let before = lower[s_start..at].trim_end_matches(quotes);
         // "the X field" (head after) or "an alias X" (head before)
-        let (phrase_start, phrase_end, pre_words) = if let Some(r) = after
+        let (phrase_start, phrase_end) = if let Some(r) = after
             .strip_prefix(' ')
             .and_then(|r| r.strip_prefix(head))
             .filter(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
         {
             let head_end = s_end - r.len();
-            if !before.ends_with(' ') {
+            // (the article right before the name: a word between them makes the name a
+            // modifier of the head more often than the head's name, "the systemd init system")
+            let Some(article) = ["the ", "an ", "a "].iter().find(|a| {
+                before
+                    .strip_suffix(**a)
+                    .is_some_and(|r| r.is_empty() || r.ends_with(' '))
+            }) else {
                 continue;
-            }
-            // the article and up to two adjectives before the name
-            let words: Vec<&str> = before.split(' ').rev().skip(1).take(3).collect();
-            let article = words.iter().position(|w| ["the", "a", "an"].contains(w));
-            let Some(a) = article else { continue };
-            let adjectives = &words[..a];
-            if adjectives.iter().any(|w| {
-                EN_STOP.contains(w) || !w.chars().all(|c| c.is_ascii_lowercase() || c == '-')
-            }) {
-                continue;
-            }
-            let start =
-                s_start + before.len() - words[..=a].iter().map(|w| w.len() + 1).sum::<usize>();
-            (start, head_end, adjectives.len())
+            };
+            (s_start + before.len() - article.len(), head_end)
         } else if let Some(b) = before.strip_suffix(' ').and_then(|b| b.strip_suffix(head)) {
             let Some(article) = ["the ", "an ", "a "].iter().find(|a| b.ends_with(**a)) else {
                 continue;
@@ -991,7 +972,7 @@ pub fn kind_phrase(name: &str, head: &str, sentence: &str, zh: bool) -> Option<S
             if b.len() > article.len() && word_before(s_start + b.len() - article.len()) {
                 continue;
             }
-            (s_start + b.len() - article.len(), end, 0)
+            (s_start + b.len() - article.len(), end)
         } else {
             continue;
         };
@@ -1033,10 +1014,7 @@ pub fn kind_phrase(name: &str, head: &str, sentence: &str, zh: bool) -> Option<S
                 stop = phrase_end + (rest.len() - opened.len()) + ends[ends.len() - 1].0;
             }
         }
-        // (a word between the article and the name makes the name a modifier of the head
-        // more often than the head's name: "the systemd init system", "a debian changelog
-        // file")
-        if stop == phrase_end || pre_words > 0 {
+        if stop == phrase_end {
             continue;
         }
         let snippet = sentence[phrase_start..stop].trim();
@@ -1229,20 +1207,18 @@ mod tests {
         assert_eq!(c.snippet, "编译参数（如CFLAGS、LDFLAGS）");
     }
 
-    /// (name, head, sentence, Chinese, expected phrase)
-    const KIND_PHRASES: &[(&str, &str, &str, bool, Option<&str>)] = &[
+    /// (name, head, sentence, expected phrase)
+    const KIND_PHRASES: &[(&str, &str, &str, Option<&str>)] = &[
         (
             "Homepage",
             "field",
             "We recommend that you add the URL for the package's home page in the Homepage field of the Source section in debian/control. Adding it helps.",
-            false,
             Some("the Homepage field of the Source section in debian/control"),
         ),
         (
             "dquilt",
             "alias",
             "It's useful to have a slightly customized default, so let's create an alias dquilt for Debian packaging by adding the following lines to ~/.bashrc.",
-            false,
             Some("an alias dquilt for Debian packaging"),
         ),
         // a reduced relative clause after a comma
@@ -1250,7 +1226,6 @@ mod tests {
             "debian-devel",
             "list",
             "Write to the debian-devel list, used to discuss development.",
-            false,
             Some("the debian-devel list, used to discuss development"),
         ),
         // (a word before the name: the name modifies the head)
@@ -1258,7 +1233,6 @@ mod tests {
             "init",
             "system",
             "It uses the systemd init system for booting.",
-            false,
             None,
         ),
         // the kind alone says no more than the kind line
@@ -1266,7 +1240,6 @@ mod tests {
             "dquilt",
             "command",
             "Record it with the dquilt command as fix.patch.",
-            false,
             None,
         ),
         // a name inside a longer one is not the name
@@ -1274,24 +1247,15 @@ mod tests {
             "dh",
             "command",
             "Run the dh_make command in the source tree.",
-            false,
-            None,
-        ),
-        // (Chinese: the modifier before the name runs back into the clause's verb)
-        (
-            "doc-base",
-            "文件",
-            "以下是 gentoo 的 doc-base 文件。",
-            true,
             None,
         ),
     ];
 
     #[test]
     fn kind_phrases() {
-        for (name, head, sentence, zh, want) in KIND_PHRASES {
+        for (name, head, sentence, want) in KIND_PHRASES {
             assert_eq!(
-                kind_phrase(name, head, sentence, *zh).as_deref(),
+                kind_phrase(name, head, sentence).as_deref(),
                 *want,
                 "{name} ({head}) in {sentence:?}"
             );

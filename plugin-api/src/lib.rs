@@ -1028,24 +1028,20 @@ pub mod build {
         })
     }
 
-    /// The kind the line gives the entry (`kind`, "a field", "文件"), as the text says it in
+    /// The kind the line gives the entry (`kind`, "a field"), as an English text says it in
     /// a phrase that says more of it than the kind ("the Homepage field of the Source section
     /// in debian/control", [`crate::class::kind_phrase`]): the longest such phrase of the
-    /// mentions, and the passage it is in. None for a kind no head noun names ("a term").
+    /// mentions, and the passage it is in. None for a kind no head noun names ("a term") and
+    /// in Chinese.
     pub fn kind_class<'a>(
         entry: &Entry,
         kind: (&str, &str),
         mentions: &'a [Passage],
     ) -> Option<(crate::class::NamedClass, &'a Passage)> {
-        let zh = entry.lang == "zh";
-        let (en_head, zh_head, _, zh_kind) = *KIND_HEADS.iter().find(|(_, _, en, zh_kind)| {
-            if zh {
-                *zh_kind == kind.0
-            } else {
-                *en == kind.1
-            }
-        })?;
-        let head = if zh { zh_head } else { en_head };
+        if entry.lang == "zh" {
+            return None;
+        }
+        let (head, _, _, _) = *KIND_HEADS.iter().find(|(_, _, en, _)| *en == kind.1)?;
         let names: Vec<&str> = std::iter::once(entry.title.as_str())
             .chain(entry.aliases.iter().map(String::as_str))
             .filter(|n| n.trim().chars().count() >= 2)
@@ -1055,18 +1051,13 @@ pub mod build {
             .filter_map(|p| {
                 names
                     .iter()
-                    .find_map(|n| crate::class::kind_phrase(n, head, &p.text, zh))
+                    .find_map(|n| crate::class::kind_phrase(n, head, &p.text))
                     .map(|s| (s, p))
             })
             .max_by_key(|(s, _)| s.chars().count())?;
-        let class = if zh {
-            format!("《{}》中的{zh_kind}", entry.document_title)
-        } else {
-            en_head.to_string()
-        };
         Some((
             crate::class::NamedClass {
-                class,
+                class: head.to_string(),
                 snippet,
                 singular: true,
             },
