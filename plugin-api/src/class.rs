@@ -11,6 +11,10 @@
 //! uscan program (in the devscripts package)", "来自 devscripts 软件包的 licensecheck 工具"):
 //! that is its class too, a thing of that kind from that package.
 //!
+//! Where a text names a term's kind with a head noun, the phrase around it often says more
+//! than the kind: "the Uploaders field in the first paragraph of the debian/control file"
+//! ([`kind_phrase`], English only).
+//!
 //! This module reads one sentence at a time and knows nothing of pages or the host.
 
 /// A class the text puts a name in, and the words of the text that do so.
