@@ -690,7 +690,14 @@ fn is_code(w: &str) -> bool {
                 .filter(|p| p.len() > 1)
                 .all(|p| p.chars().any(|c| c.is_ascii_alphabetic()))
     };
-    inner_cap || w.contains('_') || dotted || w.contains('/')
+    // (an acronym with a number: "IDNA2008", "TR46", "UTF-8", "MP3"; not "A1" nor "B2B")
+    let numbered_acronym = w.starts_with(|c: char| c.is_ascii_uppercase())
+        && w.chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-')
+        && caps >= 2
+        && w.chars().any(|c| c.is_ascii_digit())
+        && !w.ends_with('-');
+    inner_cap || w.contains('_') || dotted || w.contains('/') || numbered_acronym
 }
 
 /// Names listed together are of one kind: in "Abraham, Isaac and Jacob" or "thanks to Steve
@@ -2049,6 +2056,12 @@ mod tests {
             ("Darcy", false, true),
             ("GUI", false, true),
             ("and", false, false),
+            ("IDNA2008", true, false),
+            ("UTF-8", true, false),
+            ("TR46", true, false),
+            ("A1", false, false),
+            ("X11", false, false),
+            ("ISO-", false, false),
         ];
         for (w, code, cap) in cases {
             assert_eq!((is_code(w), is_cap(w)), (code, cap), "{w}");

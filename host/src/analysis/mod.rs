@@ -623,6 +623,14 @@ impl Analysis {
             items.extend(reference::commands_and_options(&paragraphs, |name| {
                 a.sentence_ids_mentioning(name)
             }));
+            // and a C reference's definition lines where no heading names them
+            for declared in
+                reference::declared_items(&paragraphs, |name| a.sentence_ids_mentioning(name))
+            {
+                if !items.iter().any(|(f, _)| f.text == declared.0.text) {
+                    items.push(declared);
+                }
+            }
             // a description list's names, each with the sentence that describes it
             for (name, s) in reference::description_list(&paragraphs) {
                 a.listed_leads.entry(name).or_insert(s);
@@ -750,6 +758,14 @@ impl Analysis {
                         || archaic_verb(&f.text)
                         || adjective_compound(&f.text))
                     || url_scheme_only(&f.text, &f.sentences, &a.sentences)
+                {
+                    return false;
+                }
+                // (nor a word of a texinfo category, "Global" of "[Global flag]", seen only on
+                // the definition lines of a C reference)
+                if f.sentences
+                    .iter()
+                    .all(|&i| reference::in_category(&a.sentences[i as usize].text, &f.text))
                 {
                     return false;
                 }
@@ -1961,9 +1977,10 @@ fn merge_aliases(
             continue;
         }
         let other = t.strip_suffix("()").or_else(|| {
-            // "URLs", "Debian Developers" (not "Jesus" from "Jesu")
+            // "URLs", "Debian Developers", "A-labels" (not "Jesus" from "Jesu")
             t.strip_suffix('s').filter(|b| {
                 acronym(b)
+                    || b.contains('-') && b.starts_with(|c: char| c.is_uppercase())
                     || b.contains(' ')
                         && b.split(' ')
                             .all(|w| w.chars().next().is_some_and(char::is_uppercase))

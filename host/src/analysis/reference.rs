@@ -53,13 +53,44 @@ pub fn item(heading: &str) -> Option<(String, String)> {
         .then(|| (format!("{name}()"), h.to_string()))
 }
 
+/// A texinfo definition's category in brackets ("[Function]", "[Global flag]", "[Return
+/// code]") and where it stands in `text`: a PDF sets it at the right margin, so the line's text
+/// may run on past it ("int idn2_to_ascii_8z (const char * input, char ** output, int
+/// [Function] flags)"). One to three words of letters, the first capitalised.
+fn category(text: &str) -> Option<(usize, usize)> {
+    let open = text.find('[')?;
+    let close = open + text[open..].find(']')?;
+    let inner = &text[open + 1..close];
+    let words: Vec<&str> = inner.split(' ').collect();
+    ((1..=3).contains(&words.len())
+        && words
+            .iter()
+            .all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphabetic()))
+        && words[0].starts_with(|c: char| c.is_ascii_uppercase()))
+    .then_some((open, close + 1))
+}
+
+/// `text` without its texinfo category ("[Function]"), spaces closed up.
+fn without_category(text: &str) -> String {
+    match category(text) {
+        Some((open, close)) => {
+            format!("{} {}", text[..open].trim_end(), text[close..].trim_start())
+                .trim()
+                .to_string()
+        }
+        None => text.trim().to_string(),
+    }
+}
+
 /// The function a C prototype at the start of `text` declares, and the prototype: "int
 /// asn1_parser2tree (const char * file, asn1_node * definitions, char * error_desc)", "void
 /// *memcpy(void *dest, const void *src, size_t n);". The return type is one or more C words,
 /// never a capitalised English one ("See memcpy (3)"), and every parameter is typed ("const
-/// char * file") or `void`, so prose with brackets ("use it (see below)") is none.
-pub fn prototype(text: &str) -> Option<(&str, &str)> {
-    let t = text.trim();
+/// char * file") or `void`, so prose with brackets ("use it (see below)") is none. A texinfo
+/// category a PDF set inside the line ("int [Function] flags") is no part of it.
+pub fn prototype(text: &str) -> Option<(String, String)> {
+    let t = without_category(text);
+    let t = t.as_str();
     let open = t.find('(')?;
     let close = open + t[open..].find(')')?;
     let head: Vec<&str> = t[..open]
@@ -108,7 +139,50 @@ pub fn prototype(text: &str) -> Option<(&str, &str)> {
         && name.len() >= 2
         && name.chars().any(|c| c.is_ascii_lowercase())
         && typed)
-        .then(|| (name, &t[..=close]))
+        .then(|| (name.to_string(), t[..=close].to_string()))
+}
+
+/// Whether `word` stands in the texinfo category of the definition line `text` ("Global" of
+/// "idn2_flags IDN2_NFC_INPUT [Global flag]"): a word of the layout, no term of the book.
+pub fn in_category(text: &str, word: &str) -> bool {
+    category(text).is_some_and(|(open, close)| {
+        text[open + 1..close - 1].split(' ').any(|w| w == word) && declaration(text).is_some()
+    })
+}
+
+/// What a definition line of a C reference declares, and the line without its texinfo
+/// category: a prototype ([`prototype`]), or a texinfo definition of a constant, type or
+/// variable, its C type (if any) and name before the category ("idn2_flags IDN2_NFC_INPUT
+/// [Global flag]", "ASN1_MAX_NAME_SIZE [Macro]"). A name alone must look like code (an
+/// underscore or a capital past its first letter), so "Examples [Index]" is none.
+pub fn declaration(text: &str) -> Option<(String, String)> {
+    if let Some(found) = prototype(text) {
+        // (an example program's `int main (void)` is no item of the library)
+        return (found.0 != "main").then_some(found);
+    }
+    let (open, close) = category(text)?;
+    if !text[close..].trim().is_empty() {
+        return None;
+    }
+    let line = text[..open].trim();
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || c == '*')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let (&name, types) = words.split_last()?;
+    let c_word = |w: &str| {
+        w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let code_like = name.contains('_') || name.chars().skip(1).any(|c| c.is_ascii_uppercase());
+    (types.len() <= 3
+        && c_word(name)
+        && name.len() >= 2
+        && code_like
+        && types
+            .iter()
+            .all(|w| c_word(w) && w.starts_with(|c: char| c.is_ascii_lowercase())))
+    .then(|| (name.to_string(), line.to_string()))
 }
 
 /// The parameters' names of the C prototypes among `texts` ("src", "dest", "n" of
@@ -123,7 +197,7 @@ pub fn parameter_names<'t>(texts: impl Iterator<Item = &'t str>) -> HashSet<Stri
             continue;
         };
         prototypes += 1;
-        out.extend(parameters(proto).map(str::to_string));
+        out.extend(parameters(&proto).map(str::to_string));
     }
     if prototypes < MIN_ITEMS {
         out.clear();
@@ -139,7 +213,7 @@ pub fn as_parameter(text: &str, name: &str) -> bool {
     if t.strip_prefix(name).is_some_and(|r| r.starts_with(':')) && is_parameter_line(t) {
         return true;
     }
-    prototype(t).is_some_and(|(_, proto)| parameters(proto).any(|p| p == name))
+    prototype(t).is_some_and(|(_, proto)| parameters(&proto).any(|p| p == name))
 }
 
 /// The parameters' names of a prototype (`dest`, `src`, `n` of "void *memcpy(void *dest,
@@ -218,7 +292,7 @@ pub fn is_parameter_line(text: &str) -> bool {
     {
         return true;
     }
-    if ["Default:", "返回", "默认"]
+    if ["Default:", "Return value:", "返回", "默认"]
         .iter()
         .any(|p| t.starts_with(p))
         || is_status_line(t)
@@ -235,7 +309,27 @@ pub fn is_parameter_line(text: &str) -> bool {
             && p.chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
     }) && rest.split_whitespace().count() >= 3;
-    if c_parameter || prototype(text).is_some() {
+    // (or two words, where a PDF's font lost the parameter's underscore: "req version: version
+    // string to compare with, or NULL.")
+    let split_parameter = !c_parameter && {
+        let mut words = t.splitn(3, ' ');
+        match (words.next(), words.next(), words.next()) {
+            (Some(a), Some(b), Some(r)) => {
+                let lower = |w: &str| {
+                    (1..=16).contains(&w.len())
+                        && w.chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+                };
+                lower(a)
+                    && b.strip_suffix(':').is_some_and(lower)
+                    && r.split_whitespace().count() >= 3
+                    && !["note", "see", "example", "warning", "return"].contains(&a)
+            }
+            _ => false,
+        }
+    };
+    let c_parameter = c_parameter || split_parameter;
+    if c_parameter || declaration(text).is_some() || prototype(text).is_some() {
         return true;
     }
     !first.is_empty()
@@ -250,9 +344,15 @@ pub fn is_parameter_line(text: &str) -> bool {
 /// v10.0.0`): it says nothing of what the item is or does.
 pub fn is_status_line(text: &str) -> bool {
     let t = text.trim_start_matches(['*', '-', '•', '>', ' ']);
-    ["Stability:", "Added in:", "Deprecated since:", "History"]
-        .iter()
-        .any(|p| t.starts_with(p))
+    [
+        "Stability:",
+        "Added in:",
+        "Deprecated since:",
+        "History",
+        "Since:",
+    ]
+    .iter()
+    .any(|p| t.starts_with(p))
 }
 
 /// Whether a sentence of an item's section opens by saying what the item does, a verb of the
@@ -384,11 +484,10 @@ pub fn items<'a, 't>(
     let mut out: Vec<(Found, Vec<u32>)> = Vec::new();
     for (heading, sentences) in units {
         let declared = || {
-            sentences.iter().take(2).find_map(|&i| {
-                prototype(text(i))
-                    .filter(|(name, _)| heading_names(heading, name))
-                    .map(|(name, proto)| (name.to_string(), proto.to_string()))
-            })
+            sentences
+                .iter()
+                .take(2)
+                .find_map(|&i| prototype(text(i)).filter(|(name, _)| heading_names(heading, name)))
         };
         let Some((name, signature)) = item(heading).or_else(declared) else {
             continue;
@@ -412,6 +511,66 @@ pub fn items<'a, 't>(
     }
     if out.len() < MIN_ITEMS {
         out.clear();
+    }
+    out
+}
+
+/// Most paragraphs after its definition line that an item of [`declared_items`] takes.
+const MAX_ITEM_PARAGRAPHS: usize = 12;
+
+/// The items of a C reference whose definition lines are paragraphs, not headings (a PDF whose
+/// outline stops above its functions): each definition line ([`declaration`]: a prototype, or
+/// a texinfo definition with its category) opens an item, which runs to the next definition
+/// line or the end of its section, at most [`MAX_ITEM_PARAGRAPHS`] paragraphs. A line that
+/// only repeats the next item's name as a heading font printed it ("idn2 to unicode 8z8z")
+/// belongs to neither. The signature is kept without its category. Empty unless the document
+/// has at least [`MIN_ITEMS`] definition lines.
+pub fn declared_items(
+    paragraphs: &[Paragraph<'_>],
+    mentions: impl Fn(&str) -> Vec<u32>,
+) -> Vec<(Found, Vec<u32>)> {
+    let starts: Vec<(usize, String, String)> = paragraphs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| declaration(p.text).map(|(name, line)| (i, name, line)))
+        .collect();
+    if starts.len() < MIN_ITEMS {
+        return Vec::new();
+    }
+    let mut out: Vec<(Found, Vec<u32>)> = Vec::new();
+    for (k, (at, name, signature)) in starts.iter().enumerate() {
+        let next_item = starts.get(k + 1);
+        let end = next_item.map_or(paragraphs.len(), |(i, _, _)| *i);
+        let p = &paragraphs[*at];
+        let mut own = p.sentences.clone();
+        for next in paragraphs[at + 1..end].iter().take(MAX_ITEM_PARAGRAPHS) {
+            if next.chapter != p.chapter
+                || next.section != p.section
+                || next_item.is_some_and(|(_, n, _)| heading_names(next.text, n))
+            {
+                break;
+            }
+            own.extend(&next.sentences);
+        }
+        if own.is_empty() {
+            continue;
+        }
+        if let Some((f, mine)) = out.iter_mut().find(|(f, _)| f.text == *name) {
+            f.sentences.extend(&own);
+            f.sentences.sort_unstable();
+            f.sentences.dedup();
+            mine.extend(own);
+            if !f.variants.contains(signature) {
+                f.variants.push(signature.clone());
+            }
+            continue;
+        }
+        out.push(documented(
+            name.clone(),
+            vec![signature.clone()],
+            own,
+            mentions(name),
+        ));
     }
     out
 }
@@ -1245,7 +1404,7 @@ mod tests {
             ),
         ];
         for (line, want) in cases {
-            assert_eq!(prototype(line).map(|(n, _)| n), *want, "{line}");
+            assert_eq!(prototype(line).map(|(n, _)| n).as_deref(), *want, "{line}");
         }
         for (line, want) in [
             (
@@ -1264,6 +1423,15 @@ mod tests {
                 false,
             ),
             ("Returns: ASN1_SUCCESS on success.", true),
+            (
+                "req version: version string to compare with, or NULL.",
+                true,
+            ),
+            (
+                "Return value: Returns IDN2_OK on success, or error code.",
+                true,
+            ),
+            ("Note that: the input must be NFC.", false),
             ("Returns undefined.", true),
         ] {
             assert_eq!(is_parameter_line(line), want, "{line}");
@@ -1319,6 +1487,104 @@ mod tests {
             ]
         );
         assert_eq!(found[0].1, [0, 1]);
+    }
+
+    #[test]
+    fn texinfo_definition_lines() {
+        // (line, what it declares and the line without its category)
+        let cases: &[(&str, Option<(&str, &str)>)] = &[
+            (
+                "int idn2_to_ascii_8z (const char * input, char ** output, int [Function] flags)",
+                Some((
+                    "idn2_to_ascii_8z",
+                    "int idn2_to_ascii_8z (const char * input, char ** output, int flags)",
+                )),
+            ),
+            (
+                "idn2_flags IDN2_NFC_INPUT [Global flag]",
+                Some(("IDN2_NFC_INPUT", "idn2_flags IDN2_NFC_INPUT")),
+            ),
+            (
+                "idn2_rc IDN2_OK [Return code]",
+                Some(("IDN2_OK", "idn2_rc IDN2_OK")),
+            ),
+            (
+                "ASN1_MAX_NAME_SIZE [Macro]",
+                Some(("ASN1_MAX_NAME_SIZE", "ASN1_MAX_NAME_SIZE")),
+            ),
+            // (not a word, a sentence, an example's main, nor a category with text after it)
+            ("Examples [Index]", None),
+            ("See the flags [Global flag] below.", None),
+            ("int main (void)", None),
+            ("idn2_rc IDN2_OK [Return code] is returned on success", None),
+            ("Read the manual [Chapter 3] first.", None),
+        ];
+        for (line, want) in cases {
+            let got = declaration(line);
+            assert_eq!(
+                got.as_ref().map(|(n, l)| (n.as_str(), l.as_str())),
+                *want,
+                "{line}"
+            );
+        }
+        assert!(in_category(
+            "idn2_flags IDN2_NFC_INPUT [Global flag]",
+            "Global"
+        ));
+        assert!(!in_category("A Global flag [Global] is set.", "Global"));
+        // The definition lines are paragraphs: each item runs to the next one, and the line
+        // that repeats the next item's name in a heading font belongs to neither.
+        let texts = [
+            "idn2 to ascii 8z",
+            "int idn2_to_ascii_8z (const char * input, char ** output, int [Function] flags)",
+            "input: zero terminated input UTF-8 string.",
+            "Convert UTF-8 domain name to ASCII string using the IDNA2008 rules.",
+            "idn2 free",
+            "void idn2_free (void * ptr) [Function]",
+            "Call free(3) on the given pointer.",
+            "idn2_rc IDN2_OK [Return code]",
+            "Successful return.",
+            "idn2_rc IDN2_MALLOC [Return code]",
+            "Memory allocation error.",
+            "idn2_flags IDN2_NFC_INPUT [Global flag]",
+            "Apply NFC normalization on input.",
+            "The next section is about something else.",
+        ];
+        let paragraphs: Vec<Paragraph<'_>> = texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Paragraph {
+                chapter: "2 Library Functions",
+                section: Some(if i < 13 {
+                    "Core Functions"
+                } else {
+                    "Version Check"
+                }),
+                text: t,
+                sentences: vec![i as u32],
+            })
+            .collect();
+        let found = declared_items(&paragraphs, |_| Vec::new());
+        let got: Vec<(&str, &[u32])> = found
+            .iter()
+            .map(|(f, own)| (f.text.as_str(), own.as_slice()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("idn2_to_ascii_8z", &[1, 2, 3][..]),
+                ("idn2_free", &[5, 6][..]),
+                ("IDN2_OK", &[7, 8][..]),
+                ("IDN2_MALLOC", &[9, 10][..]),
+                ("IDN2_NFC_INPUT", &[11, 12][..]),
+            ]
+        );
+        assert_eq!(
+            found[0].0.variants,
+            ["int idn2_to_ascii_8z (const char * input, char ** output, int flags)"]
+        );
+        // fewer definition lines than a reference has: none
+        assert!(declared_items(&paragraphs[..7], |_| Vec::new()).is_empty());
     }
 
     #[test]
