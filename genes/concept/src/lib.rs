@@ -64,7 +64,7 @@ fn with_manual_section(term: &str, text: &str) -> bool {
 /// Whether the host ranks `term` as a reference's documented item: a code name (`fs.access()`,
 /// `idn2_to_ascii_8z`, `IDN2_OK`) at the top salience, which the host gives the items a
 /// manual documents one by one. A C library's functions, flags and return codes are what
-/// its manual is about: a short manual's budget of concepts grows to hold them.
+/// its manual is about: the budget of concepts holds them on top of the rest.
 fn declared_item(term: &grove_gene::TermStat) -> bool {
     let t = term.text.as_str();
     term.salience >= 1.0
@@ -87,10 +87,19 @@ impl Gene for Concept {
     fn propose(doc: Document) -> Result<Vec<Proposal>, String> {
         let passages: u32 = doc.chapters.iter().map(|c| c.passage_count).sum();
         // About one concept per 12 passages, at least 20, at most 250.
-        // (a reference documents its items one by one: however many they are, the budget
-        // leaves room for as many concepts as the smallest budget beyond them)
-        let items = doc.terms.iter().filter(|t| declared_item(t)).count();
-        let budget = ((passages / 12).clamp(20, 250) as usize).max(items + 20);
+        // A reference documents its items one by one: they come on top of one concept per
+        // 12 passages of the rest of the text (the passages that name no item, as far as
+        // the items' frequencies tell).
+        let (items, item_passages) = doc
+            .terms
+            .iter()
+            .filter(|t| declared_item(t))
+            .fold((0usize, 0u32), |(n, f), t| (n + 1, f.saturating_add(t.frequency)));
+        let budget = if items == 0 {
+            (passages / 12).clamp(20, 250) as usize
+        } else {
+            items + (passages.saturating_sub(item_passages) / 12).clamp(20, 250) as usize
+        };
         let min_freq = if passages > 400 { 3 } else { 2 };
         let mut out = Vec::new();
         // a manual's options, and terms with a section of their own ("cme" under "Package

@@ -157,8 +157,10 @@ pub fn in_category(text: &str, word: &str) -> bool {
 /// underscore or a capital past its first letter), so "Examples [Index]" is none.
 pub fn declaration(text: &str) -> Option<(String, String)> {
     if let Some(found) = prototype(text) {
-        // (an example program's `int main (void)` is no item of the library)
-        return (found.0 != "main").then_some(found);
+        // (an example program's `int main (void)`, or a function it keeps to its own file,
+        // `static int cert_callback (…)`, is no item of the library)
+        let own_file = found.1.split_whitespace().next() == Some("static");
+        return (found.0 != "main" && !own_file).then_some(found);
     }
     let (open, close) = category(text)?;
     if !text[close..].trim().is_empty() {
@@ -529,9 +531,17 @@ pub fn declared_items(
     paragraphs: &[Paragraph<'_>],
     mentions: impl Fn(&str) -> Vec<u32>,
 ) -> Vec<(Found, Vec<u32>)> {
+    // (a manual that marks its definitions with a category marks all of them: a prototype
+    // without one is an example program's, `static int cert_callback (…)`)
+    let categorised = paragraphs
+        .iter()
+        .filter(|p| category(p.text).is_some() && declaration(p.text).is_some())
+        .count()
+        >= MIN_ITEMS;
     let starts: Vec<(usize, String, String)> = paragraphs
         .iter()
         .enumerate()
+        .filter(|(_, p)| !categorised || category(p.text).is_some())
         .filter_map(|(i, p)| declaration(p.text).map(|(name, line)| (i, name, line)))
         .collect();
     if starts.len() < MIN_ITEMS {
@@ -1516,6 +1526,10 @@ mod tests {
             ("Examples [Index]", None),
             ("See the flags [Global flag] below.", None),
             ("int main (void)", None),
+            (
+                "static int cert_callback (gnutls_session_t session, int n)",
+                None,
+            ),
             ("idn2_rc IDN2_OK [Return code] is returned on success", None),
             ("Read the manual [Chapter 3] first.", None),
         ];
@@ -1549,6 +1563,8 @@ mod tests {
             "idn2_flags IDN2_NFC_INPUT [Global flag]",
             "Apply NFC normalization on input.",
             "The next section is about something else.",
+            // (an example's function, in a manual that marks its definitions: no item)
+            "int helper (int x)",
         ];
         let paragraphs: Vec<Paragraph<'_>> = texts
             .iter()

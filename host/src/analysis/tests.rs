@@ -1879,3 +1879,58 @@ fn a_text_that_instructs_its_reader_is_told_from_one_that_narrates() {
         assert_eq!(is_instructional(&sentences(texts), lang), want, "{texts:?}");
     }
 }
+
+#[test]
+fn the_prefix_of_a_libraries_identifiers_is_no_term() {
+    // (a PDF's font lost the underscores of some identifiers: "IDN2 MALLOC")
+    let mut text = String::new();
+    for (code, what) in [
+        ("IDN2_OK", "Successful return."),
+        ("IDN2_MALLOC", "Memory allocation error."),
+        ("IDN2_NFC", "Error normalizing string."),
+        (
+            "IDN2_NO_CODESET",
+            "Could not determine locale string encoding format.",
+        ),
+    ] {
+        text.push_str(&format!(
+            "The function returns {code} in this case. {code} means: {what} \
+             Compare it with IDN2 MALLOC and IDN2 NO CODESET before you print it.\n\n"
+        ));
+    }
+    let a = Analysis::new(&Document::from_text("Manual", Lang::En, &text));
+    assert!(a.term("IDN2").is_none(), "IDN2 is a prefix");
+    assert!(a.term("IDN2_MALLOC").is_some(), "IDN2_MALLOC is a term");
+    // (a prefix the text names on its own stays a term: "PDF" of PDF_TITLE)
+    let mut text = String::new();
+    for (code, what) in [
+        ("PDF_TITLE", "sets the window title of the PDF viewer."),
+        ("PDF_LINK", "makes a link in the PDF outline."),
+        ("PDF_TARGET", "names a target the PDF viewer jumps to."),
+    ] {
+        text.push_str(&format!(
+            "The macro {code} {what} Use {code} in every PDF document you make.
+
+"
+        ));
+    }
+    let a = Analysis::new(&Document::from_text("Manual", Lang::En, &text));
+    assert!(a.term("PDF").is_some(), "PDF is a term");
+}
+
+#[test]
+fn an_identifier_is_not_named_inside_a_longer_one() {
+    let text = "Pass IDN2_NFC_ INPUT in flags to normalise the input.\n\n\
+                The call fails with IDN2_NFC when normalisation fails.\n\n\
+                Use IDN2_NFC_INPUT for that.";
+    let a = Analysis::new(&Document::from_text("Manual", Lang::En, text));
+    let got: Vec<String> = a
+        .mentions("IDN2_NFC", 10)
+        .into_iter()
+        .map(|p| p.text)
+        .collect();
+    assert_eq!(
+        got,
+        ["The call fails with IDN2_NFC when normalisation fails."]
+    );
+}
