@@ -10,6 +10,11 @@
 //! of the synopsis above it in the same section or by the manual page the chapter is (`cat(1)`).
 //! Each gets its description as its own passages.
 //!
+//! A C reference's definition lines are items too where no heading names them
+//! ([`declared_items`]): a prototype or a texinfo definition with its category in brackets
+//! ("int idn2_to_ascii_8z (…) [Function]", "idn2_rc IDN2_OK [Return code]"), each with the
+//! paragraphs up to the next definition line.
+//!
 //! A standard's fields, variables or directories are items too where its structure says so
 //! ([`named_sections`]): a heading "NAME : what it is" (`/boot : Static files of the boot
 //! loader`), or a run of numbered sibling sections most of which are headed by one name
