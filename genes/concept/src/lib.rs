@@ -86,10 +86,9 @@ impl Gene for Concept {
 
     fn propose(doc: Document) -> Result<Vec<Proposal>, String> {
         let passages: u32 = doc.chapters.iter().map(|c| c.passage_count).sum();
-        // About one concept per 12 passages, at least 20, at most 250.
-        // A reference documents its items one by one: they come on top of one concept per
-        // 12 passages of the rest of the text (the passages that name no item, as far as
-        // the items' frequencies tell).
+        // About one concept per 12 passages, at least 20, at most 250. A reference documents
+        // its items one by one: they come on top of one concept per 12 passages of the rest
+        // of the text (the passages that name no item, as far as the items' frequencies tell).
         let (items, item_passages) = doc
             .terms
             .iter()

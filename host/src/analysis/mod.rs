@@ -728,63 +728,22 @@ impl Analysis {
             })
         };
         let defined = |f: &terms::Found| defined_at(f, 0.8, usize::MAX);
-        // (The prefix of a C library's identifiers, "IDN2" of IDN2_OK, IDN2_MALLOC and
-        // IDN2_NFC, where the text names it mostly as the start of one that a PDF's font
-        // printed apart, "IDN2 MALLOC": a namespace, no entry unless defined. "PDF" of
-        // PDF_TITLE, named as "PDF outline" and "PDF viewers", stays a term.)
+        // (The prefix of a C library's identifiers, "IDN2" of IDN2_OK, where the text names it
+        // mostly as the start of one that a PDF's font printed apart: a namespace.)
         let identifiers: HashSet<String> = found
             .iter()
             .filter(|f| f.text.contains('_'))
             .map(|f| f.text.clone())
             .collect();
+        let prefixes = reference::identifier_prefixes(&identifiers);
         let split_identifier = |f: &terms::Found| {
-            let (mut split, mut all) = (0, 0);
-            for &i in &f.sentences {
-                let text = a.sentences[i as usize].text.as_str();
-                let joins = |c: char| c.is_alphanumeric() || c == '_';
-                for (at, _) in text.match_indices(f.text.as_str()) {
-                    let after = &text[at + f.text.len()..];
-                    // (only where it stands alone, not inside IDN2_OK)
-                    if text[..at].ends_with(joins) || after.starts_with(joins) {
-                        continue;
-                    }
-                    all += 1;
-                    let next = after
-                        .strip_prefix(' ')
-                        .and_then(|r| r.split(|c: char| !joins(c)).next())
-                        .unwrap_or("");
-                    // ("IDN2 NO TR46" of IDN2_NO_TR46)
-                    let joined = format!("{}_{next}", f.text);
-                    if !next.is_empty()
-                        && identifiers.iter().any(|id| {
-                            id.strip_prefix(joined.as_str())
-                                .is_some_and(|r| r.is_empty() || r.starts_with('_'))
-                        })
-                    {
-                        split += 1;
-                    }
-                }
-            }
-            all > 0 && split * 2 >= all
-        };
-        let prefixes: HashSet<String> = {
-            let mut by_prefix: HashMap<&str, usize> = HashMap::new();
-            for f in &found {
-                if let Some((prefix, rest)) = f.text.split_once('_')
-                    && prefix.len() >= 2
-                    && !rest.is_empty()
-                    && prefix
-                        .chars()
-                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
-                {
-                    *by_prefix.entry(prefix).or_default() += 1;
-                }
-            }
-            by_prefix
-                .into_iter()
-                .filter(|&(_, n)| n >= 3)
-                .map(|(p, _)| p.to_string())
-                .collect()
+            reference::named_as_split_identifier(
+                &f.text,
+                f.sentences
+                    .iter()
+                    .map(|&i| a.sentences[i as usize].text.as_str()),
+                &identifiers,
+            )
         };
         // A technical book is about no places: a word the dictionary calls one (日志, 关联 are
         // "ns" in jieba's) or that stands where places stand ("in Makefile") is one of its

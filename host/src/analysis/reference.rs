@@ -26,7 +26,7 @@
 //! given; utilities documented as manual pages are chapters (`cp(1)`), which the chapter entries
 //! already cover.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::TermKind;
 use super::terms::Found;
@@ -56,6 +56,20 @@ pub fn item(heading: &str) -> Option<(String, String)> {
     let name = call[..open].trim();
     (call.ends_with(')') && is_path(name) && name.contains(|c: char| c.is_ascii_lowercase()))
         .then(|| (format!("{name}()"), h.to_string()))
+}
+
+/// The words of a C declaration, pointer stars and spaces apart ("const char * file" is
+/// `const`, `char`, `file`).
+fn c_words(s: &str) -> Vec<&str> {
+    s.split(|c: char| c.is_whitespace() || c == '*')
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// A C identifier: `int`, `asn1_node`, `IDN2_OK`.
+fn c_word(w: &str) -> bool {
+    w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// A texinfo definition's category in brackets ("[Function]", "[Global flag]", "[Return
@@ -98,15 +112,8 @@ pub fn prototype(text: &str) -> Option<(String, String)> {
     let t = t.as_str();
     let open = t.find('(')?;
     let close = open + t[open..].find(')')?;
-    let head: Vec<&str> = t[..open]
-        .split(|c: char| c.is_whitespace() || c == '*')
-        .filter(|w| !w.is_empty())
-        .collect();
+    let head = c_words(&t[..open]);
     let (&name, types) = head.split_last()?;
-    let c_word = |w: &str| {
-        w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-            && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-    };
     // (a C type: "int", "size_t", "asn1_node", "GtkWidget"; not "See", "Use" or "The")
     let c_type = |w: &str| {
         c_word(w)
@@ -128,10 +135,7 @@ pub fn prototype(text: &str) -> Option<(String, String)> {
             && params.split(',').all(|p| {
                 let p = p.trim();
                 let p = p.split('[').next().unwrap_or(p);
-                let words: Vec<&str> = p
-                    .split(|c: char| c.is_whitespace() || c == '*')
-                    .filter(|w| !w.is_empty())
-                    .collect();
+                let words = c_words(p);
                 p == "..."
                     || words.len() >= 2
                         && words[..words.len() - 1].iter().all(|w| c_type(w))
@@ -155,6 +159,64 @@ pub fn in_category(text: &str, word: &str) -> bool {
     })
 }
 
+/// The prefixes that at least three of a C library's `identifiers` share before their first
+/// underscore, in capitals ("IDN2" of IDN2_OK, IDN2_MALLOC and IDN2_NFC; "PDF" of PDF_TITLE).
+pub fn identifier_prefixes(identifiers: &HashSet<String>) -> HashSet<String> {
+    let mut by_prefix: HashMap<&str, usize> = HashMap::new();
+    for id in identifiers {
+        if let Some((prefix, rest)) = id.split_once('_')
+            && prefix.len() >= 2
+            && !rest.is_empty()
+            && prefix
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        {
+            *by_prefix.entry(prefix).or_default() += 1;
+        }
+    }
+    by_prefix
+        .into_iter()
+        .filter(|&(_, n)| n >= 3)
+        .map(|(p, _)| p.to_string())
+        .collect()
+}
+
+/// Whether `texts` name `prefix` alone mostly as the start of one of the `identifiers` that a
+/// PDF's font printed apart ("IDN2 MALLOC", "IDN2 NO TR46" of IDN2_NO_TR46): a namespace, no
+/// term. "PDF" of PDF_TITLE, named as "PDF outline" and "PDF viewers", is none.
+pub fn named_as_split_identifier<'t>(
+    prefix: &str,
+    texts: impl Iterator<Item = &'t str>,
+    identifiers: &HashSet<String>,
+) -> bool {
+    let joins = |c: char| c.is_alphanumeric() || c == '_';
+    let (mut split, mut all) = (0, 0);
+    for text in texts {
+        for (at, _) in text.match_indices(prefix) {
+            let after = &text[at + prefix.len()..];
+            // (only where it stands alone, not inside IDN2_OK)
+            if text[..at].ends_with(joins) || after.starts_with(joins) {
+                continue;
+            }
+            all += 1;
+            let next = after
+                .strip_prefix(' ')
+                .and_then(|r| r.split(|c: char| !joins(c)).next())
+                .unwrap_or("");
+            let joined = format!("{prefix}_{next}");
+            if !next.is_empty()
+                && identifiers.iter().any(|id| {
+                    id.strip_prefix(joined.as_str())
+                        .is_some_and(|r| r.is_empty() || r.starts_with('_'))
+                })
+            {
+                split += 1;
+            }
+        }
+    }
+    all > 0 && split * 2 >= all
+}
+
 /// What a definition line of a C reference declares, and the line without its texinfo
 /// category: a prototype ([`prototype`]), or a texinfo definition of a constant, type or
 /// variable, its C type (if any) and name before the category ("idn2_flags IDN2_NFC_INPUT
@@ -172,15 +234,8 @@ pub fn declaration(text: &str) -> Option<(String, String)> {
         return None;
     }
     let line = text[..open].trim();
-    let words: Vec<&str> = line
-        .split(|c: char| c.is_whitespace() || c == '*')
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words = c_words(line);
     let (&name, types) = words.split_last()?;
-    let c_word = |w: &str| {
-        w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-            && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-    };
     let code_like = name.contains('_') || name.chars().skip(1).any(|c| c.is_ascii_uppercase());
     (types.len() <= 3
         && c_word(name)
@@ -318,7 +373,7 @@ pub fn is_parameter_line(text: &str) -> bool {
     }) && rest.split_whitespace().count() >= 3;
     // (or two words, where a PDF's font lost the parameter's underscore: "req version: version
     // string to compare with, or NULL.")
-    let split_parameter = !c_parameter && {
+    let split_parameter = {
         let mut words = t.splitn(3, ' ');
         match (words.next(), words.next(), words.next()) {
             (Some(a), Some(b), Some(r)) => {
@@ -335,8 +390,7 @@ pub fn is_parameter_line(text: &str) -> bool {
             _ => false,
         }
     };
-    let c_parameter = c_parameter || split_parameter;
-    if c_parameter || declaration(text).is_some() || prototype(text).is_some() {
+    if c_parameter || split_parameter || declaration(text).is_some() || prototype(text).is_some() {
         return true;
     }
     !first.is_empty()
@@ -503,18 +557,7 @@ pub fn items<'a, 't>(
             continue;
         }
         let more = mentions(&name);
-        // an item documented twice (overloads: `read(buffer, …)`, `read([options])`) is one
-        if let Some((f, own)) = out.iter_mut().find(|(f, _)| f.text == name) {
-            f.sentences.extend(sentences.iter().chain(&more));
-            f.sentences.sort_unstable();
-            f.sentences.dedup();
-            own.extend(sentences);
-            if !f.variants.contains(&signature) {
-                f.variants.push(signature);
-            }
-            continue;
-        }
-        out.push(documented(name, vec![signature], sentences, more));
+        add_item(&mut out, name, signature, sentences, more);
     }
     if out.len() < MIN_ITEMS {
         out.clear();
@@ -570,24 +613,38 @@ pub fn declared_items(
         if own.is_empty() {
             continue;
         }
-        if let Some((f, mine)) = out.iter_mut().find(|(f, _)| f.text == *name) {
-            f.sentences.extend(&own);
-            f.sentences.sort_unstable();
-            f.sentences.dedup();
-            mine.extend(own);
-            if !f.variants.contains(signature) {
-                f.variants.push(signature.clone());
-            }
-            continue;
-        }
-        out.push(documented(
+        add_item(
+            &mut out,
             name.clone(),
-            vec![signature.clone()],
+            signature.clone(),
             own,
             mentions(name),
-        ));
+        );
     }
     out
+}
+
+/// Adds the item `name` with its `own` sentences and the `more` that name it to `out`; an item
+/// documented twice (overloads: `read(buffer, …)`, `read([options])`) is one, with both
+/// signatures.
+fn add_item(
+    out: &mut Vec<(Found, Vec<u32>)>,
+    name: String,
+    signature: String,
+    own: Vec<u32>,
+    more: Vec<u32>,
+) {
+    if let Some((f, mine)) = out.iter_mut().find(|(f, _)| f.text == name) {
+        f.sentences.extend(own.iter().chain(&more));
+        f.sentences.sort_unstable();
+        f.sentences.dedup();
+        mine.extend(own);
+        if !f.variants.contains(&signature) {
+            f.variants.push(signature);
+        }
+        return;
+    }
+    out.push(documented(name, vec![signature], own, more));
 }
 
 /// Numbered sibling sections needed before their one-name headings read as a list of items.
