@@ -64,7 +64,7 @@ fn with_manual_section(term: &str, text: &str) -> bool {
 /// Whether the host ranks `term` as a reference's documented item: a code name (`fs.access()`,
 /// `idn2_to_ascii_8z`, `IDN2_OK`) at the top salience, which the host gives the items a
 /// manual documents one by one. A C library's functions, flags and return codes are what
-/// its manual is about: the budget of concepts holds them on top of the rest.
+/// its manual is about: each gets a page, on top of the budget of concepts.
 fn declared_item(term: &grove_gene::TermStat) -> bool {
     let t = term.text.as_str();
     term.salience >= 1.0
@@ -87,22 +87,19 @@ impl Gene for Concept {
     fn propose(doc: Document) -> Result<Vec<Proposal>, String> {
         let passages: u32 = doc.chapters.iter().map(|c| c.passage_count).sum();
         // About one concept per 12 passages, at least 20, at most 250. A reference documents
-        // its items one by one: they come on top of one concept per 12 passages of the rest
-        // of the text (the passages that name no item, as far as the items' frequencies tell).
-        let (items, item_passages) = doc
+        // its items one by one: they come on top, and the budget counts the passages of the
+        // rest of the text (those that name no item, as far as the items' frequencies tell).
+        let item_passages = doc
             .terms
             .iter()
             .filter(|t| declared_item(t))
-            .fold((0usize, 0u32), |(n, f), t| (n + 1, f.saturating_add(t.frequency)));
-        let budget = if items == 0 {
-            (passages / 12).clamp(20, 250) as usize
-        } else {
-            items + (passages.saturating_sub(item_passages) / 12).clamp(20, 250) as usize
-        };
+            .fold(0u32, |f, t| f.saturating_add(t.frequency));
+        let budget = (passages.saturating_sub(item_passages) / 12).clamp(20, 250) as usize;
         let min_freq = if passages > 400 { 3 } else { 2 };
         let mut out = Vec::new();
-        // a manual's options, and terms with a section of their own ("cme" under "Package
-        // lint tools"), are documented items: proposed however rare, outside the budget
+        // a manual's options, a reference's items (`IDN2_BIDI`, named once, on its own
+        // definition line) and terms with a section of their own ("cme" under "Package lint
+        // tools") are documented items: proposed however rare, outside the budget
         let mut concepts = 0;
         let mut section_checks = 0;
         let mut identity_checks = 0;
@@ -114,6 +111,7 @@ impl Gene for Concept {
             }
             let documented = term.kind == TermKind::Term
                 && (grove_gene::junk::is_option_item(&term.text)
+                    || declared_item(term)
                     || term.frequency < min_freq
                         && section_checks < MAX_SECTION_CHECKS
                         && {
