@@ -345,12 +345,22 @@ fn documented(
 /// what the item does.
 pub fn is_parameter_line(text: &str) -> bool {
     let t = text.trim_start_matches(['*', '-', '•', ' ']);
-    // ("Returns: {Promise}", "Returns undefined."; not "Returns the value of …" nor "Returns
-    // an integer …", which say what the item does)
+    // ("Returns: {Promise}", "Returns undefined."; not "Returns the value of …", "Returns
+    // an integer …" nor a predicate's "Returns true if the object describes a directory.",
+    // which say what the item does)
     if let Some(r) = t.strip_prefix("Returns")
-        && !["the ", "a ", "an "]
-            .iter()
-            .any(|a| r.trim_start().starts_with(a))
+        && ![
+            "the ",
+            "a ",
+            "an ",
+            "true if",
+            "`true` if",
+            "true when",
+            "`true` when",
+            "whether ",
+        ]
+        .iter()
+        .any(|a| r.trim_start().starts_with(a))
     {
         return true;
     }
@@ -1505,6 +1515,10 @@ mod tests {
             ),
             ("Note that: the input must be NFC.", false),
             ("Returns undefined.", true),
+            (
+                "Returns true if the fs.Stats object describes a directory.",
+                false,
+            ),
         ] {
             assert_eq!(is_parameter_line(line), want, "{line}");
         }
