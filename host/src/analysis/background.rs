@@ -4,7 +4,8 @@
 //! English: the SCOWL bands shipped in `data/en-background.txt.gz` (see `data/README.md` for
 //! source and licence), mapped to an estimated relative frequency per band. Chinese: the
 //! word frequencies of jieba's own dictionary (the same data the segmenter uses), looked up in
-//! Simplified characters.
+//! Simplified characters. Beside them, the English words WordNet knows as no noun
+//! (`data/en-not-nouns.txt.gz`), which the analysis makes concepts only on the text's evidence.
 //!
 //! Not a language model and not a stemmer: plain look-ups, loaded once per process.
 
@@ -13,6 +14,7 @@ use std::io::Read;
 use std::sync::OnceLock;
 
 static EN_DATA: &[u8] = include_bytes!("data/en-background.txt.gz");
+static EN_NOT_NOUNS: &[u8] = include_bytes!("data/en-not-nouns.txt.gz");
 
 /// Estimated relative frequency (per word of running text) of a word in each SCOWL band,
 /// and of a word in no band (rare, technical, or a name).
@@ -44,6 +46,23 @@ fn en_table() -> &'static FxHashMap<String, u8> {
 /// The SCOWL band of a lower-case English word (10 = most common), if it is listed.
 pub fn en_band(word: &str) -> Option<u8> {
     en_table().get(word).copied()
+}
+
+/// Whether WordNet knows a lower-case English word only as a verb, adjective or adverb
+/// ("understand", "astray", "severe"), or as a noun in no sense its tagged corpus used while
+/// another part of speech was ("forth"): `data/en-not-nouns.txt.gz`.
+pub fn en_not_noun(word: &str) -> bool {
+    static SET: OnceLock<rustc_hash::FxHashSet<String>> = OnceLock::new();
+    SET.get_or_init(|| {
+        let mut text = String::new();
+        let mut dec = flate2::read::GzDecoder::new(EN_NOT_NOUNS);
+        if dec.read_to_string(&mut text).is_err() {
+            tracing::error!("the English part-of-speech list does not decode; verbs and adjectives may become concepts");
+            return Default::default();
+        }
+        text.lines().map(str::to_string).collect()
+    })
+    .contains(word)
 }
 
 /// Estimated relative frequency of a lower-case English word in ordinary text.

@@ -853,6 +853,9 @@ struct WordCand {
     occurrences: u32,
     /// Occurrences right after a determiner or preposition: evidence of a noun.
     nounish: u32,
+    /// Occurrences as the head of a run of words that a determiner opens ("an upload", "a
+    /// source-only upload"): evidence of a noun for a word the dictionary knows as none.
+    determined: u32,
     /// Occurrences of a phrase right before an article or a possessive ("the device reads
     /// one format", "members reach a decision"): evidence of a subject and its verb.
     verbal: u32,
@@ -875,6 +878,13 @@ const OBJECT_OPENERS: &[&str] = &[
 ];
 
 /// Words after which a noun (phrase) follows.
+/// Words that open a noun phrase (articles, demonstratives, possessives, quantifiers): the
+/// word that ends the run after one is a noun.
+const DETERMINERS: &[&str] = &[
+    "the", "a", "an", "this", "that", "these", "those", "each", "every", "your", "its", "their",
+    "our", "my", "his", "her", "any", "some", "no", "all", "both", "whose",
+];
+
 const NOUN_BEFORE: &[&str] = &[
     "the", "a", "an", "this", "that", "these", "those", "each", "every", "your", "its", "their",
     "our", "my", "his", "her", "any", "some", "no", "of", "in", "on", "at", "with", "from", "into",
@@ -1373,6 +1383,9 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
             let before_run = i
                 .checked_sub(1)
                 .is_some_and(|p| NOUN_BEFORE.contains(&text_of(p).to_lowercase().as_str()));
+            let determiner_before = i
+                .checked_sub(1)
+                .is_some_and(|p| DETERMINERS.contains(&text_of(p).to_lowercase().as_str()));
             for k in i..j {
                 let w = text_of(k);
                 let c = cand(&mut words, w);
@@ -1382,6 +1395,14 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 // of several (the head of a noun phrase), reads as a noun.
                 if k == i && before_run || k + 1 == j && j - i >= 2 {
                     c.nounish += 1;
+                }
+                // (the head right after the determiner or one modifier; not after a plural,
+                // which is a subject before its verb: "their right hands possess")
+                if k + 1 == j
+                    && determiner_before
+                    && (j - i == 1 || j - i == 2 && !text_of(i).ends_with('s'))
+                {
+                    c.determined += 1;
                 }
                 for n in 2..=3 {
                     if k + n <= j {
@@ -1623,6 +1644,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         e.sentences.extend(&c.sentences);
         e.occurrences += c.occurrences;
         e.nounish += c.nounish;
+        e.determined += c.determined;
         *e.forms.entry(w.clone()).or_default() += c.occurrences;
     }
     let mut lemma_phrases: HashMap<String, WordCand> = HashMap::new();
@@ -1634,7 +1656,13 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         // A phrase must end in a noun-like word and not start with a verb form; nor end in
         // a participle ("purposes related").
         let participle = p.rsplit(' ').next().is_some_and(is_participle);
-        if ws[0].ends_with("ed") || not_concept(ws[n - 1]) || participle {
+        // (nor in a word the dictionary knows as no noun that the text does not make one:
+        // "right hands possess", but "maintainer upload", where "an upload" is the text's)
+        let verb_head = super::background::en_not_noun(ws[n - 1])
+            && lemma_words
+                .get(ws[n - 1])
+                .is_none_or(|c| c.determined * 4 < c.occurrences);
+        if ws[0].ends_with("ed") || not_concept(ws[n - 1]) || participle || verb_head {
             continue;
         }
         let e = lemma_phrases.entry(ws.join(" ")).or_default();
@@ -1716,6 +1744,12 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         }
         // A word seldom used as a noun ("click", "select", "downloaded") is not a concept.
         if c.nounish * 5 < c.occurrences {
+            continue;
+        }
+        // Nor is a word the dictionary knows only as a verb, adjective or adverb
+        // ("understand", "astray", "severe", "forth"), unless the text makes it a noun, a
+        // determiner before it in a quarter of its uses ("an upload", "the secure").
+        if super::background::en_not_noun(&w) && c.determined * 4 < c.occurrences {
             continue;
         }
         let sal = 0.6 * rarity(c.occurrences as usize, total_words, en_frequency(&w));

@@ -1056,16 +1056,28 @@ impl Analysis {
         for i in self.sentence_ids_mentioning(term) {
             let s = &self.sentences[i as usize].text;
             let key = self.sentence_key(i as usize);
-            // (a variant, such as a surname alone, counts only where the sentence defines it)
+            // (a variant, such as a surname alone, counts only where the sentence defines it;
+            // a plural is the name itself: "Maintainer scripts include …")
+            // (… as the sentence's subject, at its start)
+            let plural = |v: &str| {
+                let v = v.to_lowercase();
+                let opens = key
+                    .trim_start_matches(|c: char| !c.is_alphanumeric())
+                    .trim_start_matches("the ")
+                    .starts_with(v.as_str());
+                opens
+                    && names.iter().any(|n| {
+                        let n = n.to_lowercase();
+                        v.strip_prefix(n.as_str())
+                            .is_some_and(|rest| ["s", "es"].contains(&rest))
+                    })
+            };
             let best = names
                 .iter()
                 .filter_map(|n| definition_score(s, key, n, self.lang))
-                .chain(
-                    variants
-                        .iter()
-                        .filter_map(|n| definition_score(s, key, n, self.lang))
-                        .filter(|&sc| sc >= 0.6),
-                )
+                .chain(variants.iter().filter_map(|n| {
+                    definition_score(s, key, n, self.lang).filter(|&sc| sc >= 0.6 || plural(n))
+                }))
                 .fold(None, |a: Option<f32>, b| Some(a.map_or(b, |a| a.max(b))));
             if let Some(sc) = best {
                 scored.push((sc, i));
@@ -2613,6 +2625,34 @@ const EN_OPENERS: &[&str] = &[
     "moreover", "finally", "today", "later", "o",
 ];
 
+/// Participles that point to where a thing is said or asked for rather than say what the
+/// agent does ("defined by the Policy Manual", "required by dpkg").
+const EN_POINTING: &[&str] = &[
+    "defined",
+    "described",
+    "specified",
+    "required",
+    "covered",
+    "explained",
+    "documented",
+    "listed",
+    "mentioned",
+    "discussed",
+    "given",
+    "shown",
+    "referenced",
+    "determined",
+    "affected",
+    "replaced",
+    "superseded",
+    "caused",
+];
+
+/// Pronouns that may open a sentence as its subject, whose referent the sentence does not name.
+const EN_PRONOUN_SUBJECTS: &[&str] = &[
+    "it", "they", "this", "these", "that", "those", "he", "she", "we", "you", "i", "there",
+];
+
 /// Prepositions that open a phrase of time or place before a sentence's subject ("During
 /// August 1995, X started …").
 const EN_FRONTED: &[&str] = &[
@@ -2697,6 +2737,19 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     // ("in fact" opens a sentence; "In e-books, …" puts X in a phrase before the subject)
     // ("Note that X is …" states X's nature too; "(A top-level directory is …)" is an aside)
     let before_words = before.trim_start_matches('(');
+    // (a list item's label before a dash opens a clause of its own: "* debian-policy - the
+    // Debian Policy Manual includes …", the label at most three words)
+    let before_words = [" - ", " – ", " — "]
+        .iter()
+        .find_map(|d| before_words.rsplit_once(d))
+        .filter(|(label, _)| {
+            label
+                .split_whitespace()
+                .filter(|w| !w.chars().all(|c| LIST_MARKS.contains(c)))
+                .count()
+                <= 3
+        })
+        .map_or(before_words, |(_, clause)| clause.trim_start());
     let before_words = ["in fact", "note that"]
         .iter()
         .find_map(|p| before_words.strip_prefix(p))
@@ -2717,11 +2770,19 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     // (or after a phrase of time or place set off by a comma: "During August 1995 (…),
     // Hartmut Koptein started …", "In 1993, Ian Murdock founded …"; not "For postfix, …",
     // where X is inside the phrase)
+    // (or after a colon that ends a clause: "It is split into two parts: binary-arch builds
+    // …"; not after a clause of condition, "If you have fakeroot installed, dpkg-buildpackage
+    // will use it", which tells a case, not what X is)
+    let unarticled = before
+        .strip_suffix(" the")
+        .or_else(|| before.strip_suffix(" a"))
+        .unwrap_or(before);
     let fronted = before.ends_with(',')
         && before
             .split_whitespace()
             .next()
-            .is_some_and(|w| EN_FRONTED.contains(&w));
+            .is_some_and(|w| EN_FRONTED.contains(&w))
+        || unarticled.ends_with(':') && unarticled.split_whitespace().count() >= 3;
     let subject = fronted
         || match opening.as_slice() {
             [] => true,
@@ -2955,11 +3016,18 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             let end = s.trim_end().trim_end_matches(['.', ':']);
             end.ends_with("the following") || end.ends_with("as follows")
         };
-        // The subject does something that says what it is.
+        // The subject does something that says what it is (in the plural where the subject
+        // is one: "Maintainer scripts include the files …").
+        let plural_subject = t.ends_with('s') && !t.ends_with("ss");
         if !announces
-            && EN_DESCRIBING
-                .iter()
-                .any(|v| after.starts_with(v) && after[v.len()..].starts_with([' ', ',', '.']))
+            && EN_DESCRIBING.iter().any(|v| {
+                let v = if plural_subject {
+                    v.strip_suffix('s').unwrap_or(v)
+                } else {
+                    v
+                };
+                after.starts_with(v) && after[v.len()..].starts_with([' ', ',', '.'])
+            })
         {
             score = score.max(0.5);
         }
@@ -3009,6 +3077,79 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         && !s.contains("following")
     {
         score = score.max(0.4);
+    }
+    // Whom the text calls X: "Anyone who maintains a package in Debian is a Debian
+    // maintainer.", "Whoever breaks the covenant - those are the wrongdoers." (X ends the
+    // clause that a relative opener began)
+    {
+        let open = s
+            .trim_start_matches(|c: char| c.is_ascii_digit() || ":. ".contains(c))
+            .trim_start_matches("and ")
+            .trim_start_matches("so ");
+        let relative = [
+            "whoever ",
+            "whosoever ",
+            "anyone who ",
+            "anybody who ",
+            "everyone who ",
+            "those who ",
+            "he who ",
+            "one who ",
+            "a person who ",
+            "any person who ",
+        ]
+        .iter()
+        .any(|r| open.starts_with(r));
+        let called = [
+            " is a",
+            " is an",
+            " is the",
+            " are the",
+            " are",
+            " is called",
+            " are called",
+        ]
+        .iter()
+        .any(|c| before.ends_with(c));
+        let ends_clause = raw_after
+            .trim_start_matches(['"', '\'', '”', '’'])
+            .trim_start()
+            .chars()
+            .next()
+            .is_none_or(|c| ".,;!".contains(c));
+        if relative && called && ends_clause && before.split_whitespace().count() >= 5 {
+            score = score.max(0.5);
+        }
+    }
+    // What X does, said in the passive: "Details … are published by the Release Team on
+    // debian-devel-announce." (the participle right before "by", a copula before it)
+    // (a short sentence whose subject is named, not "They are installed by dh_install(1).",
+    // nor a pointer to where something is said, "It is defined by the Policy Manual")
+    let agent = s[..pos]
+        .strip_suffix("by the ")
+        .or_else(|| s[..pos].strip_suffix("by "))
+        .map(str::trim_end)
+        .and_then(|h| h.rsplit_once(' '))
+        .is_some_and(|(head, participle)| {
+            (participle.ends_with("ed") || participle.ends_with("en"))
+                && participle.len() >= 5
+                && !EN_POINTING.contains(&participle)
+                && head
+                    .rsplit(' ')
+                    .take(3)
+                    .any(|w| ["is", "are", "was", "were", "be", "been"].contains(&w))
+        })
+        && !EN_PRONOUN_SUBJECTS.contains(&first_word(s).as_str())
+        && s.split_whitespace().count() <= 25;
+    if agent
+        && sentence.trim_end().ends_with('.')
+        && !s.contains("following")
+        && raw_after
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric())
+    {
+        score = score.max(0.35);
     }
     // A gloss in brackets after X: "udeb (stripped-down binary packages used by the Debian
     // Installer)", "DEB_HOST_ARCH_CPU (the Debian CPU name)".
@@ -3323,7 +3464,7 @@ fn en_predicate(after: &str) -> bool {
         [
             "the", "a", "an", "all", "any", "each", "every", "its", "their", "his", "her", "it",
             "them", "him", "to", "in", "on", "into", "from", "with", "for", "by", "as", "at", "no",
-            "one", "some", "this", "these", "those", "up", "out",
+            "one", "some", "this", "these", "those", "up", "out", "us", "you", "users",
         ]
         .contains(n)
     });
@@ -3398,6 +3539,9 @@ const ZH_DESCRIBING: &[&str] = &[
     "建立", "删除", "安装", "構建", "构建", "运行", "執行", "执行", "管理", "保存", "处理",
 ];
 
+/// The marks that open a list item in plain text ("* ", "• ", "- ").
+const LIST_MARKS: &str = "*•·-+◦▪●○";
+
 /// Head nouns between a Chinese subject term and its verb ("cp 命令用于 …").
 const ZH_HEADS: &[&str] = &[
     "命令",
@@ -3417,6 +3561,16 @@ const ZH_HEADS: &[&str] = &[
     "變量",
     "脚本",
     "腳本",
+    "映像",
+    "镜像",
+    "鏡像",
+    "协议",
+    "協議",
+    "服务",
+    "服務",
+    "格式",
+    "模块",
+    "模塊",
     "包",
 ];
 
@@ -3449,6 +3603,12 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
     let before = &sentence[..pos];
     // the subject: at the start, or after a clause break or an opening quote
     let lead = before.trim_end_matches([' ', '“', '「', '『', '《', '"']);
+    // (a list item's marker is no word before it: "* Wayland 是…", "• X：…")
+    let lead = if lead.chars().all(|c| LIST_MARKS.contains(c)) && before.ends_with(' ') {
+        ""
+    } else {
+        lead
+    };
     // (or after a numeral that counts it: "一个 binNMU（二进制非维护者上传）是…")
     let subject = lead.is_empty()
         || lead.ends_with(['，', '；', '：', '。', ',', ';', ':'])
@@ -3712,12 +3872,49 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
     }
     // What a tool does, said in the passive: "这些符号文件…将交由 dpkg-gensymbols 命令进行
     // 处理和安装。", "这些路径设置已由 dh_auto_configure 命令自动处理。"
+    // Whom the text calls X: "凡背弃约言的，都是罪人。", "凡告发…者，是罪人" (X ends the
+    // clause that 凡 began)
+    {
+        let clause_at = before.rfind(['。', '；', '！', '？']).map_or(0, |at| {
+            at + before[at..].chars().next().map_or(1, char::len_utf8)
+        });
+        let clause = &before[clause_at..];
+        let called = clause
+            .trim_end()
+            .strip_suffix('是')
+            .map(|h| h.trim_end_matches(['都', '皆', '就', '便', '确', '確', '乃', '即']))
+            .is_some_and(|h| h.ends_with(['的', '者', '，']));
+        let ends_clause = raw_after
+            .trim_start_matches(['”', '」', '"'])
+            .chars()
+            .next()
+            .is_none_or(|c| "。；！，".contains(c));
+        let condition = clause.rsplit_once('凡').map(|(_, c)| c);
+        if called
+            && ends_clause
+            && condition.is_some_and(|c| c.chars().filter(|c| chinese::is_cjk(*c)).count() >= 5)
+        {
+            score = score.max(0.5);
+        }
+    }
+    // (or by a sentence that says what X makes: "….buildinfo 是 dpkg-genbuildinfo(1) 生成的
+    // 元数据文件。")
+    if !term.chars().any(chinese::is_cjk)
+        && before.trim_end().ends_with('是')
+        && sentence.trim_end().ends_with(['。', '；'])
+        && ["生成的", "产生的", "產生的", "创建的", "創建的", "提供的"]
+            .iter()
+            .any(|v| skip_manual_section(raw_after).trim_start().starts_with(v))
+    {
+        score = score.max(0.35);
+    }
     if !term.chars().any(chinese::is_cjk)
         && before.trim_end().ends_with('由')
         && sentence.trim_end().ends_with(['。', '；'])
         && !ZH_ANNOUNCING.iter().any(|w| sentence.contains(w))
     {
-        let mut rest = raw_after.trim_start();
+        // (past the manual section after the name: "由 dpkg-genbuildinfo(1) 自动生成")
+        let mut rest = skip_manual_section(raw_after).trim_start();
         if let Some(h) = ZH_HEADS.iter().find(|h| rest.starts_with(**h)) {
             rest = &rest[h.len()..];
         }

@@ -452,6 +452,49 @@ fn english_definition_patterns() {
             false,
         ),
         ("LVM requires the following.", "LVM", false),
+        // a list item's label before a dash, then a clause whose subject is the term
+        (
+            "* debian-policy - the Debian Policy Manual includes explanations of the structure of the archive.",
+            "Debian Policy Manual",
+            true,
+        ),
+        // whom the text calls X
+        (
+            "Anyone who maintains a package in the archive is a Debian maintainer.",
+            "Debian maintainer",
+            true,
+        ),
+        ("They are the wrongdoers.", "wrongdoers", false),
+        // the subject of a clause after a colon, not of one after a condition
+        (
+            "If you have fakeroot installed, dpkg-buildpackage will use it automatically.",
+            "dpkg-buildpackage",
+            false,
+        ),
+        (
+            "It is split into two parts: binary-arch builds the binary packages which are specific to an architecture.",
+            "binary-arch",
+            true,
+        ),
+        // what the subject does, in the passive
+        (
+            "Details of the handling of the testing distribution are published by the Release Team on debian-devel-announce.",
+            "Release Team",
+            true,
+        ),
+        ("See the file installed by dpkg.", "dpkg", false),
+        // a plural subject and its verb
+        (
+            "Maintainer scripts include the files debian/postinst, debian/preinst and debian/prerm.",
+            "Maintainer scripts",
+            true,
+        ),
+        // a verb whose object is the reader
+        (
+            "The modprobe(8) program enables us to configure the running kernel by adding and removing modules.",
+            "modprobe",
+            true,
+        ),
         // a list item's description after a mailing list's address
         (
             "• debian-devel@lists.debian.org, used to discuss various development related technical issues.",
@@ -833,6 +876,39 @@ fn chinese_definition_patterns() {
             true,
         ),
         ("请参见手册页（第 5 节）。", "手册页", false),
+        // a plain-text list item's marker is no word before the subject
+        (
+            "* Wayland 是在同一个主机上的 GUI 通信协议：新、简单、快速",
+            "Wayland",
+            true,
+        ),
+        ("* 运行 Wayland 的应用需要新的库。", "Wayland", false),
+        // (an option's dash is no list mark: "-cc" is not "cc")
+        (
+            "-cc：正常输出风格（类似 debian/copyright 文件）",
+            "cc",
+            false,
+        ),
+        // whom the text calls X
+        ("3:82 此后，凡背弃约言的，都是罪人。", "罪人", true),
+        ("这些人都是罪人。", "罪人", false),
+        // what a tool makes, said of what it makes
+        (
+            "debhello_0.0-1_amd64.buildinfo 是dpkg-genbuildinfo(1) 生成的元数据文件。",
+            "dpkg-genbuildinfo",
+            true,
+        ),
+        (
+            "debhello_0.2-1_amd64.buildinfo 文件是由dpkg-genbuildinfo(1) 自动生成的元文件。",
+            "dpkg-genbuildinfo",
+            true,
+        ),
+        // the kind a Latin name is of, between it and its verb
+        (
+            "initrd 映像是根文件系统映像，其支持程度依赖于所使用的引导加载程序。",
+            "initrd",
+            true,
+        ),
         // a name in Latin letters glossed by the Chinese words before it, in a statement
         (
             "我们假设上游源码压缩包（tarball）名称为 debhello-0.0.tar.gz。",
@@ -1933,4 +2009,33 @@ fn an_identifier_is_not_named_inside_a_longer_one() {
         got,
         ["The call fails with IDN2_NFC when normalisation fails."]
     );
+}
+
+#[test]
+fn a_word_the_dictionary_knows_as_no_noun_is_a_concept_only_as_the_texts_noun() {
+    // "astray" and "understand" recur as often as "upload", "mercy" and "warner", but never
+    // after a determiner; "upload" (a verb to WordNet) is the text's noun ("an upload").
+    let mut text = String::new();
+    for i in 0..12 {
+        text.push_str(&format!(
+            "Those who went astray did not understand the mercy of the warner, verse {i}. \
+             They understand the warning only when a warner comes.\n\n\
+             Each upload needs a signature, and the upload is checked in round {i}. \
+             An upload goes astray when the signature is wrong. The maintainer upload \
+             of round {i} is signed by those whom their right hands possess.\n\n"
+        ));
+    }
+    let a = Analysis::new(&Document::from_text("Book", Lang::En, &text));
+    for (word, concept) in [
+        ("astray", false),
+        ("understand", false),
+        ("upload", true),
+        ("mercy", true),
+        ("warner", true),
+        ("maintainer upload", true),
+        ("right hands possess", false),
+        ("hands possess", false),
+    ] {
+        assert_eq!(a.term(word).is_some(), concept, "{word}");
+    }
 }
