@@ -813,10 +813,23 @@ impl Analysis {
                 // thousand or so most frequent) are no concept of any book unless it defines
                 // them.
                 let commonest = doc.lang == Lang::Zh && is_generic_word(&f.text, Lang::Zh);
+                // (a word the text writes with capitals, "HOME", "APT", "Depends", or names
+                // as a command, "the tar command", "aptitude(8)", is a name, not the
+                // everyday word it spells)
+                let named = || {
+                    doc.lang == Lang::En
+                        && (f.text.chars().any(|c| c.is_uppercase())
+                            || named_as_software(
+                                &f.text,
+                                f.sentences
+                                    .iter()
+                                    .map(|&i| a.sentences[i as usize].text.as_str()),
+                            ))
+                };
                 let generic = !a.reference.contains_key(&key(&f.text, doc.lang))
                     && (verse
                         || instructional
-                            && (is_everyday_word(&f.text, doc.lang)
+                            && (is_everyday_word(&f.text, doc.lang) && !named()
                                 || background::is_generic_computing(&f.text)));
                 // Nor, in a book that teaches no craft, are the phrases of ordinary language
                 // that jieba's dictionary lists (天地间, 主持公道).
@@ -2208,6 +2221,40 @@ fn is_everyday_word(text: &str, lang: Lang) -> bool {
         Lang::En => is_generic_word(text, lang),
         Lang::Zh => text.chars().count() >= 2 && background::zh_frequency(text) >= 1e-5,
     }
+}
+
+/// Whether the text names the word `w` as a program somewhere: before a command's head
+/// ("the tar command", "the test builtin"; not "the source package") or with a manual
+/// section ("tar(1)", "aptitude(8)").
+fn named_as_software<'s>(w: &str, mut sentences: impl Iterator<Item = &'s str>) -> bool {
+    let w = w.to_lowercase();
+    if w.contains(' ') {
+        return false;
+    }
+    sentences.any(|s| {
+        let lower = s.to_lowercase();
+        lower.match_indices(w.as_str()).any(|(at, _)| {
+            let starts = !lower[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || "-_./$".contains(c));
+            let after = &lower[at + w.len()..];
+            // (one command, "the tar command"; not a class, "user commands")
+            let one_command = lower[..at].ends_with("the ")
+                && [" command", " builtin", " utility"].iter().any(|h| {
+                    after
+                        .strip_prefix(h)
+                        .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
+                });
+            starts && (one_command || manual_section_follows(after))
+        })
+    })
+}
+
+/// Whether text opens with a manual section in brackets: "(1)", "(8)".
+fn manual_section_follows(after: &str) -> bool {
+    let b = after.as_bytes();
+    b.len() >= 3 && b[0] == b'(' && (b'1'..=b'8').contains(&b[1]) && b[2] == b')'
 }
 
 /// Whether a term is an Internet host name: labels of lower-case letters, digits and hyphens

@@ -2039,3 +2039,26 @@ fn a_word_the_dictionary_knows_as_no_noun_is_a_concept_only_as_the_texts_noun() 
         assert_eq!(a.term(word).is_some(), concept, "{word}");
     }
 }
+
+#[test]
+fn an_everyday_word_written_as_a_name_is_a_term_of_a_manual() {
+    // An instructional text: "HOME" (capitals) and "tar" (a command) spell everyday words
+    // but name things; "result" is only the everyday word.
+    let mut text = String::new();
+    for i in 0..10 {
+        text.push_str(&format!(
+            "Run the tar command to pack the result of step {i}. Check the result again. \
+             Set HOME before you run tar. Use the result of tar(1) in HOME. \
+             Most user commands are in /usr/bin, and each user has a home.\n\n"
+        ));
+    }
+    let a = Analysis::new(&Document::from_text("Manual", Lang::En, &text));
+    for (word, term) in [
+        ("HOME", true),
+        ("tar", true),
+        ("result", false),
+        ("user", false),
+    ] {
+        assert_eq!(a.term(word).is_some(), term, "{word}");
+    }
+}
