@@ -21,15 +21,27 @@ static EN_NOT_NOUNS: &[u8] = include_bytes!("data/en-not-nouns.txt.gz");
 const EN_BANDS: [(u8, f64); 4] = [(10, 3e-4), (20, 4e-5), (35, 6e-6), (50, 1.5e-6)];
 const EN_UNSEEN: f64 = 3e-7;
 
+/// The text of a gzip-compressed table shipped in `data/`, or `None` (logged with `failure`,
+/// which says what the analysis does without it) where it does not decode.
+fn gunzip(data: &[u8], failure: &str) -> Option<String> {
+    let mut text = String::new();
+    let mut dec = flate2::read::GzDecoder::new(data);
+    if dec.read_to_string(&mut text).is_err() {
+        tracing::error!("{failure}");
+        return None;
+    }
+    Some(text)
+}
+
 fn en_table() -> &'static FxHashMap<String, u8> {
     static TABLE: OnceLock<FxHashMap<String, u8>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut text = String::new();
-        let mut dec = flate2::read::GzDecoder::new(EN_DATA);
-        if dec.read_to_string(&mut text).is_err() {
-            tracing::error!("the English background table does not decode; salience falls back to in-document counts");
+        let Some(text) = gunzip(
+            EN_DATA,
+            "the English background table does not decode; salience falls back to in-document counts",
+        ) else {
             return FxHashMap::default();
-        }
+        };
         let mut band = 0u8;
         let mut map = FxHashMap::with_capacity_and_hasher(60_000, Default::default());
         for line in text.lines() {
@@ -54,13 +66,12 @@ pub fn en_band(word: &str) -> Option<u8> {
 pub fn en_not_noun(word: &str) -> bool {
     static SET: OnceLock<rustc_hash::FxHashSet<String>> = OnceLock::new();
     SET.get_or_init(|| {
-        let mut text = String::new();
-        let mut dec = flate2::read::GzDecoder::new(EN_NOT_NOUNS);
-        if dec.read_to_string(&mut text).is_err() {
-            tracing::error!("the English part-of-speech list does not decode; verbs and adjectives may become concepts");
-            return Default::default();
-        }
-        text.lines().map(str::to_string).collect()
+        gunzip(
+            EN_NOT_NOUNS,
+            "the English part-of-speech list does not decode; verbs and adjectives may become concepts",
+        )
+        .map(|text| text.lines().map(str::to_string).collect())
+        .unwrap_or_default()
     })
     .contains(word)
 }

@@ -821,9 +821,7 @@ impl Analysis {
                         && (f.text.chars().any(|c| c.is_uppercase())
                             || named_as_software(
                                 &f.text,
-                                f.sentences
-                                    .iter()
-                                    .map(|&i| a.sentences[i as usize].text.as_str()),
+                                f.sentences.iter().map(|&i| a.sentence_key(i as usize)),
                             ))
                 };
                 let generic = !a.reference.contains_key(&key(&f.text, doc.lang))
@@ -2225,14 +2223,13 @@ fn is_everyday_word(text: &str, lang: Lang) -> bool {
 
 /// Whether the text names the word `w` as a program somewhere: before a command's head
 /// ("the tar command", "the test builtin"; not "the source package") or with a manual
-/// section ("tar(1)", "aptitude(8)").
+/// section ("tar(1)", "aptitude(8)"). The sentences come lower-cased.
 fn named_as_software<'s>(w: &str, mut sentences: impl Iterator<Item = &'s str>) -> bool {
     let w = w.to_lowercase();
     if w.contains(' ') {
         return false;
     }
-    sentences.any(|s| {
-        let lower = s.to_lowercase();
+    sentences.any(|lower| {
         lower.match_indices(w.as_str()).any(|(at, _)| {
             let starts = !lower[..at]
                 .chars()
@@ -2246,15 +2243,10 @@ fn named_as_software<'s>(w: &str, mut sentences: impl Iterator<Item = &'s str>) 
                         .strip_prefix(h)
                         .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
                 });
-            starts && (one_command || manual_section_follows(after))
+            // (or with its manual section)
+            starts && (one_command || skip_manual_section(after).len() < after.len())
         })
     })
-}
-
-/// Whether text opens with a manual section in brackets: "(1)", "(8)".
-fn manual_section_follows(after: &str) -> bool {
-    let b = after.as_bytes();
-    b.len() >= 3 && b[0] == b'(' && (b'1'..=b'8').contains(&b[1]) && b[2] == b')'
 }
 
 /// Whether a term is an Internet host name: labels of lower-case letters, digits and hyphens
@@ -3444,6 +3436,11 @@ fn credited(before: &str) -> bool {
         return false;
     };
     let tokens: Vec<&str> = between.split_whitespace().collect();
+    // (a PDF's font may give the © as a "c": "Copyright c 2011–2022 Simon Josefsson")
+    let tokens = match tokens.split_first() {
+        Some((&"c", rest)) if label == "copyright" => rest.to_vec(),
+        _ => tokens,
+    };
     tokens.len() <= 12
         && tokens.iter().all(|t| {
             let t = t.trim_matches(|c: char| ",;、，和".contains(c));

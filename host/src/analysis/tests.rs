@@ -458,6 +458,12 @@ fn english_definition_patterns() {
             "Debian Policy Manual",
             true,
         ),
+        // a copyright line whose © a PDF's font gave as a "c"
+        (
+            "Copyright c 2011–2022 Simon Josefsson",
+            "Simon Josefsson",
+            true,
+        ),
         // whom the text calls X
         (
             "Anyone who maintains a package in the archive is a Debian maintainer.",
