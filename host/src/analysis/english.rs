@@ -1380,12 +1380,13 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 i += 1;
                 continue;
             }
-            let before_run = i
-                .checked_sub(1)
-                .is_some_and(|p| NOUN_BEFORE.contains(&text_of(p).to_lowercase().as_str()));
-            let determiner_before = i
-                .checked_sub(1)
-                .is_some_and(|p| DETERMINERS.contains(&text_of(p).to_lowercase().as_str()));
+            let word_before = i.checked_sub(1).map(|p| text_of(p).to_lowercase());
+            let before_run = word_before
+                .as_deref()
+                .is_some_and(|w| NOUN_BEFORE.contains(&w));
+            let determiner_before = word_before
+                .as_deref()
+                .is_some_and(|w| DETERMINERS.contains(&w));
             for k in i..j {
                 let w = text_of(k);
                 let c = cand(&mut words, w);

@@ -1064,24 +1064,28 @@ impl Analysis {
         {
             scored.push((0.8, i));
         }
+        // (a variant, such as a surname alone, counts only where the sentence defines it;
+        // a plural is the name itself where it opens the sentence as its subject:
+        // "Maintainer scripts include …")
+        let plurals: Vec<String> = variants
+            .iter()
+            .map(|v| v.to_lowercase())
+            .filter(|v| {
+                names.iter().any(|n| {
+                    v.strip_prefix(n.to_lowercase().as_str())
+                        .is_some_and(|rest| ["s", "es"].contains(&rest))
+                })
+            })
+            .collect();
         for i in self.sentence_ids_mentioning(term) {
             let s = &self.sentences[i as usize].text;
             let key = self.sentence_key(i as usize);
-            // (a variant, such as a surname alone, counts only where the sentence defines it;
-            // a plural is the name itself: "Maintainer scripts include …")
-            // (… as the sentence's subject, at its start)
             let plural = |v: &str| {
-                let v = v.to_lowercase();
-                let opens = key
+                let subject = key
                     .trim_start_matches(|c: char| !c.is_alphanumeric())
-                    .trim_start_matches("the ")
-                    .starts_with(v.as_str());
-                opens
-                    && names.iter().any(|n| {
-                        let n = n.to_lowercase();
-                        v.strip_prefix(n.as_str())
-                            .is_some_and(|rest| ["s", "es"].contains(&rest))
-                    })
+                    .trim_start_matches("the ");
+                let v = v.to_lowercase();
+                plurals.contains(&v) && subject.starts_with(v.as_str())
             };
             let best = names
                 .iter()
