@@ -537,6 +537,27 @@ pub(crate) fn predicate_word(w: &str, phrases: bool) -> bool {
     })
 }
 
+/// Whether jieba's dictionary lists `w` as a noun (版本, 系统; not 歌詠, a verb), or, where it
+/// does not list `w` or lists it as a set phrase, the longest ending of `w` it lists
+/// (文件系统, a set phrase, ends in 系统; 完纳 "pay" in 纳, a verb).
+pub(crate) fn noun_word(w: &str) -> bool {
+    let listed = |w: &str| {
+        let simp = simplified(w);
+        zh_base().has_word(simp.as_deref().unwrap_or(w))
+    };
+    let noun = |w: &str| {
+        dict_tag(w).is_some_and(|t| ["n", "nz", "ng", "nt", "j"].contains(&t.as_str()))
+    };
+    if listed(w) && dict_tag(w).is_none_or(|t| t != "l") {
+        return noun(w);
+    }
+    w.char_indices()
+        .skip(1)
+        .map(|(i, _)| &w[i..])
+        .find(|end| listed(end))
+        .is_some_and(noun)
+}
+
 /// Whether a name ends with a place's own last character (扬州, 庐山, 玉门关).
 pub(crate) fn has_place_suffix(w: &str) -> bool {
     w.chars().count() >= 2

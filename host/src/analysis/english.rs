@@ -23,7 +23,7 @@ use super::TermKind;
 use super::background::{en_frequency, en_is_common, en_lemma, en_phrase_frequency, rarity};
 use super::terms::{EN_STOP, Found};
 
-const HONORIFICS: &[&str] = &[
+pub(super) const HONORIFICS: &[&str] = &[
     "Mr",
     "Mrs",
     "Ms",
@@ -1339,6 +1339,15 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                         if parts.iter().any(|t| WORK_WORDS.contains(&t.text)) {
                             c.work += 1;
                         }
+                        // (a name and the people its bearer is of: "Uriah the Hittite",
+                        // "Laban the Syrian")
+                        if let [.., name, the, people] = parts
+                            && the.text == "the"
+                            && is_cap(name.text)
+                            && ["ite", "ian", "ean"].iter().any(|e| people.text.ends_with(e))
+                        {
+                            c.person += 2;
+                        }
                         if start > 0 || i > 0 {
                             c.mid += 1;
                         }
@@ -1857,7 +1866,9 @@ fn merge_surnames(found: &mut Vec<Found>) {
             .copied()
             .filter(|&p| {
                 let parts: Vec<&str> = found[p].text.split(' ').collect();
-                parts.last() == Some(&w.as_str()) || parts.first() == Some(&w.as_str())
+                // (an epithet is no surname: "Hittite" of "Uriah the Hittite")
+                let epithet = parts.len() >= 3 && parts[parts.len() - 2] == "the";
+                parts.last() == Some(&w.as_str()) && !epithet || parts.first() == Some(&w.as_str())
             })
             .collect();
         if owners.len() == 1 {

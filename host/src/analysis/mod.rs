@@ -847,6 +847,13 @@ impl Analysis {
                 !(commonest || generic || phrase || predicate()) || defined(f)
             })
             .collect();
+        // (a name that grew may be the expansion of an acronym: "Version Control System")
+        let found = match inside_longer_names(found, &a.sentences, doc.lang) {
+            (found, true) => merge_aliases(found, &a.sentences, |t| {
+                a.reference.contains_key(&key(t, doc.lang))
+            }),
+            (found, false) => found,
+        };
         let found =
             rank_defined_first(found, |f| defined_at(f, DEFINITION_MIN, DEFINITION_LOOKUPS));
         a.sentence_terms = vec![Vec::new(); a.sentences.len()];
@@ -2037,6 +2044,16 @@ fn merge_aliases(
         if let Some(&j) = other.and_then(|o| index.get(o)) {
             pairs.push((i, j, true));
         }
+        // a name with an epithet is the name ("Uriah the Hittite" is Uriah, whose page then
+        // states "the Hittite")
+        if let Some((name, epithet)) = t.rsplit_once(" the ")
+            && epithet.starts_with(char::is_uppercase)
+            && !epithet.contains(' ')
+            && let Some(&j) = index.get(name)
+            && found[j].text.starts_with(char::is_uppercase)
+        {
+            pairs.push((i, j, true));
+        }
     }
     // Spellings of one name: with a space, a hyphen or neither ("command line",
     // "command-line", "commandline"), and a person's name with or without a middle initial
@@ -2129,6 +2146,312 @@ fn merge_aliases(
         }
     }
     fold(found, into)
+}
+
+/// Folds away the candidates that the text uses only as part of a longer name: "Identified
+/// Mail" inside "DomainKeys Identified Mail", "Public Interest" inside "Software in the Public
+/// Interest", 层级标准 inside 文件系统层级标准. Where at least four in five of a candidate's
+/// uses extend the same way into another candidate, it becomes that one's variant; an
+/// English name whose uses extend the same way back to capitalised words that make no
+/// candidate ("DomainKeys" of "DomainKeys Identified Mail") takes the longer name.
+/// (Not a name the text always follows with the same noun where that makes no candidate:
+/// "the FreeBSD port", "an EPERM error" are uses of the names FreeBSD and EPERM, as
+/// "Bézier curves" is of Bézier.)
+/// Returns whether a name grew.
+fn inside_longer_names(
+    found: Vec<terms::Found>,
+    sentences: &[Sentence],
+    lang: Lang,
+) -> (Vec<terms::Found>, bool) {
+    // (once more where a name grew: "DomainKeys" then folds into "DomainKeys Identified Mail")
+    match fold_into_longer(found, sentences, lang) {
+        (found, true) => (fold_into_longer(found, sentences, lang).0, true),
+        (found, false) => (found, false),
+    }
+}
+
+/// One pass of [`inside_longer_names`]; whether a name grew.
+fn fold_into_longer(
+    found: Vec<terms::Found>,
+    sentences: &[Sentence],
+    lang: Lang,
+) -> (Vec<terms::Found>, bool) {
+    /// Uses looked at, at most, per candidate.
+    const SAMPLE: usize = 60;
+    let index: HashMap<String, usize> = found
+        .iter()
+        .enumerate()
+        .flat_map(|(i, f)| {
+            std::iter::once(&f.text)
+                .chain(&f.variants)
+                .map(move |t| (key(t, lang), i))
+        })
+        .collect();
+    let mut into: Vec<Option<usize>> = vec![None; found.len()];
+    let mut renamed: Vec<(usize, String)> = Vec::new();
+    for (i, f) in found.iter().enumerate() {
+        let uses: Vec<Extension> = f
+            .sentences
+            .iter()
+            .flat_map(|&si| {
+                extensions(&sentences[si as usize].text, &f.text, lang, |run| {
+                    index.get(&key(run, lang)).is_some_and(|&j| j != i)
+                })
+            })
+            .take(SAMPLE)
+            .collect();
+        let Some((ext, n)) = most_common(&uses) else {
+            continue;
+        };
+        if n * 5 < uses.len() * 4 {
+            continue;
+        }
+        // (an epithet stays a name of its own: "Hittite" of "Uriah the Hittite" names a people)
+        if let Extension::Before(e) = ext
+            && let Some(name) = e.strip_suffix(" the ")
+            && name.rsplit(' ').next().is_some_and(|w| w.starts_with(char::is_uppercase))
+        {
+            continue;
+        }
+        let longer = match ext {
+            Extension::Before(e) => format!("{e}{}", f.text),
+            Extension::After(e) => format!("{}{e}", f.text),
+            Extension::Within(y) => y.clone(),
+            Extension::None => continue,
+        };
+        match index.get(&key(&longer, lang)) {
+            Some(&j) if j != i && found[j].text.chars().count() > f.text.chars().count() => {
+                into[i] = Some(j);
+            }
+            Some(_) => {}
+            // (a name that the text always writes after the same capitalised words, or in
+            // Chinese after the same candidate, is the tail of a longer name, which no rule
+            // found: it takes that name)
+            None if matches!(ext, Extension::Before(_))
+                && uses.len() >= 2
+                && (lang == Lang::Zh || f.text.starts_with(|c: char| c.is_uppercase()))
+                && !matches!(f.kind, TermKind::Person | TermKind::Work) =>
+            {
+                // (two tails of one name: the second folds into the first)
+                match renamed.iter().find(|(_, l)| key(l, lang) == key(&longer, lang)) {
+                    Some(&(j, _)) => into[i] = Some(j),
+                    None => renamed.push((i, longer)),
+                }
+            }
+            None => {}
+        }
+    }
+    // (a chain folds into its end: "Interest" → "Public Interest" → "Software in …")
+    for i in 0..into.len() {
+        let mut to = into[i];
+        for _ in 0..4 {
+            match to.and_then(|j| into[j]) {
+                Some(k) => to = Some(k),
+                None => break,
+            }
+        }
+        into[i] = to;
+    }
+    let mut found = found;
+    let grew = !renamed.is_empty();
+    for (i, longer) in renamed {
+        let f = &mut found[i];
+        let short = std::mem::replace(&mut f.text, longer);
+        f.variants.push(short);
+    }
+    for from in 0..found.len() {
+        let Some(to) = into[from] else { continue };
+        let (text, sentences) = (found[from].text.clone(), found[from].sentences.clone());
+        let salience = found[from].salience;
+        let base = &mut found[to];
+        // (the whole ranks as its best-ranked part: "init script" as "init")
+        base.salience = base.salience.max(salience);
+        base.sentences.extend(sentences);
+        base.sentences.sort_unstable();
+        base.sentences.dedup();
+        if !base.variants.contains(&text) {
+            base.variants.push(text);
+        }
+    }
+    let found = found
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| into[*i].is_none())
+        .map(|(_, f)| f)
+        .collect();
+    (found, grew)
+}
+
+/// How one use of a name extends beyond it (see [`inside_longer_names`]).
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Extension {
+    /// It does not.
+    None,
+    /// The words before it, back to a capitalised one: "DomainKeys ", "Software in the "; in
+    /// Chinese, a candidate right before it (文件系统 before 层级标准).
+    Before(String),
+    /// The words after it: " Aaron", " and Aaron", " curves".
+    After(String),
+    /// A longer candidate of Chinese text it is part of.
+    Within(String),
+}
+
+/// The most common extension other than none, and how many uses have it.
+fn most_common(uses: &[Extension]) -> Option<(&Extension, usize)> {
+    let mut counts: HashMap<&Extension, usize> = HashMap::new();
+    for u in uses.iter().filter(|u| **u != Extension::None) {
+        *counts.entry(u).or_default() += 1;
+    }
+    counts.into_iter().max_by_key(|(e, n)| (*n, std::cmp::Reverse(e.len_hint())))
+}
+
+impl Extension {
+    fn len_hint(&self) -> usize {
+        match self {
+            Extension::None => 0,
+            Extension::Before(s) | Extension::After(s) | Extension::Within(s) => s.len(),
+        }
+    }
+}
+
+/// Each use of `name` in `sentence`, as it extends (see [`inside_longer_names`]); in Chinese,
+/// the shortest longer run around it that `is_candidate`, else the shortest candidate right
+/// before it that is a noun.
+fn extensions(
+    sentence: &str,
+    name: &str,
+    lang: Lang,
+    is_candidate: impl Fn(&str) -> bool,
+) -> Vec<Extension> {
+    let mut out = Vec::new();
+    for (at, _) in sentence.match_indices(name) {
+        let before = &sentence[..at];
+        let after = &sentence[at + name.len()..];
+        match lang {
+            Lang::En => {
+                if before.chars().next_back().is_some_and(|c| c.is_alphanumeric())
+                    || after.chars().next().is_some_and(|c| c.is_alphanumeric())
+                {
+                    continue;
+                }
+                out.push(en_extension(before, after));
+            }
+            Lang::Zh => {
+                // (the longer runs of Han characters around it, shortest first)
+                let left: Vec<char> = before
+                    .chars()
+                    .rev()
+                    .take_while(|&c| chinese::is_cjk(c))
+                    .take(4)
+                    .collect();
+                let right: Vec<char> = after
+                    .chars()
+                    .take_while(|&c| chinese::is_cjk(c))
+                    .take(4)
+                    .collect();
+                // (else a candidate right before it that the dictionary calls a noun:
+                // 文件系统 before 层级标准, not 完纳 "pay" before 天课)
+                let before_it = || {
+                    (1..=left.len())
+                        .map(|k| left[..k].iter().rev().collect::<String>())
+                        .find(|w| is_candidate(w) && chinese::noun_word(w))
+                        .map_or(Extension::None, Extension::Before)
+                };
+                out.push(
+                    zh_runs(&left, name, &right)
+                        .into_iter()
+                        .find(|r| is_candidate(r))
+                        .map_or_else(before_it, Extension::Within),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// The runs of `left` (reversed) + `name` + `right`, up to four characters each way,
+/// shortest first.
+fn zh_runs(left: &[char], name: &str, right: &[char]) -> Vec<String> {
+    let mut runs: Vec<String> = Vec::new();
+    for total in 1..=left.len() + right.len() {
+        for l in 0..=total.min(left.len()) {
+            let r = total - l;
+            if r > right.len() {
+                continue;
+            }
+            let mut s: String = left[..l].iter().rev().collect();
+            s.push_str(name);
+            s.extend(&right[..r]);
+            runs.push(s);
+        }
+    }
+    runs
+}
+
+/// How an English name extends before or after one of its uses: back over capitalised words
+/// that are no title, and at most two joining words ("of", "in", "the", "for") between them,
+/// to the first word of a longer name ("Software in the "); else forward the same way
+/// (" for Information Interchange"); else to the next word (" port", " curves").
+fn en_extension(before: &str, after: &str) -> Extension {
+    const JOINING: &[&str] = &["of", "in", "the", "for", "de"];
+    let capitalised_name = |w: &str| {
+        w.starts_with(|c: char| c.is_uppercase())
+            && !terms::EN_STOP.contains(&w.to_lowercase().as_str())
+            && !english::HONORIFICS.contains(&w.trim_end_matches('.'))
+    };
+    let is_word_char = |c: char| c.is_alphanumeric() || c == '-';
+    // (the words right before the use, nearest first, each with where it starts)
+    let mut back: Vec<(usize, &str)> = Vec::new();
+    let mut rest = before;
+    while back.len() < 6 {
+        let Some(t) = rest.strip_suffix(' ').filter(|t| !t.ends_with(' ')) else {
+            break;
+        };
+        let start = t.len() - t.chars().rev().take_while(|&c| is_word_char(c)).map(char::len_utf8).sum::<usize>();
+        if start == t.len() {
+            break;
+        }
+        back.push((start, &t[start..]));
+        rest = &t[..start];
+    }
+    // (the words right after it, each with where it ends)
+    let mut forth: Vec<(usize, &str)> = Vec::new();
+    let mut at = 0;
+    while forth.len() < 6 {
+        let Some(t) = after[at..].strip_prefix(' ') else {
+            break;
+        };
+        let len: usize = t.chars().take_while(|&c| is_word_char(c)).map(char::len_utf8).sum();
+        if len == 0 {
+            break;
+        }
+        at += 1 + len;
+        forth.push((at, &t[..len]));
+    }
+    // the farthest capitalised word reached over names and at most two joining words in a row
+    let reach = |words: &[(usize, &str)]| {
+        let (mut last, mut joins) = (None, 0);
+        for &(pos, w) in words {
+            if capitalised_name(w) {
+                (last, joins) = (Some(pos), 0);
+            } else if JOINING.contains(&w) && joins < 2 {
+                joins += 1;
+            } else {
+                break;
+            }
+        }
+        last
+    };
+    if let Some(start) = reach(&back) {
+        return Extension::Before(before[start..].to_string());
+    }
+    if let Some(end) = reach(&forth) {
+        return Extension::After(after[..end].to_string());
+    }
+    match forth.first() {
+        Some(&(end, _)) => Extension::After(after[..end].to_string()),
+        None => Extension::None,
+    }
 }
 
 /// Whether a kind is a named entity's: a person, place, organisation or work.

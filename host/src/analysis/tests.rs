@@ -2068,3 +2068,60 @@ fn an_everyday_word_written_as_a_name_is_a_term_of_a_manual() {
         assert_eq!(a.term(word).is_some(), term, "{word}");
     }
 }
+
+#[test]
+fn a_name_the_text_uses_only_inside_a_longer_one_is_no_entry_of_its_own() {
+    // (and a name with an epithet is one name with the bare one: "Uriah the Hittite" and
+    // Uriah; the people it names, "Hittite", is no name of the person)
+    // (text, lang, the part, the whole: a term that has the part as a variant, or none
+    // where the part stays a term of its own)
+    let cases: [(&str, Lang, &str, Option<&str>); 5] = [
+        (
+            "Uriah the Hittite went to the war. The king sent for Uriah the Hittite. \
+             Uriah slept at the door. Then Uriah went down. Joab sent Uriah to the front.",
+            Lang::En,
+            "Uriah",
+            Some("Uriah the Hittite"),
+        ),
+        (
+            "Anti-spam techniques such as DomainKeys Identified Mail (DKIM) are used widely. \
+             The DomainKeys Identified Mail service signs the mail. \
+             Ask the smarthost whether DomainKeys Identified Mail signs it.",
+            Lang::En,
+            "Identified Mail",
+            Some("DomainKeys Identified Mail"),
+        ),
+        (
+            "The FreeBSD port started in 2002. The new FreeBSD port runs well. \
+             Many users try the FreeBSD port today.",
+            Lang::En,
+            "FreeBSD",
+            None,
+        ),
+        (
+            "源代码必须遵循文件系统层级标准。文件系统层级标准规定了目录。\
+             请阅读文件系统层级标准。文件系统层级标准很长。",
+            Lang::Zh,
+            "层级标准",
+            Some("文件系统层级标准"),
+        ),
+        (
+            "Bruce Perens led Debian. Later Bruce Perens wrote the guidelines. \
+             Perens left in 1997.",
+            Lang::En,
+            "Perens",
+            Some("Bruce Perens"),
+        ),
+    ];
+    for (text, lang, part, whole) in cases {
+        let text = text.repeat(3);
+        let a = Analysis::new(&Document::from_text("Book", lang, &text));
+        let own = a.terms().iter().any(|t| t.text == part);
+        assert_eq!(own, whole.is_none(), "{part}: {:?}", a.terms());
+        if let Some(whole) = whole {
+            let t = a.term(whole).unwrap_or_else(|| panic!("{whole}: {:?}", a.terms()));
+            assert_eq!(t.text, whole);
+            assert!(!t.variants.iter().any(|v| v == "Hittite"), "{t:?}");
+        }
+    }
+}
