@@ -1075,7 +1075,17 @@ pub mod build {
     ) -> String {
         let zh = entry.lang == "zh";
         let units = main_units(mentions, zh);
-        let with: Vec<&String> = with.iter().filter(|w| **w != entry.title).take(2).collect();
+        // (not a companion that is part of the entry's name, or has it as a part: "mount"
+        // beside "umount", "hand" beside "right hand")
+        let title = entry.title.to_lowercase();
+        let with: Vec<&String> = with
+            .iter()
+            .filter(|w| {
+                let w = w.to_lowercase();
+                !title.contains(&w) && !w.contains(&title)
+            })
+            .take(2)
+            .collect();
         if let Some(c) = class {
             return if zh {
                 let mut s = if c.singular {
@@ -1692,6 +1702,48 @@ pub mod build {
             ];
             for (text, name, want) in cases {
                 assert_eq!(copyright_of(text, name), want, "{name} in {text}");
+            }
+        }
+
+        #[test]
+        fn an_evidence_line_names_no_part_of_the_entry_as_a_companion() {
+            let entry = |title: &str| Entry {
+                entry_type: "concept".into(),
+                title: title.into(),
+                aliases: Vec::new(),
+                key: title.into(),
+                lang: "en".into(),
+                document_title: "Book".into(),
+            };
+            let with = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<String>>();
+            // (entry, its companions, the line)
+            let cases = [
+                (
+                    "umount",
+                    with(&["mount", "unmount", "fstab"]),
+                    "umount is a term in “Book”, often with unmount and fstab.",
+                ),
+                (
+                    "right hand",
+                    with(&["hand", "right", "oath", "companions"]),
+                    "right hand is a term in “Book”, often with oath and companions.",
+                ),
+                (
+                    "fstab",
+                    with(&["mount", "umount"]),
+                    "fstab is a term in “Book”, often with mount and umount.",
+                ),
+            ];
+            for (title, companions, line) in cases {
+                let got = evidence_line(
+                    &entry(title),
+                    ("概念", "a term"),
+                    None,
+                    &[],
+                    &companions,
+                    None,
+                );
+                assert_eq!(got, line);
             }
         }
 

@@ -6,7 +6,8 @@
 //! get a page however rarely the text names them; a contributors roll gives a page per person, led
 //! by the credits section that names them; an anthology of essays in volumes gives a page per
 //! essay, led by its author, source and volume; its authors' pages and its source books'
-//! pages list their essays.
+//! pages list their essays; a person the text names with an office ("Peter Lund
+//! (Treasurer)") or a people ("Jonas Berg the Norwegian") and defines nowhere is led by it.
 
 use grove_tests::*;
 use serde_json::Value;
@@ -307,4 +308,43 @@ fn a_classical_person_is_led_by_whose_child_the_text_says_they_are() {
     let (_, kind, summary) = page.unwrap_or_else(|| panic!("no page for 伯夷: {pages:?}"));
     assert_eq!(kind, "person");
     assert_eq!(summary, "伯夷：孤竹君之二子。");
+}
+
+#[test]
+fn a_person_the_text_names_with_an_office_or_a_people_is_led_by_it() {
+    let mut md = String::from("# A History of the Lantern Club\n\n## Founding\n\n");
+    md.push_str(
+        "The Lantern Club was formed in 1990 by a few friends who read books aloud. \
+         The first board had three members: Anna Kovacs (President), Peter Lund (Treasurer), \
+         and Mira Osei (Secretary).\n\n",
+    );
+    for year in 1991..1995 {
+        md.push_str(&format!(
+            "In {year} Anna Kovacs opened the spring reading, Peter Lund counted the lanterns, \
+             and Mira Osei wrote down the books that were read.\n\n"
+        ));
+    }
+    md.push_str(
+        "Jonas Berg the Norwegian carved the first lantern of the club. \
+         Every winter Jonas Berg mended the old lanterns.\n\n",
+    );
+    md.push_str("## Later years\n\n");
+    md.push_str(
+        "In 1996 the Treasurer (Peter Lund) moved away, and Mira Osei kept the accounts \
+         until a new board was chosen. Peter Lund still came to the spring reading.\n\n",
+    );
+    let pages = pages_of("lantern-club.md", md);
+    for (name, office) in [
+        ("Peter Lund", "Treasurer"),
+        ("Mira Osei", "Secretary"),
+        ("Jonas Berg", "the Norwegian"),
+    ] {
+        let page = pages.iter().find(|(t, _, _)| t == name);
+        let (_, kind, summary) = page.unwrap_or_else(|| panic!("no page for {name}: {pages:?}"));
+        assert_eq!(kind, "person");
+        assert!(
+            summary.starts_with(&format!("{name}: {office}")),
+            "{name}: {summary}"
+        );
+    }
 }

@@ -2,7 +2,8 @@
 //! renders each as a page a reader wants: a one-line description (a definitional passage
 //! when the text has one, else a line from evidence: what they ask about, whom they speak
 //! to, where and with whom they appear), first appearance, the relations the
-//! text states ("son of Jesse", "king of Israel", "字 孔明", each cited), what they say,
+//! text states ("son of Jesse", "king of Israel", "字 孔明", an office, "Nathan the prophet",
+//! "Peter Lund (Treasurer)", or a people, "Uriah the Hittite", each cited), what they say,
 //! the chapters they appear in, the people and entries they appear with, and key passages
 //! with mentions of other entries linked. Every sentence is a cited quote or a template line.
 //!
@@ -102,6 +103,27 @@ const EN_RELATIONS: &[&str] = &[
     "maintainer of", "born in", "died in",
 ];
 
+/// Offices a text names beside a person, in parentheses ("Martin Schulze (Vice President)",
+/// "the Treasurer (Tim Sailer)"): the last word of the office, lower-cased.
+const EN_OFFICES: &[&str] = &[
+    "president", "secretary", "treasurer", "chair", "chairman", "chairperson", "leader",
+    "manager", "director", "editor", "maintainer", "founder", "king", "queen", "emperor",
+    "governor", "priest", "prophet", "minister", "chancellor", "judge", "bishop", "pope",
+    "mayor", "senator", "ambassador", "scribe", "apostle", "officer", "delegate", "member",
+];
+
+/// An office of [`EN_OFFICES`] in one to three words ("Vice President", "Project Leader"),
+/// as the text writes it.
+fn office(words: &str) -> Option<String> {
+    let words = words.trim();
+    let n = words.split(' ').count();
+    let last = words.rsplit(' ').next()?.to_lowercase();
+    ((1..=3).contains(&n)
+        && words.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-')
+        && EN_OFFICES.contains(&last.as_str()))
+    .then(|| words.to_string())
+}
+
 /// Kin before a name in English ("Moses' brother Aaron" reads from Aaron's page as "brother of
 /// Moses"): `X's <kin> Y` gives Y's page "<kin> of X" and X's page "<kin>: Y".
 const EN_KIN: &[&str] = &[
@@ -195,7 +217,61 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
             if !bounded {
                 continue;
             }
+            // "Martin Schulze (Vice President)", "the Treasurer (Tim Sailer)"
+            if let Some(o) = after
+                .strip_prefix(" (")
+                .and_then(|r| r.split_once(')'))
+                .and_then(|(inner, _)| office(inner))
+            {
+                out.push((String::new(), o));
+            }
+            if let Some(head) = before.strip_suffix('(')
+                && after.starts_with(')')
+            {
+                let words: Vec<&str> = head
+                    .trim_end()
+                    .rsplit(' ')
+                    .take(3)
+                    .take_while(|w| w.starts_with(|c: char| c.is_uppercase()))
+                    .collect();
+                let words: Vec<&str> = words.into_iter().rev().collect();
+                if let Some(o) = office(&words.join(" ")) {
+                    out.push((String::new(), o));
+                }
+            }
+            // "Nathan the prophet", "Zadok the high priest", "Uriah the Hittite", "Laban the
+            // Syrian": an office, or the people one is of, right after the name
+            if let Some(r) = after.strip_prefix(" the ").or_else(|| after.strip_prefix(", the ")) {
+                let words: Vec<&str> = r
+                    .split(' ')
+                    .take(3)
+                    .map(|w| w.trim_end_matches([',', '.', ';', ':', '!', '?']))
+                    .collect();
+                let office_at = words
+                    .iter()
+                    .position(|w| EN_OFFICES.contains(w))
+                    .filter(|&i| words[..i].iter().all(|w| w.chars().all(char::is_lowercase)))
+                    // (not the start of a relation: "the king of Israel")
+                    .filter(|&i| !r.split(' ').nth(i + 1).is_some_and(|w| w == "of"));
+                if let Some(i) = office_at {
+                    out.push((String::new(), words[..=i].join(" ")));
+                } else if let Some(w) = words.first()
+                    && w.starts_with(|c: char| c.is_uppercase())
+                    && w.chars().all(char::is_alphabetic)
+                    && ["ite", "ian", "ean"].iter().any(|e| w.ends_with(e))
+                {
+                    out.push((String::new(), format!("the {w}")));
+                }
+            }
             let rest = after.trim_start_matches([',', ' ']);
+            // (one of two named together: "A and B, founders of X")
+            let rest = rest
+                .strip_prefix("and ")
+                .and_then(|r| {
+                    let other = name_at(r)?;
+                    r[other.len()..].strip_prefix(", ")
+                })
+                .unwrap_or(rest);
             // "X was king of Y", "X became the leader of Y"
             let rest = ["was ", "is ", "became "]
                 .iter()
@@ -203,7 +279,12 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
                 .unwrap_or(rest);
             let rest = rest.strip_prefix("the ").unwrap_or(rest);
             for r in EN_RELATIONS {
-                if let Some(other) = rest.strip_prefix(r).and_then(|o| name_at(o.trim_start()))
+                // (or its plural, of two named together: "founders of")
+                let plural = r.split_once(' ').map(|(n, p)| format!("{n}s {p}"));
+                if let Some(other) = rest
+                    .strip_prefix(r)
+                    .or_else(|| plural.as_deref().and_then(|p| rest.strip_prefix(p)))
+                    .and_then(|o| name_at(o.trim_start()))
                     && !names.contains(&other)
                 {
                     out.push((r.to_string(), other));
@@ -238,6 +319,22 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// Whether an English sentence says who the person is where it names them: a copula, an
+/// apposition or a parenthesis right after the name ("Bdale Garbee was …", "Ian Murdock, the
+/// founder of …", "Martin Schulze (Vice President)").
+fn says_who(text: &str, names: &[String]) -> bool {
+    const AFTER: &[&str] = &[
+        " is ", " was ", " became ", " remains ", ", the ", ", a ", ", an ", ", who ", " (",
+        " the ",
+    ];
+    names.iter().any(|n| {
+        text.match_indices(n.as_str()).any(|(at, _)| {
+            let after = &text[at + n.len()..];
+            AFTER.iter().any(|a| after.starts_with(a))
+        })
+    })
 }
 
 /// What a person asks about in classical dialogue ("子張問仁", "季康子問政於孔子"): the one
@@ -596,10 +693,13 @@ impl Gene for Person {
                 });
                 b.cite(&d);
             }
-            Some(d) => b.summary_quote(&d),
+            // (in English, a sentence of what the person did leads only where the text states
+            // no relation: "Peter Lund still came to the reading" says less than "Peter Lund
+            // (Treasurer)"; one that says who they are leads always)
+            Some(d) if zh || rels.is_empty() || says_who(&d.text, &names) => b.summary_quote(&d),
             // Named only in the book's credits ("7.6. Contributors", "致谢"): the unit's
             // title says what part they had.
-            None if let Some(unit) = &credits => {
+            _ if let Some(unit) = &credits => {
                 b.summary_line(if zh {
                     format!("{}，《{}》“{}”中列出的人。", entry.title, entry.document_title, unit)
                 } else {
@@ -612,11 +712,11 @@ impl Gene for Person {
             }
             // Where the text defines nothing, the relations it states identify the person
             // ("David: son of Jesse; king of Israel."), each cited below.
-            None if !rels.is_empty() => {
+            _ if !rels.is_empty() => {
                 let stated: Vec<String> = rels
                     .iter()
                     .take(3)
-                    .map(|(r, o, _)| if zh { format!("{r}{o}") } else { format!("{r} {o}") })
+                    .map(|(r, o, _)| if zh || r.is_empty() { format!("{r}{o}") } else { format!("{r} {o}") })
                     .collect();
                 b.summary_line(if zh {
                     format!("{}：{}。", entry.title, stated.join("；"))
@@ -626,7 +726,7 @@ impl Gene for Person {
             }
             // Where the text neither defines the person nor states a relation: what it shows
             // of them (whether they speak, what they ask about, where and with whom).
-            None => {
+            _ => {
                 let speaking = mentions.iter().filter(|p| speaks(p, &names, zh)).count();
                 let topics = asked_about(&mentions, &names);
                 // (whom they speak to, two at most, each shown by a cited passage)
