@@ -545,9 +545,8 @@ pub(crate) fn noun_word(w: &str) -> bool {
         let simp = simplified(w);
         zh_base().has_word(simp.as_deref().unwrap_or(w))
     };
-    let noun = |w: &str| {
-        dict_tag(w).is_some_and(|t| ["n", "nz", "ng", "nt", "j"].contains(&t.as_str()))
-    };
+    let noun =
+        |w: &str| dict_tag(w).is_some_and(|t| ["n", "nz", "ng", "nt", "j"].contains(&t.as_str()));
     if listed(w) && dict_tag(w).is_none_or(|t| t != "l") {
         return noun(w);
     }

@@ -1344,7 +1344,9 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                         if let [.., name, the, people] = parts
                             && the.text == "the"
                             && is_cap(name.text)
-                            && ["ite", "ian", "ean"].iter().any(|e| people.text.ends_with(e))
+                            && ["ite", "ian", "ean"]
+                                .iter()
+                                .any(|e| people.text.ends_with(e))
                         {
                             c.person += 2;
                         }

@@ -2209,7 +2209,10 @@ fn fold_into_longer(
         // (an epithet stays a name of its own: "Hittite" of "Uriah the Hittite" names a people)
         if let Extension::Before(e) = ext
             && let Some(name) = e.strip_suffix(" the ")
-            && name.rsplit(' ').next().is_some_and(|w| w.starts_with(char::is_uppercase))
+            && name
+                .rsplit(' ')
+                .next()
+                .is_some_and(|w| w.starts_with(char::is_uppercase))
         {
             continue;
         }
@@ -2233,7 +2236,10 @@ fn fold_into_longer(
                 && !matches!(f.kind, TermKind::Person | TermKind::Work) =>
             {
                 // (two tails of one name: the second folds into the first)
-                match renamed.iter().find(|(_, l)| key(l, lang) == key(&longer, lang)) {
+                match renamed
+                    .iter()
+                    .find(|(_, l)| key(l, lang) == key(&longer, lang))
+                {
                     Some(&(j, _)) => into[i] = Some(j),
                     None => renamed.push((i, longer)),
                 }
@@ -2302,7 +2308,9 @@ fn most_common(uses: &[Extension]) -> Option<(&Extension, usize)> {
     for u in uses.iter().filter(|u| **u != Extension::None) {
         *counts.entry(u).or_default() += 1;
     }
-    counts.into_iter().max_by_key(|(e, n)| (*n, std::cmp::Reverse(e.len_hint())))
+    counts
+        .into_iter()
+        .max_by_key(|(e, n)| (*n, std::cmp::Reverse(e.len_hint())))
 }
 
 impl Extension {
@@ -2329,7 +2337,10 @@ fn extensions(
         let after = &sentence[at + name.len()..];
         match lang {
             Lang::En => {
-                if before.chars().next_back().is_some_and(|c| c.is_alphanumeric())
+                if before
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_alphanumeric())
                     || after.chars().next().is_some_and(|c| c.is_alphanumeric())
                 {
                     continue;
@@ -2407,7 +2418,12 @@ fn en_extension(before: &str, after: &str) -> Extension {
         let Some(t) = rest.strip_suffix(' ').filter(|t| !t.ends_with(' ')) else {
             break;
         };
-        let start = t.len() - t.chars().rev().take_while(|&c| is_word_char(c)).map(char::len_utf8).sum::<usize>();
+        let start = t.len()
+            - t.chars()
+                .rev()
+                .take_while(|&c| is_word_char(c))
+                .map(char::len_utf8)
+                .sum::<usize>();
         if start == t.len() {
             break;
         }
@@ -2421,7 +2437,11 @@ fn en_extension(before: &str, after: &str) -> Extension {
         let Some(t) = after[at..].strip_prefix(' ') else {
             break;
         };
-        let len: usize = t.chars().take_while(|&c| is_word_char(c)).map(char::len_utf8).sum();
+        let len: usize = t
+            .chars()
+            .take_while(|&c| is_word_char(c))
+            .map(char::len_utf8)
+            .sum();
         if len == 0 {
             break;
         }

@@ -2119,7 +2119,9 @@ fn a_name_the_text_uses_only_inside_a_longer_one_is_no_entry_of_its_own() {
         let own = a.terms().iter().any(|t| t.text == part);
         assert_eq!(own, whole.is_none(), "{part}: {:?}", a.terms());
         if let Some(whole) = whole {
-            let t = a.term(whole).unwrap_or_else(|| panic!("{whole}: {:?}", a.terms()));
+            let t = a
+                .term(whole)
+                .unwrap_or_else(|| panic!("{whole}: {:?}", a.terms()));
             assert_eq!(t.text, whole);
             assert!(!t.variants.iter().any(|v| v == "Hittite"), "{t:?}");
         }
