@@ -104,7 +104,8 @@ const EN_RELATIONS: &[&str] = &[
 ];
 
 /// Offices a text names beside a person, in parentheses ("Martin Schulze (Vice President)",
-/// "the Treasurer (Tim Sailer)"): the last word of the office, lower-cased.
+/// "the Treasurer (Tim Sailer)") or after "the" ("Nathan the prophet"): the last word of the
+/// office, lower-cased.
 const EN_OFFICES: &[&str] = &[
     "president", "secretary", "treasurer", "chair", "chairman", "chairperson", "leader",
     "manager", "director", "editor", "maintainer", "founder", "king", "queen", "emperor",
@@ -716,7 +717,13 @@ impl Gene for Person {
                 let stated: Vec<String> = rels
                     .iter()
                     .take(3)
-                    .map(|(r, o, _)| if zh || r.is_empty() { format!("{r}{o}") } else { format!("{r} {o}") })
+                    .map(|(r, o, _)| {
+                        if zh || r.is_empty() {
+                            format!("{r}{o}")
+                        } else {
+                            format!("{r} {o}")
+                        }
+                    })
                     .collect();
                 b.summary_line(if zh {
                     format!("{}：{}。", entry.title, stated.join("；"))

@@ -2194,8 +2194,9 @@ fn fold_into_longer(
             .sentences
             .iter()
             .flat_map(|&si| {
+                // (a Chinese run is its own key: no allocation per run)
                 extensions(&sentences[si as usize].text, &f.text, lang, |run| {
-                    index.get(&key(run, lang)).is_some_and(|&j| j != i)
+                    index.get(run).is_some_and(|&j| j != i)
                 })
             })
             .take(SAMPLE)
@@ -2296,7 +2297,8 @@ enum Extension {
     /// The words before it, back to a capitalised one: "DomainKeys ", "Software in the "; in
     /// Chinese, a candidate right before it (文件系统 before 层级标准).
     Before(String),
-    /// The words after it: " Aaron", " and Aaron", " curves".
+    /// The words after it, on to a capitalised one, " for Information Interchange", else the
+    /// next word, " curves".
     After(String),
     /// A longer candidate of Chinese text it is part of.
     Within(String),
