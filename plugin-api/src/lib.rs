@@ -691,8 +691,8 @@ pub mod build {
     }
 
     /// The first occurrence of `m` in `s` outside `[[…]]`, not right after a backslash (the
-    /// text is escaped: a link there would start `\[`, which is no link), and on word
-    /// boundaries for Latin letters.
+    /// text is escaped: a link there would start `\[`, which is no link), on word boundaries
+    /// for Latin letters, and not where a name goes on in the next capitalised word.
     fn find_free(s: &str, m: &str) -> Option<usize> {
         let mut from = 0;
         while let Some(p) = s[from..].find(m) {
@@ -717,7 +717,15 @@ pub mod build {
                 || !word(before.chars().next_back()) && !dotted(back.next(), back.next()))
                 && (!latin(m.chars().next_back())
                     || !word(after.chars().next()) && !dotted(ahead.next(), ahead.next()));
-            if !inside && bounded && !before.ends_with('\\') {
+            // (a name that goes on in the next capitalised word is part of a longer name,
+            // one this page may not know: not "Ian" of "Ian Jackson")
+            let goes_on = m.starts_with(|c: char| c.is_ascii_uppercase())
+                && after.strip_prefix(' ').is_some_and(|a| {
+                    let mut cs = a.chars();
+                    cs.next().is_some_and(|c| c.is_uppercase())
+                        && cs.next().is_some_and(|c| c.is_lowercase())
+                });
+            if !inside && bounded && !goes_on && !before.ends_with('\\') {
                 return Some(at);
             }
             from = at + m.len().max(1);
@@ -1767,6 +1775,11 @@ pub mod build {
                 ("(dh) builds it.", "dh", true),
                 ("/dev/hda1 is a disk.", "/dev/hda", false),
                 ("调用 dpkg 命令。", "dpkg", true),
+                // (a name that goes on in the next capitalised word is part of a longer one)
+                ("Ian Jackson led Debian.", "Ian", false),
+                ("Then Ian left.", "Ian", true),
+                ("Ask Ian. He knows.", "Ian", true),
+                ("Ask Ian, Bdale and Sam.", "Ian", true),
             ];
             for (text, m, linked) in cases {
                 let out = link_mentions(text, &names(m));
