@@ -526,9 +526,8 @@ pub(crate) fn dictionary_phrase(w: &str) -> bool {
 /// (违抗, 犯罪, 浩荡, 亲自), or, with `phrases`, as a set phrase or an idiom (毫无疑义,
 /// 强烈建议): a word that says what something does or is like, not what it is called.
 pub(crate) fn predicate_word(w: &str, phrases: bool) -> bool {
-    let simp = simplified(w);
     // (a word the dictionary does not list has no tag: no need to ask the tagger)
-    if !zh_base().has_word(simp.as_deref().unwrap_or(w)) {
+    if !in_dictionary(w) {
         return false;
     }
     dict_tag(w).is_some_and(|t| {
@@ -541,20 +540,26 @@ pub(crate) fn predicate_word(w: &str, phrases: bool) -> bool {
 /// does not list `w` or lists it as a set phrase, the longest ending of `w` it lists
 /// (文件系统, a set phrase, ends in 系统; 完纳 "pay" in 纳, a verb).
 pub(crate) fn noun_word(w: &str) -> bool {
-    let listed = |w: &str| {
-        let simp = simplified(w);
-        zh_base().has_word(simp.as_deref().unwrap_or(w))
+    let noun = |tag: Option<String>| {
+        tag.is_some_and(|t| ["n", "nz", "ng", "nt", "j"].contains(&t.as_str()))
     };
-    let noun =
-        |w: &str| dict_tag(w).is_some_and(|t| ["n", "nz", "ng", "nt", "j"].contains(&t.as_str()));
-    if listed(w) && dict_tag(w).is_none_or(|t| t != "l") {
-        return noun(w);
+    if in_dictionary(w) {
+        let tag = dict_tag(w);
+        if tag.as_deref() != Some("l") {
+            return noun(tag);
+        }
     }
     w.char_indices()
         .skip(1)
         .map(|(i, _)| &w[i..])
-        .find(|end| listed(end))
-        .is_some_and(noun)
+        .find(|end| in_dictionary(end))
+        .is_some_and(|end| noun(dict_tag(end)))
+}
+
+/// Whether jieba's dictionary lists `w` (in its Simplified form).
+fn in_dictionary(w: &str) -> bool {
+    let simp = simplified(w);
+    zh_base().has_word(simp.as_deref().unwrap_or(w))
 }
 
 /// Whether a name ends with a place's own last character (扬州, 庐山, 玉门关).
