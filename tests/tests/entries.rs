@@ -348,3 +348,43 @@ fn a_person_the_text_names_with_an_office_or_a_people_is_led_by_it() {
         );
     }
 }
+
+/// People named together, and credited by their mail address, are found and led by what the
+/// text says of them: the sentence whose subject they share ("Clara Voss and Ben Ode were
+/// elected …"), the relation they share ("founders of Kettle.Works"), a credit line.
+#[test]
+fn people_named_together_or_by_their_mail_address_are_led_by_what_the_text_says() {
+    let md = "# A History of the Kettle Project\n\n## Beginnings\n\n\
+        Omar Diaz and Lena Hart, founders of Kettle.Works, hosted the first server in a \
+        garage for a year. The first parser was reviewed by Omar Diaz in the spring. The \
+        garage belonged to Lena Hart.\n\n\
+        Clara Voss and Ben Ode were elected to the first board in March 2001. The minutes \
+        of the board were kept by Clara Voss. The meeting hall was lent by Ben Ode. In 2002 \
+        the board thanked Ben Ode and Clara Voss for their work.\n";
+    let pages = pages_of("kettle.md", md.to_string());
+    let lead = |name: &str| {
+        let page = pages.iter().find(|(t, _, _)| t == name);
+        page.unwrap_or_else(|| panic!("no page for {name}: {pages:?}"))
+            .2
+            .clone()
+    };
+    for (name, starts) in [
+        (
+            "Ben Ode",
+            "Clara Voss and Ben Ode were elected to the first board",
+        ),
+        ("Omar Diaz", "Omar Diaz: founder of Kettle.Works"),
+    ] {
+        assert!(lead(name).starts_with(starts), "{name}: {}", lead(name));
+    }
+    // (a manual page as plain text, whose credit lines keep their angle brackets)
+    let txt = "烧水壶手册\n\n描述\n       kettle 命令用于烧水，也可以设置水温。kettle 命令读取配置文件\
+        中的温度。\n\n作者\n       Mike Frysinger <vapier@gentoo.org>\n\n中文版维护人\n       \
+        唐友 <tony_ty@263.net>\n";
+    let pages = pages_in("kettle-zh.txt", "zh", txt.to_string());
+    for name in ["Mike Frysinger", "唐友"] {
+        let page = pages.iter().find(|(t, _, _)| t == name);
+        let (_, kind, _) = page.unwrap_or_else(|| panic!("no page for {name}: {pages:?}"));
+        assert_eq!(kind, "person", "{name}");
+    }
+}

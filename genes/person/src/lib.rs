@@ -137,7 +137,11 @@ fn name_at(s: &str) -> Option<String> {
     for w in s.split_whitespace().take(3) {
         let clean = w.trim_end_matches([',', '.', ';', ':', '!', '?', '"', '”', '’', ')']);
         let cap = clean.chars().next().is_some_and(|c| c.is_uppercase())
-            && clean.chars().skip(1).all(|c| c.is_alphabetic() || c == '\'' || c == '-');
+            && clean.chars().skip(1).all(|c| c.is_alphabetic() || c == '\'' || c == '-')
+            // (or a company's name written as a host: "i-Connect.Net", "SourceForge.net")
+            || clean.chars().any(char::is_uppercase)
+                && clean.chars().next().is_some_and(char::is_alphanumeric)
+                && clean.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '.');
         if !cap || clean.chars().count() < 2 {
             break;
         }

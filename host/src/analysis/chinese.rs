@@ -586,6 +586,12 @@ fn place_contexts(w: &str, sentences: &[&str], ids: &[u32]) -> u32 {
 /// sentence ("作者：张继", an anthology's line under a title) names its author outright, seen
 /// once or not: it goes into `sure`.
 fn authors(s: &str, out: &mut HashMap<String, u32>, sure: &mut HashSet<String>) {
+    // A name with its mail address, a line of its own, credits the name too ("唐友
+    // <tony_ty@263.net>" under 中文版维护人).
+    if let Some(name) = mailed_name(s) {
+        *out.entry(name.to_string()).or_default() += 1;
+        sure.insert(name.to_string());
+    }
     for l in AUTHOR_LABELS {
         if let Some(p) = s.find(l) {
             let rest = s[p + l.len()..].trim();
@@ -598,6 +604,21 @@ fn authors(s: &str, out: &mut HashMap<String, u32>, sure: &mut HashSet<String>) 
             }
         }
     }
+}
+
+/// The name of a line that is a Chinese name and a mail address in angle brackets: "唐友
+/// <tony_ty@263.net>", "徐明 ⟨xuming@example.org⟩".
+fn mailed_name(s: &str) -> Option<&str> {
+    let t = s.trim();
+    let open = t.find(['<', '⟨'])?;
+    let name = t[..open].trim();
+    let mail = t[open..].trim_start_matches(['<', '⟨']);
+    let mail = mail.strip_suffix(['>', '⟩'])?;
+    ((2..=4).contains(&name.chars().count())
+        && name.chars().all(is_cjk)
+        && mail.contains('@')
+        && !mail.contains(char::is_whitespace))
+    .then_some(name)
 }
 
 /// The name of an anthology's byline of classical pieces, a line of its own that is an era
@@ -809,7 +830,7 @@ fn latin(s: &str, terms: &mut HashMap<String, Cand>, si: u32) {
                 ]
                 .contains(&sep.trim())
             });
-            let mailed = after.starts_with('<') || after.starts_with("&lt;");
+            let mailed = after.starts_with(['<', '⟨']) || after.starts_with("&lt;");
             let labelled = listed || CREDIT_BEFORE.iter().any(|l| credit.ends_with(l));
             c.author += u32::from(mailed) + u32::from(labelled);
             if mailed || labelled {
@@ -2098,6 +2119,9 @@ mod tests {
             "这个程序由 Free Software Foundation 发布的。",
             "Debian Policy 规定了软件包的格式。",
             "Debian Policy 的内容很多。",
+            // a name with its mail address, a line of its own
+            "唐友 <tony_ty@263.net>",
+            "Albert Cahalan ⟨albert@users.sf.net⟩ 在 1999 年写了一个 kill 程序。",
         ];
         let (found, _) = extract(&modern, &[]);
         let kind = |w: &str| found.iter().find(|f| f.text == w).map(|f| f.kind);
@@ -2110,6 +2134,8 @@ mod tests {
             "Osamu Aoki",
             "Craig Small",
             "Raphaël Hertzog",
+            "唐友",
+            "Albert Cahalan",
         ] {
             assert_eq!(kind(name), Some(TermKind::Person), "{name}");
         }

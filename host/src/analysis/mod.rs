@@ -2111,9 +2111,12 @@ fn merge_aliases(
         // (or never paired, when the expansion is a proper name of three words or more whose
         // capitals spell the acronym: "Package Tracking System", PTS; asked of every term, so
         // it allocates nothing)
+        // (past the joining words the capitals skip: "Software in the Public Interest", SPI)
         let named = |g: &str| {
-            g.split(' ').count() >= 3
-                && g.split(' ').all(|w| w.starts_with(char::is_uppercase))
+            let joining = |w: &str| ["of", "in", "the", "for", "and", "on", "to"].contains(&w);
+            g.split(' ').filter(|w| !joining(w)).count() >= 3
+                && g.split(' ')
+                    .all(|w| w.starts_with(char::is_uppercase) || joining(w))
                 && g.chars().filter(|c| c.is_uppercase()).eq(f.text.chars())
         };
         for (j, g) in found.iter().enumerate() {
@@ -3171,7 +3174,12 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             .next()
             .is_some_and(|w| EN_FRONTED.contains(&w))
         || unarticled.ends_with(':') && unarticled.split_whitespace().count() >= 3;
+    // (or one of names joined as the subject: "Manuel Estrada Sainz (ranty) and Andrés García
+    // Solier (ErConde) were killed …")
+    let same = s.len() == sentence.len();
+    let joined = same && joined_names_before(&sentence[..pos]);
     let subject = fronted
+        || joined
         || match opening.as_slice() {
             [] => true,
             [w] => article(w) || EN_HEADS.contains(w),
@@ -3198,7 +3206,19 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     // "called X", "known as X"
     // (a naming "called": "is called X", "a tool called X", "the so-called X"; not "your Lord
     // called Moses")
-    for (pat, w) in [("called", 0.7), ("known as", 0.8), ("termed", 0.7)] {
+    // ("a boy whose name will be John", "a man whose name was Heinrich")
+    if ["whose name is", "whose name was", "whose name will be"]
+        .iter()
+        .any(|p| before.ends_with(p))
+    {
+        score = score.max(0.7);
+    }
+    for (pat, w) in [
+        ("called", 0.7),
+        ("known as", 0.8),
+        ("termed", 0.7),
+        ("named", 0.7),
+    ] {
         if let Some(head) = before.strip_suffix(pat) {
             let words: Vec<&str> = head.split_whitespace().rev().take(3).collect();
             let naming = pat == "known as"
@@ -3217,7 +3237,6 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     }
     // Expansion: "Distinguished Encoding Rules (DER)" or "DER (Distinguished Encoding Rules)".
     // (offsets of the lower-cased key are the sentence's only when lower-casing kept lengths)
-    let same = s.len() == sentence.len();
     // the text in brackets right after X, as the sentence writes it
     let bracketed = same
         .then(|| {
@@ -3253,6 +3272,11 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             && !inner[..close].contains(' ')
         {
             after = &inner[close + 1..];
+        }
+        // (and the names joined to it: "Michael Neuffer and Shimon Shapiro, founders of
+        // i-Connect.Net, hosted master …")
+        if same && let Some(rest) = joined_names_after(&sentence[sentence.len() - after.len()..]) {
+            after = &after[after.len() - rest.len()..];
         }
         // "the `cp` command copies …": a head noun between the term and its verb (not after a
         // capitalised word, which is then a modifier: "Debian files are …")
@@ -3328,6 +3352,19 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             && !aside[..close].contains(['.', ';', ':'])
         {
             after = &aside[close + 2..];
+            comma = false;
+        }
+        // (an apposition that is no definition of its own, set off by commas, before what X
+        // did: "X and Y, founders of i-Connect.Net, hosted master …")
+        if comma
+            && let Some((aside, rest)) = after.split_once(", ")
+            && aside.split_whitespace().count() <= 8
+            && !aside.contains([';', ':'])
+            && !aside.contains(". ")
+            && aside.starts_with(|c: char| c.is_lowercase())
+            && en_predicate(rest)
+        {
+            after = rest;
             comma = false;
         }
         // A bare "X is …" is no definition when a passive or negation follows ("the
@@ -3435,7 +3472,17 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         }
         // Last: a sentence about X that says anything X does or is ("The debuild command
         // executes lintian …", "Ian Murdock wrote …"), better than no sentence at all.
-        if !announces && en_predicate(after) && sentence.trim_end().ends_with(['.', '!']) {
+        // (one that says more than a farewell: "X and Y will be missed." is no part they had;
+        // "Debian Developers can sponsor packages." is)
+        let farewell = {
+            let words: Vec<&str> = after.split_whitespace().collect();
+            words.len() <= 3 && words.get(1) == Some(&"be")
+        };
+        if !announces
+            && !farewell
+            && en_predicate(after)
+            && sentence.trim_end().ends_with(['.', '!'])
+        {
             score = score.max(0.3);
         }
     }
@@ -3465,6 +3512,31 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         && !s.contains("following")
     {
         score = score.max(0.4);
+    }
+    // A list line that labels X with the name and the number it goes with and says what X is
+    // after a colon: "Debian 1.2 Rex (December 12th, 1996): Named for the plastic dinosaur in
+    // the Toy Story movies." (a version list, a release history)
+    if same {
+        let label: Vec<&str> = sentence[..pos].split_whitespace().collect();
+        let labelled = label.len() == 2
+            && label[0].starts_with(char::is_uppercase)
+            && label[1].starts_with(|c: char| c.is_ascii_digit());
+        let rest = &sentence[pos + term.len()..];
+        let rest = rest
+            .strip_prefix(" (")
+            .and_then(|r| {
+                r.find(')')
+                    .filter(|&close| close <= 40)
+                    .map(|c| &r[c + 1..])
+            })
+            .unwrap_or(rest);
+        if labelled
+            && let Some(desc) = rest.strip_prefix(": ")
+            && desc.split_whitespace().count() >= 4
+            && desc.trim_end().ends_with('.')
+        {
+            score = score.max(0.6);
+        }
     }
     // Whom the text calls X: "Anyone who maintains a package in Debian is a Debian
     // maintainer.", "Whoever breaks the covenant - those are the wrongdoers." (X ends the
@@ -3559,8 +3631,15 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     // "Maintainer: Emil Brink", "written by …").
     // An apposition anywhere in the sentence: "the Debian Developer's Reference, a set of
     // guidelines …", "a central database, the Debian Security Tracker".
+    // (past a company's legal form: "Software in the Public Interest, Inc., a New York-based
+    // non-profit organization")
     if same {
         let after = raw_after.trim_start_matches(['`', '"', '\'', '”', '’', '*', '_']);
+        // (the key is lower case)
+        let after = [", inc.", ", ltd.", ", llc", ", gmbh", ", corp."]
+            .iter()
+            .find_map(|f| after.strip_prefix(f))
+            .unwrap_or(after);
         // (not the comma that closes an opening phrase, "For a source package generating a
         // binary package, the directory …", nor an announcement, "X, the following …")
         let opening_phrase = before.split_whitespace().next().is_some_and(|w| {
@@ -3709,6 +3788,74 @@ fn purpose_of(before: &str, after: &str) -> bool {
         .any(|p| after.starts_with(p))
 }
 
+/// Whether the words before a name are other names joined to it as one subject: "Manuel
+/// Estrada Sainz (ranty) and ", "Ian Murdock, Bruce Perens and " (each one to four capitalised
+/// words, a nickname in brackets after it).
+fn joined_names_before(before: &str) -> bool {
+    let Some(list) = before.trim_end().strip_suffix(" and") else {
+        return false;
+    };
+    list.split(", ").all(en_joined_name)
+}
+
+/// The rest of a sentence past the names joined to the name it starts with: " and Shimon
+/// Shapiro, founders of …" → ", founders of …"; `None` where no name is joined.
+fn joined_names_after(after: &str) -> Option<&str> {
+    let rest = after.strip_prefix(" and ")?;
+    let end = rest.find([',', ';', '.']).unwrap_or(rest.len());
+    // (the name ends where its words stop being capitalised: "and Y were killed …")
+    let words: Vec<&str> = rest[..end].split(' ').collect();
+    let n = words
+        .iter()
+        .take_while(|w| w.starts_with(|c: char| c.is_uppercase() || c == '('))
+        .count();
+    let name: String = words[..n].join(" ");
+    (n > 0 && en_joined_name(&name)).then(|| &rest[name.len()..])
+}
+
+/// One name of a list of joined names: one to four capitalised words, each an initial ("H.")
+/// or a word of letters, with a nickname or handle in brackets after them ("Manuel Estrada
+/// Sainz (ranty)").
+fn en_joined_name(part: &str) -> bool {
+    let name = match part.trim().split_once(" (") {
+        Some((name, nick)) if nick.ends_with(')') && !nick.contains(' ') => name,
+        Some(_) => return false,
+        None => part.trim(),
+    };
+    let words: Vec<&str> = name.split(' ').collect();
+    // (a capitalised word that opens a clause is no name: "If Debian and …", "The Debian …")
+    let opener = words.first().is_some_and(|w| {
+        let w = w.to_lowercase();
+        EN_OPENERS.contains(&w.as_str())
+            || [
+                "if", "when", "while", "since", "because", "although", "after", "before", "both",
+                "either", "neither", "unless", "until", "where", "in", "on", "at", "for", "from",
+                "with", "by", "as", "the", "a", "an", "this", "that", "these", "those",
+            ]
+            .contains(&w.as_str())
+    });
+    (1..=4).contains(&words.len())
+        && !opener
+        && words.iter().all(|w| {
+            let mut cs = w.chars();
+            cs.next().is_some_and(char::is_uppercase)
+                && cs.all(|c| c.is_alphabetic() || c == '.' || c == '-' || c == '\'')
+                && !english::HONORIFICS.contains(&w.trim_end_matches('.'))
+        })
+}
+
+/// Where `term` (Latin letters) stands in `sentence` as a whole word in any case: the byte
+/// offset of its first such occurrence.
+fn ascii_word_at(sentence: &str, term: &str) -> Option<usize> {
+    let lower = sentence.to_ascii_lowercase();
+    let t = term.to_ascii_lowercase();
+    lower.match_indices(&t).map(|(i, _)| i).find(|&i| {
+        let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        !lower[..i].chars().next_back().is_some_and(word)
+            && !lower[i + t.len()..].chars().next().is_some_and(word)
+    })
+}
+
 /// A manual section right after a command's name, skipped: "(1) command …" → " command …".
 fn skip_manual_section(after: &str) -> &str {
     match after.strip_prefix('(') {
@@ -3851,6 +3998,22 @@ fn en_predicate(after: &str) -> bool {
     if EN_AUX.contains(&w) {
         return true;
     }
+    // (a passive in a narrative that says what was done to X, and more: "X was elected in
+    // April 2020"; not a bare "X was dropped.", nor a step of a procedure, "The postrm script
+    // is removed by dpkg at the end.")
+    if ["was", "were"].contains(&w)
+        && words.get(1).is_some_and(|p| {
+            p.len() >= 4 && p.chars().all(|c| c.is_ascii_lowercase()) && p.ends_with("ed")
+                || EN_IRREGULAR_PAST.contains(p)
+                || [
+                    "born", "known", "given", "taken", "chosen", "written", "held", "made",
+                ]
+                .contains(p)
+        })
+        && after.split_whitespace().count() >= 4
+    {
+        return true;
+    }
     // (a verb takes an object or a complement: "executes the lintian command"; a plural
     // noun after a modifier does not: "ABI changes that …", "Init scripts ending …")
     let object_follows = words.get(1).is_some_and(|n| {
@@ -3991,7 +4154,12 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
     if zh_only_negated(sentence, term) {
         return None;
     }
-    let pos = sentence.find(term)?;
+    // (a name in Latin letters in any case, as a whole word: "perl(1) 可以…" names Perl)
+    let pos = sentence.find(term).or_else(|| {
+        term.is_ascii()
+            .then(|| ascii_word_at(sentence, term))
+            .flatten()
+    })?;
     let raw_after = &sentence[pos + term.len()..];
     let before = &sentence[..pos];
     // the subject: at the start, or after a clause break or an opening quote
@@ -4010,6 +4178,10 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
             .all(|c| c.is_ascii_digit() || c == ':' || c == '.' || c == ' ')
         || ["一个", "一個", "一种", "一種"].contains(&lead);
     let mut after = raw_after.trim_start_matches([' ', '”', '」', '』', '》', '"']);
+    // (a command's manual section is no word after it: "who(1) 显示谁登录在系统里面。")
+    if term.is_ascii() {
+        after = skip_manual_section(after).trim_start();
+    }
     let mut score: f32 = 0.0;
     // A glossary line: the name, a colon or an equals sign, and what it is in words
     // ("dev：库开发软件包（any，same）", "gbp import-orig：向 git 仓库中导入新的上游源码。",
@@ -4325,6 +4497,15 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
     }
     if name_like(term) && credited(before) {
         score = score.max(0.45);
+    }
+    // (a short sentence about "this file" says what X does only with the sentence before it:
+    // "dh_installdocs(1) 命令会安装这个文件。")
+    let pointing = sentence.chars().filter(|c| chinese::is_cjk(*c)).count() < 16
+        && ["这个", "這個", "这些", "這些", "它"]
+            .iter()
+            .any(|d| raw_after.contains(d));
+    if pointing && score <= 0.5 {
+        return None;
     }
     (score > 0.0).then_some(score + if pos < 6 { 0.3 } else { 0.0 })
 }

@@ -830,6 +830,62 @@ fn english_definition_patterns() {
             "open model",
             false,
         ),
+        // one of names joined as the subject, past their nicknames and an apposition; a
+        // passive that says what was done to X; not a farewell nor a clause of condition
+        (
+            "Manuel Estrada Sainz (ranty) and Andrés García Solier (ErConde) were killed in a \
+             tragic car accident.",
+            "Andrés García Solier",
+            true,
+        ),
+        (
+            "Michael Neuffer and Shimon Shapiro, founders of i-Connect.Net, hosted master on \
+             their own hardware.",
+            "Michael Neuffer",
+            true,
+        ),
+        (
+            "Jonathan Carter was elected in April 2020 and is our current leader.",
+            "Jonathan Carter",
+            true,
+        ),
+        ("Steve Greenland was dropped.", "Steve Greenland", false),
+        (
+            "Manuel Estrada Sainz and Andrés García Solier will be missed.",
+            "Andrés García Solier",
+            false,
+        ),
+        (
+            "If Debian and Ubuntu share a bug, both are fixed by the same upload.",
+            "Ubuntu",
+            false,
+        ),
+        // what a list line that labels X with its name and number says after a colon; a
+        // narrative's naming relative
+        (
+            "Debian 1.2 Rex (December 12th, 1996): Named for the plastic dinosaur in the Toy \
+             Story movies.",
+            "Rex",
+            true,
+        ),
+        (
+            "Debian 1.2 Rex (1996): its packages are listed below:",
+            "Rex",
+            false,
+        ),
+        (
+            "We give you good tidings of a boy whose name will be John.",
+            "John",
+            true,
+        ),
+        ("Tell John the news.", "John", false),
+        // an apposition where the sentence has it, past a company's legal form
+        (
+            "Debian motivated the formation of Software in the Public Interest, Inc., a New \
+             York-based non-profit organization.",
+            "Software in the Public Interest",
+            true,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
@@ -1034,6 +1090,10 @@ fn chinese_definition_patterns() {
             "non-free",
             false,
         ),
+        // a command named by its manual page, in any case, says what it does
+        ("* who(1) 显示谁登录在系统里面。", "who", true),
+        ("+ perl(1) 可以进行任何你想得到的文本处理。", "Perl", true),
+        ("+ perlre(1) 可以进行文本处理。", "Perl", false),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
@@ -1293,6 +1353,9 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             found("PTS", TermKind::Term, &[2, 3]),
             found("Installed Packages", TermKind::NounPhrase, &[1]),
             found("IP", TermKind::Term, &[2, 3]),
+            // (past the joining words its capitals skip)
+            found("Software in the Public Interest", TermKind::Org, &[4]),
+            found("SPI", TermKind::Term, &[5, 6]),
         ],
         &sentences,
         |t| t == "stream.Readable()",
@@ -1326,6 +1389,11 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             ("PTS", TermKind::Work, vec!["Package Tracking System"]),
             ("Installed Packages", TermKind::NounPhrase, vec![]),
             ("IP", TermKind::Term, vec![]),
+            (
+                "SPI",
+                TermKind::Org,
+                vec!["Software in the Public Interest"]
+            ),
         ]
     );
 }

@@ -93,14 +93,37 @@ pub(crate) fn block_kind(text: &str, cjk_doc: bool) -> Option<BlockKind> {
     // In a Chinese document, a paragraph without one Chinese character that is a whole line of
     // words or holds command characters is command output, code or a quoted English notice: not
     // prose of the book's language. (A name or a term alone, "Josip Rodin", "uscan", stays.)
+    // (nor is a credit, a name with its mail address: "Mike Frysinger <vapier@gentoo.org>")
     if cjk_doc
         && !t.chars().any(is_cjk)
+        && !t
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .all(is_name_with_address)
         && (t.split_whitespace().count() >= 6
             || t.chars().any(|c| "$#=|<>{};~".contains(c)) && t.chars().count() >= 6)
     {
         return Some(BlockKind::Code);
     }
     None
+}
+
+/// Whether a line is a person's name and a mail address in angle brackets, as an author or
+/// translator line gives them: "Mike Frysinger <vapier@gentoo.org>" (one to four capitalised
+/// words).
+fn is_name_with_address(line: &str) -> bool {
+    let Some((name, rest)) = line.trim().split_once(" <") else {
+        return false;
+    };
+    let words: Vec<&str> = name.split_whitespace().collect();
+    (1..=4).contains(&words.len())
+        && words.iter().all(|w| {
+            w.starts_with(|c: char| c.is_uppercase())
+                && w.chars().all(|c| c.is_alphabetic() || ".'-".contains(c))
+        })
+        && rest.strip_suffix('>').is_some_and(|mail| {
+            mail.contains('@') && !mail.contains(|c: char| c.is_whitespace() || "<>".contains(c))
+        })
 }
 
 /// A title of front or back matter that is no source of entries: tables of contents and indexes.
@@ -357,6 +380,9 @@ mod tests {
             ("$ sudo apt-get install foo", false, Some(BlockKind::Code)),
             ("# chvt 3", true, Some(BlockKind::Code)),
             ("foo:~$ ls -l", false, Some(BlockKind::Code)),
+            // a credit line in a Chinese document is no code
+            ("Mike Frysinger <vapier@gentoo.org>", true, None),
+            ("echo foo <bar@baz>", true, Some(BlockKind::Code)),
             ("# Introduction", false, None),
             (
                 "foo login: penguin Password: Linux foo 5.10.0-6-amd64",
