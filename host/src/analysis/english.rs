@@ -1159,7 +1159,16 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
                 }
                 let mut start = i;
                 let mut honorific = false;
-                while start < j && HONORIFICS.contains(&toks[start].text) {
+                // (a title before a name: "King David", "Captain Kirk"; not a title that is
+                // also an adjective, before a name of ordinary words: "General Resolution",
+                // "Master Boot Record")
+                while start < j
+                    && HONORIFICS.contains(&toks[start].text)
+                    && !(["General", "Master"].contains(&toks[start].text)
+                        && toks[start + 1..j].first().is_some_and(|n| {
+                            en_is_common(&n.text.to_lowercase()) && !given_name(n.text)
+                        }))
+                {
                     honorific = true;
                     start += 1;
                 }
@@ -2046,6 +2055,29 @@ mod tests {
             ("Moses", false),
         ] {
             assert_eq!(thing_like_name(&tokenize(name)), thing, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_title_is_stripped_from_a_person_not_from_a_name_of_ordinary_words() {
+        let sentences = [
+            "Any Developer may propose a General Resolution to the project.",
+            "The Developers decide by General Resolution when the Leader cannot.",
+            "The Master Boot Record holds the boot loader of the disk.",
+            "A damaged Master Boot Record stops the machine from booting.",
+            "Then King David went up to the city, and King David built the wall.",
+        ];
+        let (found, _) = extract(&sentences, &[]);
+        let has = |t: &str| found.iter().any(|f| f.text == t);
+        for (name, present) in [
+            ("General Resolution", true),
+            ("Resolution", false),
+            ("Master Boot Record", true),
+            ("Boot Record", false),
+            ("David", true),
+            ("King David", false),
+        ] {
+            assert_eq!(has(name), present, "{name}");
         }
     }
 

@@ -3203,16 +3203,16 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     }) {
         score = score.max(0.7);
     }
-    // "called X", "known as X"
-    // (a naming "called": "is called X", "a tool called X", "the so-called X"; not "your Lord
-    // called Moses")
-    // ("a boy whose name will be John", "a man whose name was Heinrich")
+    // "a boy whose name will be John", "a man whose name was Heinrich"
     if ["whose name is", "whose name was", "whose name will be"]
         .iter()
         .any(|p| before.ends_with(p))
     {
         score = score.max(0.7);
     }
+    // "called X", "known as X", "named X"
+    // (a naming "called": "is called X", "a tool called X", "the so-called X", "a boy named
+    // X"; not "your Lord called Moses")
     for (pat, w) in [
         ("called", 0.7),
         ("known as", 0.8),
