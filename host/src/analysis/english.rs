@@ -1846,9 +1846,106 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
     (out, total_words)
 }
 
+/// Whether the person name `short` is another writing of the person name `long`: the same
+/// surname, a given name that is the other's or its short form ("Chris Rutter" of
+/// "Christopher Rutter"), and middle names only added ("Christopher Matthew Rutter",
+/// "Kristoffer H. Rose" of "Kristoffer Rose"). Not an epithet ("Uriah the Hittite"), not two
+/// given names ("John Smith", "Jane Smith").
+fn same_person(short: &str, long: &str) -> bool {
+    let s: Vec<&str> = short.split(' ').collect();
+    let l: Vec<&str> = long.split(' ').collect();
+    if s.len() < 2 || l.len() < s.len() || s == l || s.last() != l.last() {
+        return false;
+    }
+    if s.iter()
+        .chain(&l)
+        .any(|w| w.starts_with(char::is_lowercase))
+    {
+        return false;
+    }
+    let (sf, lf) = (s[0], l[0]);
+    let short_form = sf.chars().count() >= 3
+        && lf.chars().count() > sf.chars().count()
+        && lf.starts_with(sf)
+        && !sf.ends_with('.');
+    if sf != lf && !short_form {
+        return false;
+    }
+    // (the short name's middle words appear in the long one's, in order)
+    let mut middles = l[1..l.len() - 1].iter();
+    s[1..s.len() - 1].iter().all(|m| middles.any(|w| w == m)) && (l.len() > s.len() || short_form)
+}
+
+/// Folds the person names that are other writings of one longer name into it
+/// ([`same_person`]), where they lead to one name only.
+fn merge_person_writings(found: &mut Vec<Found>) {
+    let persons: Vec<usize> = (0..found.len())
+        .filter(|&i| found[i].kind == TermKind::Person && found[i].text.contains(' '))
+        .collect();
+    let mut into: Vec<(usize, usize)> = Vec::new();
+    for &i in &persons {
+        let longer: Vec<usize> = persons
+            .iter()
+            .copied()
+            .filter(|&p| same_person(&found[i].text, &found[p].text))
+            .collect();
+        // (the longest of them, where each of the others is a writing of it)
+        let Some(&to) = longer
+            .iter()
+            .max_by_key(|&&p| (found[p].text.split(' ').count(), found[p].sentences.len()))
+        else {
+            continue;
+        };
+        if longer
+            .iter()
+            .all(|&p| p == to || same_person(&found[p].text, &found[to].text))
+        {
+            into.push((i, to));
+        }
+    }
+    // (the page is titled by the writing the text uses most, of the full given name: "Ian
+    // Murdock" over "Ian A. Murdock", never "Chris Rutter" over "Christopher Rutter")
+    let mut title: FxHashMap<usize, (usize, usize)> = FxHashMap::default();
+    for &(from, to) in &into {
+        let uses = found[from].sentences.len();
+        let full_given = found[from].text.split(' ').next() == found[to].text.split(' ').next();
+        let best = title.entry(to).or_insert((found[to].sentences.len(), to));
+        if full_given && uses > best.0 {
+            *best = (uses, from);
+        }
+    }
+    let mut drop = Vec::new();
+    for (from, to) in into {
+        let (text, variants, sentences) = (
+            found[from].text.clone(),
+            found[from].variants.clone(),
+            found[from].sentences.clone(),
+        );
+        let target = &mut found[to];
+        let text = if title.get(&to).is_some_and(|&(_, t)| t == from) {
+            std::mem::replace(&mut target.text, text)
+        } else {
+            text
+        };
+        target.variants.push(text);
+        target.variants.extend(variants);
+        target.sentences.extend(sentences);
+        target.sentences.sort_unstable();
+        target.sentences.dedup();
+        drop.push(from);
+    }
+    drop.sort_unstable();
+    for i in drop.into_iter().rev() {
+        found.remove(i);
+    }
+}
+
 /// A single-word name that is the last or first word of exactly one multi-word person
 /// name becomes a variant of it ("Darcy" of "Fitzwilliam Darcy"); its sentences join.
+/// Writings of one person are one name first ("Kristoffer" of "Kristoffer Rose" and
+/// "Kristoffer H. Rose").
 fn merge_surnames(found: &mut Vec<Found>) {
+    merge_person_writings(found);
     let persons: Vec<usize> = (0..found.len())
         .filter(|&i| found[i].kind == TermKind::Person && found[i].text.contains(' '))
         .collect();
@@ -1907,6 +2004,27 @@ mod tests {
     fn found_texts(sentences: &[&str]) -> Vec<String> {
         let (found, _) = extract(sentences, &[]);
         found.iter().map(|f| f.text.to_lowercase()).collect()
+    }
+
+    #[test]
+    fn writings_of_one_person_name_are_told_from_other_people() {
+        // (short, long, one person)
+        for (short, long, same) in [
+            ("Chris Rutter", "Christopher Rutter", true),
+            ("Christopher Rutter", "Christopher Matthew Rutter", true),
+            ("Chris Rutter", "Christopher Matthew Rutter", true),
+            ("Kristoffer Rose", "Kristoffer H. Rose", true),
+            // two given names, or two surnames, are two people
+            ("John Smith", "Jane Smith", false),
+            ("Ian Murdock", "Ian Jackson", false),
+            ("Jo Smith", "John Smith", false),
+            // an epithet is no middle name; a name is not its own writing
+            ("Uriah Hittite", "Uriah the Hittite", false),
+            ("Bdale Garbee", "Bdale Garbee", false),
+            ("Christopher Matthew Rutter", "Christopher Rutter", false),
+        ] {
+            assert_eq!(same_person(short, long), same, "{short} / {long}");
+        }
     }
 
     #[test]

@@ -187,6 +187,31 @@ fn a_given_name_and_a_surname_name_a_person_once_named() {
 }
 
 #[test]
+fn writings_of_one_persons_name_make_one_page() {
+    let text = "Christopher Matthew Rutter wrote the build daemon in 1998. \
+                Christopher Rutter maintained the Alpha port for two years. \
+                Chris Rutter died in a road accident in 2001. \
+                Christopher Rutter was a student at Cambridge. \
+                Joel Klecker maintained glibc. Joel Klecker died in 2000.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    // (titled by the writing used most, of the full given name)
+    let page = a.term("Christopher Rutter").expect("the person has a page");
+    assert_eq!(page.kind, TermKind::Person);
+    for writing in ["Christopher Matthew Rutter", "Chris Rutter"] {
+        assert_eq!(
+            a.term(writing).map(|t| t.text.as_str()),
+            Some("Christopher Rutter"),
+            "{writing} is a writing of the same name"
+        );
+    }
+    assert_eq!(
+        a.term("Joel Klecker").map(|t| t.text.as_str()),
+        Some("Joel Klecker"),
+        "another person keeps his page"
+    );
+}
+
+#[test]
 fn numbered_headings_are_not_steps() {
     let cases = [
         ("Contents:\n\n1. Intro\n2. Setup\n3. Usage\n", 0),
