@@ -1927,17 +1927,22 @@ fn merge_person_writings(found: &mut Vec<Found>) {
         } else {
             text
         };
-        target.variants.push(text);
-        target.variants.extend(variants);
-        target.sentences.extend(sentences);
-        target.sentences.sort_unstable();
-        target.sentences.dedup();
+        absorb(target, text, variants, &sentences);
         drop.push(from);
     }
     drop.sort_unstable();
     for i in drop.into_iter().rev() {
         found.remove(i);
     }
+}
+
+/// Makes `name` (with its own variants and sentences) a variant of `target`.
+fn absorb(target: &mut Found, name: String, variants: Vec<String>, sentences: &[u32]) {
+    target.variants.push(name);
+    target.variants.extend(variants);
+    target.sentences.extend_from_slice(sentences);
+    target.sentences.sort_unstable();
+    target.sentences.dedup();
 }
 
 /// A single-word name that is the last or first word of exactly one multi-word person
@@ -1982,12 +1987,7 @@ fn merge_surnames(found: &mut Vec<Found>) {
         if owners.len() == 1 {
             let o = owners[0];
             let (variants, sentences) = (found[i].variants.clone(), found[i].sentences.clone());
-            let target = &mut found[o];
-            target.variants.push(w);
-            target.variants.extend(variants);
-            target.sentences.extend(sentences);
-            target.sentences.sort_unstable();
-            target.sentences.dedup();
+            absorb(&mut found[o], w, variants, &sentences);
             drop.push(i);
         }
     }
