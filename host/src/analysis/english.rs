@@ -1050,6 +1050,10 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
     let mut phrase = String::new();
     let mut total_words = 0usize;
     let roll = roll_of_names(sentences);
+    // Programs and functions the text cites with their manual section ("apt-get(8)",
+    // "printf(3)"), and the sentences that name them, cited or not.
+    let manual_refs = manual_references(sentences);
+    let mut manual_uses: FxHashMap<&str, Vec<u32>> = FxHashMap::default();
     for (si, s) in sentences.iter().enumerate() {
         // (a line of a roll of names, or a cell of a contributors table)
         let on_roll = roll.contains(&si) || s.contains('|') && is_table_of_names(s);
@@ -1059,6 +1063,9 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         for t in &toks {
             if t.text.chars().next().is_some_and(char::is_lowercase) {
                 *cand(&mut lower_count, t.text) += 1;
+                if let Some((&w, _)) = manual_refs.get_key_value(t.text) {
+                    push_sentence(manual_uses.entry(w).or_default(), si);
+                }
             }
         }
         // ("the dh command": a name after an article, before a software head)
@@ -1842,8 +1849,63 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
             sentences: c.sentences,
         });
     }
+    // A program or function cited with its manual section is a term of the book, and one of
+    // its central ones: it is named with all its uses, however it is used ("apt-get install
+    // less", "use systemctl to …"), and ranks with the book's frequent terms. (Not an everyday
+    // word that names a program too, "find(1)", "make(1)": its other uses are no program.)
+    for (w, ids) in manual_uses {
+        if ids.len() < 3 || !program_name(w) || name_lower.contains(w) {
+            continue;
+        }
+        let salience = 0.4 + 0.3 * rarity(ids.len(), total_words, 1e-6);
+        match out
+            .iter_mut()
+            .chain(word_out.iter_mut())
+            .find(|f| f.text == w)
+        {
+            Some(f) => f.salience = f.salience.max(salience),
+            None => word_out.push(Found {
+                text: w.to_string(),
+                kind: TermKind::Term,
+                salience,
+                variants: Vec::new(),
+                sentences: ids,
+            }),
+        }
+    }
     out.extend(word_out);
     (out, total_words)
+}
+
+/// The names a text cites with a manual section right after them, "apt-get(8)",
+/// "printf(3)", with how often: lower case, joined to the section without a space (not a
+/// list's number, "the steps (1)").
+fn manual_references<'s>(sentences: &[&'s str]) -> FxHashMap<&'s str, u32> {
+    let mut refs: FxHashMap<&str, u32> = FxHashMap::default();
+    for s in sentences {
+        let b = s.as_bytes();
+        for at in memchr::memchr_iter(b'(', b) {
+            if !(b.get(at + 1).is_some_and(|c| (b'1'..=b'8').contains(c))
+                && b.get(at + 2) == Some(&b')'))
+            {
+                continue;
+            }
+            let start = s[..at]
+                .char_indices()
+                .rev()
+                .find(|&(_, c)| !(c.is_ascii_alphanumeric() || "-_.+".contains(c)))
+                .map_or(0, |(i, c)| i + c.len_utf8());
+            let name = &s[start..at];
+            // (a whole name: not the end of a path, "/usr/bin/foo(1)")
+            if name.starts_with(|c: char| c.is_ascii_lowercase())
+                && !s[..start].ends_with('/')
+                && !name.ends_with(['.', '-', '+'])
+            {
+                *refs.entry(name).or_default() += 1;
+            }
+        }
+    }
+    refs
 }
 
 /// Whether the person name `short` is another writing of the person name `long`: the same
@@ -2069,6 +2131,91 @@ mod tests {
                 found.iter().any(|f| f == word),
                 term,
                 "{sentence} ×{times}: {found:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn manual_references_are_names_joined_to_a_section() {
+        // (sentence, the names it cites)
+        let cases: &[(&str, &[&str])] = &[
+            ("Use ”apt-get(8)” and printf(3).", &["apt-get", "printf"]),
+            (
+                "See mkfs.ext4(8) and pam_unix(8).",
+                &["mkfs.ext4", "pam_unix"],
+            ),
+            // a list's number, a path, a capitalised word, a section out of range
+            ("Do the steps (1) and (2).", &[]),
+            ("Run /usr/bin/foo(1) now.", &[]),
+            ("Read Foo(1) and bar(9).", &[]),
+        ];
+        for &(sentence, names) in cases {
+            let refs = manual_references(&[sentence]);
+            let mut got: Vec<&str> = refs.keys().copied().collect();
+            got.sort_unstable();
+            let mut want = names.to_vec();
+            want.sort_unstable();
+            assert_eq!(got, want, "{sentence}");
+        }
+    }
+
+    #[test]
+    fn a_program_cited_with_its_manual_section_is_a_term_with_all_its_uses() {
+        // (the text, the word, the sentences its term names: none where it is no term of
+        // the first rank)
+        let cases: &[(&[&str], &str, usize)] = &[
+            (
+                &[
+                    "You run ”apt-get(8)” from scripts.",
+                    "Then apt-get install less makes less the pager.",
+                    "Run apt-get update before you upgrade.",
+                ],
+                "apt-get",
+                3,
+            ),
+            // (the same text without the citation names no term: a command is seldom a
+            // noun after an article)
+            (
+                &[
+                    "You run ”apt-get” from scripts.",
+                    "Then apt-get install less makes less the pager.",
+                    "Run apt-get update before you upgrade.",
+                ],
+                "apt-get",
+                0,
+            ),
+            // cited once and named once more is too little
+            (
+                &[
+                    "The journalctl(1) command shows the log.",
+                    "Run journalctl -b for this boot.",
+                ],
+                "journalctl",
+                0,
+            ),
+            // an everyday word names more than the program: "find" is no term by this rule
+            (
+                &[
+                    "Use find(1) to search.",
+                    "You will find it there.",
+                    "We find that it works.",
+                ],
+                "find",
+                0,
+            ),
+        ];
+        for &(text, word, named) in cases {
+            let (found, _) = extract(text, &[]);
+            // (a term by this rule ranks with the book's frequent terms)
+            let term = found
+                .iter()
+                .find(|f| f.text == word)
+                .filter(|f| f.salience >= 0.4);
+            assert_eq!(
+                term.map_or(0, |f| f.sentences.len()),
+                named,
+                "{word} in {text:?}: {:?}",
+                found.iter().map(|f| &f.text).collect::<Vec<_>>()
             );
         }
     }

@@ -2001,7 +2001,7 @@ fn merge_headed(found: Vec<terms::Found>, sentences: &[Sentence], lang: Lang) ->
 /// (DFSG)"). A `documented` item (a reference manual's own section) keeps its form; options
 /// that differ by case (`set -e`, `set -E`) stay two.
 fn merge_aliases(
-    found: Vec<terms::Found>,
+    mut found: Vec<terms::Found>,
     sentences: &[Sentence],
     documented: impl Fn(&str) -> bool,
 ) -> Vec<terms::Found> {
@@ -2012,6 +2012,8 @@ fn merge_aliases(
         .collect();
     // (a, b, directed): a directed pair folds a into b; another folds the less used form
     let mut pairs: Vec<(usize, usize, bool)> = Vec::new();
+    // (the plurals of peoples, whose page is a people's: of kind other)
+    let mut peoples: Vec<usize> = Vec::new();
     let acronym = |t: &str| {
         let letters = t.chars().filter(|c| c.is_alphanumeric()).count();
         (2..=8).contains(&letters)
@@ -2043,6 +2045,21 @@ fn merge_aliases(
         });
         if let Some(&j) = other.and_then(|o| index.get(o)) {
             pairs.push((i, j, true));
+        } else if let Some(&j) = t
+            .strip_suffix('s')
+            .filter(|b| b.len() >= 3)
+            .and_then(|b| index.get(b))
+            && people_plural(
+                t,
+                f.sentences
+                    .iter()
+                    .map(|&s| sentences[s as usize].text.as_str()),
+            )
+        {
+            // a people and one of them: "the Jews" and "a Jew", "the Philistines" and "the
+            // Philistine" (not a surname that ends in s, "Williams" beside "William")
+            pairs.push((i, j, true));
+            peoples.push(i);
         }
         // a name with an epithet is the name ("Uriah the Hittite" is Uriah, whose page then
         // states "the Hittite")
@@ -2148,7 +2165,38 @@ fn merge_aliases(
             into[from] = Some(to);
         }
     }
+    for i in peoples {
+        if let Some(j) = into[i] {
+            for k in [i, j] {
+                if matches!(
+                    found[k].kind,
+                    TermKind::Person | TermKind::Term | TermKind::NounPhrase
+                ) {
+                    found[k].kind = TermKind::Other;
+                }
+            }
+        }
+    }
     fold(found, into)
+}
+
+/// Whether the capitalised single word `plural` (a singular with an s) names a people in
+/// `sentences`: the text puts an article before it ("the Jews", "The Philistines"), which a
+/// person's name or a surname never takes.
+fn people_plural<'s>(plural: &str, mut sentences: impl Iterator<Item = &'s str>) -> bool {
+    if plural.contains(' ') || !plural.starts_with(char::is_uppercase) {
+        return false;
+    }
+    sentences.any(|s| {
+        s.match_indices(plural).any(|(at, _)| {
+            let after = s[at + plural.len()..].chars().next();
+            let article = ["the ", "The "]
+                .iter()
+                .find_map(|a| s[..at].strip_suffix(a));
+            after.is_none_or(|c| !c.is_alphanumeric())
+                && article.is_some_and(|rest| !rest.ends_with(|c: char| c.is_alphanumeric()))
+        })
+    })
 }
 
 /// Folds away the candidates that the text uses only as part of a longer name: "Identified
@@ -3051,6 +3099,47 @@ const EN_FRONTED: &[&str] = &[
     "within", "between", "shortly", "soon", "early", "late", "later", "then", "today",
 ];
 
+/// Whether `before`, the lower-cased words before a sentence's subject, is a date set before
+/// it without a comma, as news and histories write it: "On July 18th Steve Greenland died
+/// …", "In August 1995 Bruce Perens took over …", "On 9 May …". A preposition of time, then
+/// at most four words of a date, one of them a number or a year.
+fn fronted_date(before: &str) -> bool {
+    const MONTHS: &[&str] = &[
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    let mut words = before.split_whitespace();
+    if !words
+        .next()
+        .is_some_and(|w| ["on", "in", "during", "by", "since", "until"].contains(&w))
+    {
+        return false;
+    }
+    let rest: Vec<&str> = words.collect();
+    let number = |w: &str| {
+        let digits = ["st", "nd", "rd", "th"]
+            .iter()
+            .find_map(|o| w.strip_suffix(o))
+            .unwrap_or(w);
+        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+    };
+    (1..=4).contains(&rest.len())
+        && rest.iter().any(|w| number(w))
+        && rest
+            .iter()
+            .all(|w| number(w) || MONTHS.contains(w) || ["early", "late", "mid", "of"].contains(w))
+}
+
 /// Words that open a phrase before a sentence's subject ("For a source package …, the …").
 const EN_SUBORDINATORS: &[&str] = &[
     "for", "if", "when", "while", "after", "before", "since", "because", "although", "though",
@@ -3173,7 +3262,8 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             .split_whitespace()
             .next()
             .is_some_and(|w| EN_FRONTED.contains(&w))
-        || unarticled.ends_with(':') && unarticled.split_whitespace().count() >= 3;
+        || unarticled.ends_with(':') && unarticled.split_whitespace().count() >= 3
+        || fronted_date(before);
     // (or one of names joined as the subject: "Manuel Estrada Sainz (ranty) and Andrés García
     // Solier (ErConde) were killed …")
     let same = s.len() == sentence.len();
@@ -3188,7 +3278,10 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         };
     let mut score: f32 = 0.0;
     // "his father Azar", "the prophet Jonah", "King Solomon": a relation or office names X
+    // (set off by a comma too: "Ian Murdock, and his wife, Debra")
+    let kin_before = before.strip_suffix(',').unwrap_or(before);
     if EN_KIN_BEFORE.iter().any(|k| {
+        let before = kin_before;
         before.ends_with(k)
             && before[..before.len() - k.len()]
                 .trim_end()

@@ -543,6 +543,25 @@ fn english_definition_patterns() {
             "Bruce Perens",
             true,
         ),
+        // (a date before the subject without a comma, as news and histories write it)
+        (
+            "On July 18th Steve Greenland (stevegr) died of cancer.",
+            "Steve Greenland",
+            true,
+        ),
+        (
+            "In August 1995 Bruce Perens took over the project.",
+            "Bruce Perens",
+            true,
+        ),
+        // (not a phrase of place: the name is inside it)
+        ("In Debian Bruce Perens led the project.", "Debian", false),
+        // a relation set off by a comma names X
+        (
+            "The name comes from Ian Murdock, and his wife, Debra.",
+            "Debra",
+            true,
+        ),
         ("For postfix, the extra steps are needed.", "postfix", false),
         (
             "Steve Greenland (stevegr) died of cancer.",
@@ -1328,6 +1347,10 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
         "Call stream.Readable() or stream.Readable or stream.Readable.",
         "Operating systems (OS) run programs; an operating system is an OS.",
         "• Debian Developer (DD，Debian 开发者)：Debian 社区的官方成员。",
+        "And the Jews said, the hand of Allah is chained.",
+        "He was a Jew and a prophet.",
+        "Then Williams wrote to William.",
+        "Williams came back.",
     ]
     .iter()
     .map(|t| Sentence {
@@ -1381,6 +1404,11 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             // (past the joining words its capitals skip)
             found("Software in the Public Interest", TermKind::Org, &[4]),
             found("SPI", TermKind::Term, &[5, 6]),
+            // a people and one of them; a surname that ends in s and a given name
+            found("Jews", TermKind::Person, &[9]),
+            found("Jew", TermKind::Other, &[10]),
+            found("Williams", TermKind::Person, &[11, 12]),
+            found("William", TermKind::Person, &[11]),
         ],
         &sentences,
         |t| t == "stream.Readable()",
@@ -1419,6 +1447,9 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
                 TermKind::Org,
                 vec!["Software in the Public Interest"]
             ),
+            ("Jew", TermKind::Other, vec!["Jews"]),
+            ("Williams", TermKind::Person, vec![]),
+            ("William", TermKind::Person, vec![]),
         ]
     );
 }
