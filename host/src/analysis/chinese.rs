@@ -34,6 +34,14 @@ pub const ZH_EDGE: &str = "该該并並个個诸諸之乎者也矣焉哉兮耳�
 /// and speech markers.
 pub const ZH_FUNCTION: &str = "故然遂虽雖凡惟唯岂豈篇章卷节節回一二三四五六七八九十百千万萬两兩上下中内內外前后後左右来來去出入可能必将將使令由自从從至到已既尚犹猶各每盖蓋日月年时時个個些对對问問谓謂言说說答告闻聞见見得地有";
 
+/// The directions among [`ZH_FUNCTION`]: they edge the dictionary's nouns too (中庸, 天下,
+/// 上帝).
+const DIRECTIONS: &str = "中上下内內外前后後左右";
+
+/// Time words that open a classical sentence with 者, "古者" (in antiquity), which defines
+/// nothing.
+const TIME_CHARS: &str = "古今昔";
+
 /// Speech markers that follow a speaker's name in classical text.
 const SPEECH_MARKERS: &[&str] = &["對曰", "对曰", "問曰", "问曰", "曰", "問", "问"];
 /// Speech markers that follow a speaker's name in modern text.
@@ -950,6 +958,41 @@ fn dict_tag(w: &str) -> Option<String> {
         .map(|t| t.tag.to_string())
 }
 
+/// Whether the classical sentence `s` defines `w` in the form "X者，…也" (or "X也者…", after
+/// 夫 or 故 that open the clause): "誠者，天之道也", "仁者人也", "夫孝者：善繼人之志，善述人之事者
+/// 也", "夫政也者，蒲盧也". X opens its clause, and 也 closes a later part of the sentence. (Not
+/// "知者不惑", which says what the wise do.)
+fn classical_definition(s: &str, w: &str) -> bool {
+    s.match_indices(w).any(|(at, _)| {
+        let before = &s[..at];
+        let before = ["夫", "故"]
+            .iter()
+            .find_map(|p| before.strip_suffix(p))
+            .unwrap_or(before);
+        let opens = before.is_empty()
+            || before.ends_with([
+                '，', '。', '；', '：', '！', '？', '「', '『', '“', '、', ',',
+            ])
+            || before.ends_with(char::is_whitespace);
+        let Some(rest) = s[at + w.len()..]
+            .strip_prefix("也者")
+            .or_else(|| s[at + w.len()..].strip_prefix('者'))
+        else {
+            return false;
+        };
+        // (a clause of the statement, up to the end of its sentence or its semicolon, ends
+        // in 也: "仁者人也，親親為大")
+        let statement = rest
+            .split(['。', '！', '？', '」', '；'])
+            .next()
+            .unwrap_or(rest);
+        opens
+            && statement
+                .split(['，', '：', ','])
+                .any(|clause| clause.trim_end().ends_with('也'))
+    })
+}
+
 /// Text in Traditional characters in Simplified ones, for jieba's dictionary, which lists
 /// Simplified words (司马迁, not 司馬遷); None if nothing changes or a character would change
 /// its byte length, so that a word's byte range is the same in both texts.
@@ -1331,6 +1374,36 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             });
             continue;
         }
+        // A classical text that defines the word more than once ("誠者，天之道也", "誠者自成也")
+        // makes it a concept of the book, whatever the dictionary calls it. (Once may be a
+        // saying about a kind of people: "卑者…也".)
+        let defined = || {
+            classical
+                && freq >= 2
+                && c.sentences
+                    .iter()
+                    .take(40)
+                    .filter(|&&i| classical_definition(sentences[i as usize], &w))
+                    .take(2)
+                    .count()
+                    >= 2
+        };
+        if n == 1
+            && !is_function(cs[0])
+            && !TITLE_CHARS.contains(cs[0])
+            && !TIME_CHARS.contains(cs[0])
+            && !SINGLE_TAGS.contains(&tag)
+            && defined()
+        {
+            out.push(Found {
+                text: w,
+                kind: TermKind::Term,
+                salience: (0.3 + rar).min(1.0),
+                variants: Vec::new(),
+                sentences: c.sentences,
+            });
+            continue;
+        }
         if n == 1 {
             let doc_rel = c.count as f64 / total as f64;
             if classical
@@ -1345,8 +1418,16 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             }
             continue;
         }
+        // (in classical text a noun of the dictionary keeps a first or last character that is
+        // a direction elsewhere: 中庸, 天下, 上帝; not a numeral, a verb or a particle: 二人,
+        // 问政)
+        let dictionary_noun = || dict_tag(&w).is_some_and(|t| NOUN_TAGS.contains(&t.as_str()));
         let bad_edge = if classical {
-            is_function(cs[0]) || is_function(cs[n - 1]) && cs[n - 1] != '者'
+            let first = is_function(cs[0]) && !DIRECTIONS.contains(cs[0]);
+            let last =
+                is_function(cs[n - 1]) && !DIRECTIONS.contains(cs[n - 1]) && cs[n - 1] != '者';
+            let direction = is_function(cs[0]) || is_function(cs[n - 1]) && cs[n - 1] != '者';
+            first || last || direction && !dictionary_noun()
         } else {
             is_edge(cs[0]) || is_edge(cs[n - 1]) && cs[n - 1] != '者'
         };
@@ -1439,7 +1520,9 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             }
         } else if tag == "nt" {
             TermKind::Org
-        } else if NOUN_TAGS.contains(&tag) && (tag != "l" || rar >= 0.4) || tag == "f" && rar >= 0.5
+        } else if NOUN_TAGS.contains(&tag) && (tag != "l" || rar >= 0.4)
+            || tag == "f" && rar >= 0.5
+            || defined()
         {
             TermKind::Term
         } else {
@@ -2242,6 +2325,55 @@ mod tests {
             assert_eq!(f.kind, kind, "{name}");
         }
         for junk in ["之", "也", "曰", "子曰", "而", "何如"] {
+            assert!(find(&found, junk).is_none(), "{junk} is junk");
+        }
+    }
+
+    #[test]
+    fn a_classical_text_defines_a_word_with_zhe_and_ye() {
+        // (sentence, word, defines)
+        for (sentence, word, defines) in [
+            ("誠者，天之道也；誠之者，人之道也。", "誠", true),
+            ("仁者人也，親親為大；義者宜也，尊賢為大。", "義", true),
+            ("夫孝者：善繼人之志，善述人之事者也。", "孝", true),
+            ("夫政也者，蒲盧也。", "政", true),
+            // what the one who X does, not what X is
+            ("知者不惑，仁者不憂，勇者不懼。", "勇", false),
+            // X inside a clause, not opening it
+            ("至誠者無息。", "誠", false),
+            ("君子之道費而隱。", "道", false),
+        ] {
+            assert_eq!(
+                classical_definition(sentence, word),
+                defines,
+                "{word} in {sentence}"
+            );
+        }
+    }
+
+    #[test]
+    fn classical_concepts_the_text_defines_or_the_dictionary_names() {
+        let text = [
+            "子曰：「中庸其至矣乎！民鮮能久矣！」",
+            "仲尼曰：「君子中庸，小人反中庸。」",
+            "子曰：「天下國家可均也，中庸不可能也。」",
+            "誠者，天之道也；誠之者，人之道也。",
+            "唯天下至誠，為能盡其性。",
+            "故至誠無息。",
+            "誠者自成也，而道自道也。",
+            "國治而後天下平。",
+            "古者言之不出，恥躬之不逮也。",
+            "古者民有三疾，今也或是之亡也。",
+            "子曰：「君子不器。」",
+        ];
+        let (found, _) = extract(&text, &[]);
+        // (中庸 and 天下 open or end with a direction, but the dictionary names them; 誠 is
+        // an adjective there, but the text defines it)
+        for word in ["中庸", "天下", "誠"] {
+            let f = find(&found, word).unwrap_or_else(|| panic!("{word} missing"));
+            assert_eq!(f.kind, TermKind::Term, "{word}");
+        }
+        for junk in ["至誠", "之道", "其至", "古"] {
             assert!(find(&found, junk).is_none(), "{junk} is junk");
         }
     }

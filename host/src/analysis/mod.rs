@@ -2051,13 +2051,19 @@ fn merge_aliases(
             .and_then(|b| index.get(b))
             && people_plural(
                 t,
+                found[j].text.as_str(),
                 f.sentences
+                    .iter()
+                    .map(|&s| sentences[s as usize].text.as_str()),
+                found[j]
+                    .sentences
                     .iter()
                     .map(|&s| sentences[s as usize].text.as_str()),
             )
         {
-            // a people and one of them: "the Jews" and "a Jew", "the Philistines" and "the
-            // Philistine" (not a surname that ends in s, "Williams" beside "William")
+            // a people and one of them: "the Jews" and "a Jew" (not a surname that ends in
+            // s, "Williams" beside "William"; nor a file and a field, "the Packages file"
+            // and "a Package field")
             pairs.push((i, j, true));
             peoples.push(i);
         }
@@ -2180,23 +2186,52 @@ fn merge_aliases(
     fold(found, into)
 }
 
-/// Whether the capitalised single word `plural` (a singular with an s) names a people in
-/// `sentences`: the text puts an article before it ("the Jews", "The Philistines"), which a
-/// person's name or a surname never takes.
-fn people_plural<'s>(plural: &str, mut sentences: impl Iterator<Item = &'s str>) -> bool {
+/// Whether the capitalised single word `plural` and its `singular` name a people and one of
+/// them: the text puts the definite article before the plural ("the Jews", "The
+/// Philistines") and the indefinite one before the singular, which heads its phrase ("a Jew
+/// nor a Christian", "an Egyptian."). A person's name or a surname takes neither; a name
+/// that only modifies a noun ("the Packages file", "a Package field") heads no phrase.
+fn people_plural<'s>(
+    plural: &str,
+    singular: &str,
+    mut plural_sentences: impl Iterator<Item = &'s str>,
+    mut singular_sentences: impl Iterator<Item = &'s str>,
+) -> bool {
     if plural.contains(' ') || !plural.starts_with(char::is_uppercase) {
         return false;
     }
-    sentences.any(|s| {
-        s.match_indices(plural).any(|(at, _)| {
-            let after = s[at + plural.len()..].chars().next();
-            let article = ["the ", "The "]
-                .iter()
-                .find_map(|a| s[..at].strip_suffix(a));
-            after.is_none_or(|c| !c.is_alphanumeric())
-                && article.is_some_and(|rest| !rest.ends_with(|c: char| c.is_alphanumeric()))
+    // (`word` after one of `articles`, as a whole word, and what follows it)
+    fn after_article<'t>(s: &'t str, word: &str, articles: &[&str]) -> Vec<&'t str> {
+        s.match_indices(word)
+            .filter(|&(at, _)| {
+                let article = articles.iter().find_map(|a| s[..at].strip_suffix(a));
+                article.is_some_and(|rest| !rest.ends_with(|c: char| c.is_alphanumeric()))
+                    && !s[at + word.len()..].starts_with(|c: char| c.is_alphanumeric())
+            })
+            .map(|(at, _)| &s[at + word.len()..])
+            .collect()
+    }
+    // (the singular heads its phrase: punctuation, or a word that joins or begins a clause
+    // after it)
+    let heads = |rest: &str| {
+        let rest = rest.trim_start();
+        let next = rest
+            .split(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or("");
+        next.is_empty()
+            || [
+                "and", "or", "nor", "but", "who", "whom", "of", "in", "to", "from", "with", "by",
+                "is", "was", "among", "that", "which", "than", "as",
+            ]
+            .contains(&next)
+    };
+    plural_sentences.any(|s| !after_article(s, plural, &["the ", "The "]).is_empty())
+        && singular_sentences.any(|s| {
+            after_article(s, singular, &["a ", "an ", "A ", "An "])
+                .into_iter()
+                .any(heads)
         })
-    })
 }
 
 /// Folds away the candidates that the text uses only as part of a longer name: "Identified

@@ -1351,6 +1351,7 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
         "He was a Jew and a prophet.",
         "Then Williams wrote to William.",
         "Williams came back.",
+        "Edit the Packages file and a Package field.",
     ]
     .iter()
     .map(|t| Sentence {
@@ -1409,6 +1410,8 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             found("Jew", TermKind::Other, &[10]),
             found("Williams", TermKind::Person, &[11, 12]),
             found("William", TermKind::Person, &[11]),
+            found("Packages", TermKind::Term, &[13]),
+            found("Package", TermKind::Term, &[13]),
         ],
         &sentences,
         |t| t == "stream.Readable()",
@@ -1450,6 +1453,8 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             ("Jew", TermKind::Other, vec!["Jews"]),
             ("Williams", TermKind::Person, vec![]),
             ("William", TermKind::Person, vec![]),
+            ("Packages", TermKind::Term, vec![]),
+            ("Package", TermKind::Term, vec![]),
         ]
     );
 }
