@@ -958,39 +958,53 @@ fn dict_tag(w: &str) -> Option<String> {
         .map(|t| t.tag.to_string())
 }
 
-/// Whether the classical sentence `s` defines `w` in the form "X者，…也" (or "X也者…", after
-/// 夫 or 故 that open the clause): "誠者，天之道也", "仁者人也", "夫孝者：善繼人之志，善述人之事者
-/// 也", "夫政也者，蒲盧也". X opens its clause, and 也 closes a later part of the sentence. (Not
-/// "知者不惑", which says what the wise do.)
-fn classical_definition(s: &str, w: &str) -> bool {
-    s.match_indices(w).any(|(at, _)| {
-        let before = &s[..at];
-        let before = ["夫", "故"]
+/// A single character of classical text as a concept (仁, 禮, 誠), ranked by its `rarity`.
+fn single_concept(w: String, sentences: Vec<u32>, rarity: f32) -> Found {
+    Found {
+        text: w,
+        kind: TermKind::Term,
+        salience: (0.3 + rarity).min(1.0),
+        variants: Vec::new(),
+        sentences,
+    }
+}
+
+/// The words a classical sentence defines in the form "X者，…也" (or "X也者…", after 夫 or 故
+/// that open the clause): "誠者，天之道也", "仁者人也", "夫孝者：善繼人之志，善述人之事者也",
+/// "夫政也者，蒲盧也". X, of one to four characters, opens its clause, and 也 closes a clause of
+/// the statement that follows, up to the end of its sentence or its semicolon. (Not "知者不惑",
+/// which says what the wise do.) One pass over the sentence, whatever the candidates.
+fn classical_definitions(s: &str) -> Vec<&str> {
+    const OPENERS: [char; 11] = [
+        '，', '。', '；', '：', '！', '？', '「', '『', '“', '、', ',',
+    ];
+    let mut out = Vec::new();
+    for (at, _) in s.match_indices('者') {
+        let clause_start = s[..at]
+            .rfind(|c: char| OPENERS.contains(&c) || c.is_whitespace())
+            .map_or(0, |i| i + s[i..].chars().next().map_or(0, char::len_utf8));
+        let phrase = &s[clause_start..at];
+        let phrase = ["夫", "故"]
             .iter()
-            .find_map(|p| before.strip_suffix(p))
-            .unwrap_or(before);
-        let opens = before.is_empty()
-            || before.ends_with([
-                '，', '。', '；', '：', '！', '？', '「', '『', '“', '、', ',',
-            ])
-            || before.ends_with(char::is_whitespace);
-        let Some(rest) = s[at + w.len()..]
-            .strip_prefix("也者")
-            .or_else(|| s[at + w.len()..].strip_prefix('者'))
-        else {
-            return false;
-        };
-        // (a clause of the statement, up to the end of its sentence or its semicolon, ends
-        // in 也: "仁者人也，親親為大")
+            .find_map(|p| phrase.strip_prefix(p))
+            .unwrap_or(phrase);
+        let word = phrase.strip_suffix('也').unwrap_or(phrase);
+        if !(1..=4).contains(&word.chars().count()) {
+            continue;
+        }
+        let rest = &s[at + '者'.len_utf8()..];
         let statement = rest
             .split(['。', '！', '？', '」', '；'])
             .next()
             .unwrap_or(rest);
-        opens
-            && statement
-                .split(['，', '：', ','])
-                .any(|clause| clause.trim_end().ends_with('也'))
-    })
+        if statement
+            .split(['，', '：', ','])
+            .any(|clause| clause.trim_end().ends_with('也'))
+        {
+            out.push(word);
+        }
+    }
+    out
 }
 
 /// Text in Traditional characters in Simplified ones, for jieba's dictionary, which lists
@@ -1095,7 +1109,14 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
     let mut char_count: HashMap<char, u32> = HashMap::new();
     let mut rank_pairs: HashMap<(char, char), u32> = HashMap::new();
     let classical = is_classical(sentences);
+    // (the words a classical text defines, "X者，…也", with how often)
+    let mut definitions: HashMap<&str, u32> = HashMap::new();
     for (si, s) in sentences.iter().enumerate() {
+        if classical {
+            for w in classical_definitions(s) {
+                *definitions.entry(w).or_default() += 1;
+            }
+        }
         if classical {
             speakers(s, &mut speaker_counts);
         } else {
@@ -1377,17 +1398,7 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         // A classical text that defines the word more than once ("誠者，天之道也", "誠者自成也")
         // makes it a concept of the book, whatever the dictionary calls it. (Once may be a
         // saying about a kind of people: "卑者…也".)
-        let defined = || {
-            classical
-                && freq >= 2
-                && c.sentences
-                    .iter()
-                    .take(40)
-                    .filter(|&&i| classical_definition(sentences[i as usize], &w))
-                    .take(2)
-                    .count()
-                    >= 2
-        };
+        let defined = || classical && definitions.get(w.as_str()).is_some_and(|&n| n >= 2);
         if n == 1
             && !is_function(cs[0])
             && !TITLE_CHARS.contains(cs[0])
@@ -1395,13 +1406,7 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             && !SINGLE_TAGS.contains(&tag)
             && defined()
         {
-            out.push(Found {
-                text: w,
-                kind: TermKind::Term,
-                salience: (0.3 + rar).min(1.0),
-                variants: Vec::new(),
-                sentences: c.sentences,
-            });
+            out.push(single_concept(w, c.sentences, rar));
             continue;
         }
         if n == 1 {
@@ -1565,13 +1570,7 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         sb.total_cmp(&sa).then(a.0.cmp(&b.0))
     });
     for (w, c, rar) in singles.into_iter().take(30) {
-        out.push(Found {
-            text: w,
-            kind: TermKind::Term,
-            salience: (0.3 + rar).min(1.0),
-            variants: Vec::new(),
-            sentences: c.sentences,
-        });
+        out.push(single_concept(w, c.sentences, rar));
     }
     for (w, v) in work_sents {
         if w.chars().count() == 1 && v.len() < 2 {
@@ -2331,23 +2330,19 @@ mod tests {
 
     #[test]
     fn a_classical_text_defines_a_word_with_zhe_and_ye() {
-        // (sentence, word, defines)
-        for (sentence, word, defines) in [
-            ("誠者，天之道也；誠之者，人之道也。", "誠", true),
-            ("仁者人也，親親為大；義者宜也，尊賢為大。", "義", true),
-            ("夫孝者：善繼人之志，善述人之事者也。", "孝", true),
-            ("夫政也者，蒲盧也。", "政", true),
+        // (sentence, the words it defines)
+        let cases: &[(&str, &[&str])] = &[
+            ("誠者，天之道也；誠之者，人之道也。", &["誠", "誠之"]),
+            ("仁者人也，親親為大；義者宜也，尊賢為大。", &["仁", "義"]),
+            ("夫孝者：善繼人之志，善述人之事者也。", &["孝"]),
+            ("夫政也者，蒲盧也。", &["政"]),
             // what the one who X does, not what X is
-            ("知者不惑，仁者不憂，勇者不懼。", "勇", false),
-            // X inside a clause, not opening it
-            ("至誠者無息。", "誠", false),
-            ("君子之道費而隱。", "道", false),
-        ] {
-            assert_eq!(
-                classical_definition(sentence, word),
-                defines,
-                "{word} in {sentence}"
-            );
+            ("知者不惑，仁者不憂，勇者不懼。", &[]),
+            // a clause too long to be a word
+            ("天下國家可均也者，中庸也。", &[]),
+        ];
+        for &(sentence, words) in cases {
+            assert_eq!(classical_definitions(sentence), words, "{sentence}");
         }
     }
 

@@ -3153,6 +3153,11 @@ fn fronted_date(before: &str) -> bool {
         "november",
         "december",
     ];
+    // (asked of every sentence a definition is looked for in: no allocation, and a long
+    // opening is no date)
+    if before.len() > 40 {
+        return false;
+    }
     let mut words = before.split_whitespace();
     if !words
         .next()
@@ -3160,7 +3165,6 @@ fn fronted_date(before: &str) -> bool {
     {
         return false;
     }
-    let rest: Vec<&str> = words.collect();
     let number = |w: &str| {
         let digits = ["st", "nd", "rd", "th"]
             .iter()
@@ -3168,11 +3172,19 @@ fn fronted_date(before: &str) -> bool {
             .unwrap_or(w);
         !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
     };
-    (1..=4).contains(&rest.len())
-        && rest.iter().any(|w| number(w))
-        && rest
-            .iter()
-            .all(|w| number(w) || MONTHS.contains(w) || ["early", "late", "mid", "of"].contains(w))
+    let (mut count, mut dated) = (0, false);
+    for w in words {
+        count += 1;
+        if count > 4 {
+            return false;
+        }
+        if number(w) {
+            dated = true;
+        } else if !(MONTHS.contains(&w) || ["early", "late", "mid", "of"].contains(&w)) {
+            return false;
+        }
+    }
+    dated
 }
 
 /// Words that open a phrase before a sentence's subject ("For a source package …, the …").
