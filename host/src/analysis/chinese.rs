@@ -12,7 +12,8 @@
 //!    modern text: in classical text it glues a name to its speech marker) (person `nr`, place `ns`, organisation
 //!    `nt`, other proper noun `nz`, nouns, verbal nouns); salience is the word's frequency
 //!    against jieba's dictionary frequency (ordinary usage). Texts cut mostly into single
-//!    characters (classical Chinese, verse) also admit single-character nouns such as 仁 or 禮.
+//!    characters (classical Chinese, verse) also admit single-character nouns such as 仁 or 禮,
+//!    and classical text the words it defines twice as "X者，…也" (誠), whatever their tag.
 //!
 //! Not a named-entity model: generic surface rules plus the tagger, never a list of a
 //! document's names. Particles, pronouns, numerals and speech markers are never terms.
@@ -1431,8 +1432,8 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             let first = is_function(cs[0]) && !DIRECTIONS.contains(cs[0]);
             let last =
                 is_function(cs[n - 1]) && !DIRECTIONS.contains(cs[n - 1]) && cs[n - 1] != '者';
-            let direction = is_function(cs[0]) || is_function(cs[n - 1]) && cs[n - 1] != '者';
-            first || last || direction && !dictionary_noun()
+            let edged = is_function(cs[0]) || is_function(cs[n - 1]) && cs[n - 1] != '者';
+            first || last || edged && !dictionary_noun()
         } else {
             is_edge(cs[0]) || is_edge(cs[n - 1]) && cs[n - 1] != '者'
         };
