@@ -223,8 +223,9 @@ const ORG_WORDS: &[&str] = &[
     "Organisation",
 ];
 
-/// Month and weekday names (and their abbreviations): dates, never entries.
-const CALENDAR: &[&str] = &[
+/// Month names: dates, never entries (and, in lower case, the words of a date before a
+/// sentence's subject, `fronted_date`).
+pub(super) const MONTHS: &[&str] = &[
     "January",
     "February",
     "March",
@@ -237,6 +238,10 @@ const CALENDAR: &[&str] = &[
     "October",
     "November",
     "December",
+];
+
+/// Month abbreviations and weekday names: dates, never entries, like [`MONTHS`].
+const CALENDAR: &[&str] = &[
     "Jan",
     "Feb",
     "Mar",
@@ -1063,7 +1068,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         for t in &toks {
             if t.text.chars().next().is_some_and(char::is_lowercase) {
                 *cand(&mut lower_count, t.text) += 1;
-                if let Some((&w, _)) = manual_refs.get_key_value(t.text) {
+                if let Some(&w) = manual_refs.get(t.text) {
                     push_sentence(manual_uses.entry(w).or_default(), si);
                 }
             }
@@ -1466,7 +1471,9 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
     // Names.
     for (n, c) in &names {
         // "June", "Mon", "June 1998": a date
-        if n.split(' ').next().is_some_and(|w| CALENDAR.contains(&w))
+        if n.split(' ')
+            .next()
+            .is_some_and(|w| MONTHS.contains(&w) || CALENDAR.contains(&w))
             && n.split(' ')
                 .skip(1)
                 .all(|w| w.chars().all(|c| c.is_ascii_digit() || c == ','))
@@ -1878,10 +1885,10 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
 }
 
 /// The names a text cites with a manual section right after them, "apt-get(8)",
-/// "printf(3)", with how often: lower case, joined to the section without a space (not a
-/// list's number, "the steps (1)").
-fn manual_references<'s>(sentences: &[&'s str]) -> FxHashMap<&'s str, u32> {
-    let mut refs: FxHashMap<&str, u32> = FxHashMap::default();
+/// "printf(3)": lower case, joined to the section without a space (not a list's number, "the
+/// steps (1)").
+fn manual_references<'s>(sentences: &[&'s str]) -> FxHashSet<&'s str> {
+    let mut refs: FxHashSet<&str> = FxHashSet::default();
     for s in sentences {
         let b = s.as_bytes();
         for at in memchr::memchr_iter(b'(', b) {
@@ -1901,7 +1908,7 @@ fn manual_references<'s>(sentences: &[&'s str]) -> FxHashMap<&'s str, u32> {
                 && !s[..start].ends_with('/')
                 && !name.ends_with(['.', '-', '+'])
             {
-                *refs.entry(name).or_default() += 1;
+                refs.insert(name);
             }
         }
     }
@@ -2151,7 +2158,7 @@ mod tests {
         ];
         for &(sentence, names) in cases {
             let refs = manual_references(&[sentence]);
-            let mut got: Vec<&str> = refs.keys().copied().collect();
+            let mut got: Vec<&str> = refs.into_iter().collect();
             got.sort_unstable();
             let mut want = names.to_vec();
             want.sort_unstable();

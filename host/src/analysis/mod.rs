@@ -2201,15 +2201,18 @@ fn people_plural<'s>(
         return false;
     }
     // (`word` after one of `articles`, as a whole word, and what follows it)
-    fn after_article<'t>(s: &'t str, word: &str, articles: &[&str]) -> Vec<&'t str> {
+    fn after_article<'t>(
+        s: &'t str,
+        word: &'t str,
+        articles: &'t [&'t str],
+    ) -> impl Iterator<Item = &'t str> + 't {
         s.match_indices(word)
-            .filter(|&(at, _)| {
+            .filter(move |&(at, _)| {
                 let article = articles.iter().find_map(|a| s[..at].strip_suffix(a));
                 article.is_some_and(|rest| !rest.ends_with(|c: char| c.is_alphanumeric()))
                     && !s[at + word.len()..].starts_with(|c: char| c.is_alphanumeric())
             })
-            .map(|(at, _)| &s[at + word.len()..])
-            .collect()
+            .map(move |(at, _)| &s[at + word.len()..])
     }
     // (the singular heads its phrase: punctuation, or a word that joins or begins a clause
     // after it)
@@ -2226,12 +2229,9 @@ fn people_plural<'s>(
             ]
             .contains(&next)
     };
-    plural_sentences.any(|s| !after_article(s, plural, &["the ", "The "]).is_empty())
-        && singular_sentences.any(|s| {
-            after_article(s, singular, &["a ", "an ", "A ", "An "])
-                .into_iter()
-                .any(heads)
-        })
+    plural_sentences.any(|s| after_article(s, plural, &["the ", "The "]).next().is_some())
+        && singular_sentences
+            .any(|s| after_article(s, singular, &["a ", "an ", "A ", "An "]).any(heads))
 }
 
 /// Folds away the candidates that the text uses only as part of a longer name: "Identified
@@ -3139,20 +3139,6 @@ const EN_FRONTED: &[&str] = &[
 /// …", "In August 1995 Bruce Perens took over …", "On 9 May …". A preposition of time, then
 /// at most four words of a date, one of them a number or a year.
 fn fronted_date(before: &str) -> bool {
-    const MONTHS: &[&str] = &[
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
     // (asked of every sentence a definition is looked for in: no allocation, and a long
     // opening is no date)
     if before.len() > 40 {
@@ -3180,7 +3166,9 @@ fn fronted_date(before: &str) -> bool {
         }
         if number(w) {
             dated = true;
-        } else if !(MONTHS.contains(&w) || ["early", "late", "mid", "of"].contains(&w)) {
+        } else if !(english::MONTHS.iter().any(|m| m.eq_ignore_ascii_case(w))
+            || ["early", "late", "mid", "of"].contains(&w))
+        {
             return false;
         }
     }
