@@ -224,6 +224,26 @@ impl Gene for Other {
                 });
             }
         }
+        // (and the works a unit holds under headings of its own: 九歌 holds 东皇太一, 湘君 …)
+        if collection && !manual {
+            let unit_titles: Vec<String> = doc
+                .chapters
+                .iter()
+                .map(|c| chapter_title(zh, c.index, &c.title))
+                .collect();
+            for (chapter, offset, title) in unit_sections(&doc) {
+                if unit_titles.contains(&title) {
+                    continue;
+                }
+                out.push(Proposal {
+                    entry_type: "other".into(),
+                    title,
+                    aliases: Vec::new(),
+                    score: 0.5,
+                    key: format!("section:{chapter}:{offset}"),
+                });
+            }
+        }
         let mut titled: Vec<&str> = Vec::new();
         for (chapter, offset, work) in &works {
             // (the first of two works of one title: "其二" is no work's own name)
@@ -261,9 +281,12 @@ impl Gene for Other {
                 .first()
                 .and_then(|p| p.location.section.clone())
                 .ok_or_else(|| format!("no section at {at}"))?;
+            // (the work's own subsections are part of it: "湘君 / 其二")
             let all: Vec<Passage> = from
                 .into_iter()
-                .take_while(|p| p.location.section.as_deref() == Some(heading.as_str()))
+                .take_while(|p| {
+                    p.location.section.as_deref().map(top_section) == Some(top_section(&heading))
+                })
                 .collect();
             let work = section_work(&heading, &all);
             return Ok(unit_page(&entry, &all, work.as_ref()));
@@ -354,6 +377,94 @@ impl Gene for Other {
 }
 
 grove_gene::register_gene!(Other);
+
+/// The top heading of a section path ("九章 / 涉江" → "九章"; the analysis joins nested
+/// headings with " / ").
+fn top_section(path: &str) -> &str {
+    path.split(" / ").next().unwrap_or(path).trim()
+}
+
+/// The works inside the units of a collection, as (chapter, offset of the work's first
+/// passage in it, title): where a unit (九歌, 九章) holds its text under two or more headings
+/// of its own (东皇太一, 湘君 …), each heading names a work a reader looks up, with a page
+/// of its own. A heading found in two units or more ("名称" and "描述" of manual pages,
+/// "Notes", "其二") names a kind of part, not a work, and counts for none, and where such
+/// headings are more than a tenth, none counts; so does a unit with much text outside its
+/// headings (a treatise's chapter with a few subsections). The
+/// scan reads at most 20,000 passages, and stops after 2,000 where no unit has headings.
+fn unit_sections(doc: &Document) -> Vec<(u32, u32, String)> {
+    let mut found: Vec<(u32, u32, String)> = Vec::new();
+    let mut scanned = 0u32;
+    let mut headed = false;
+    for c in &doc.chapters {
+        let mut offset = 0u32;
+        let mut current: Option<String> = None;
+        let mut sections: Vec<(u32, String)> = Vec::new();
+        let mut outside = 0u32;
+        while offset < c.passage_count {
+            let batch = host::chapter_passages(c.index, offset, 100);
+            if batch.is_empty() {
+                break;
+            }
+            for (i, p) in batch.iter().enumerate() {
+                let Some(top) = p.location.section.as_deref().map(top_section) else {
+                    outside += 1;
+                    continue;
+                };
+                if current.as_deref() != Some(top) {
+                    current = Some(top.to_string());
+                    sections.push((offset + i as u32, top.to_string()));
+                }
+            }
+            offset += batch.len() as u32;
+        }
+        scanned += offset;
+        headed |= !sections.is_empty();
+        let distinct = {
+            let mut t: Vec<&str> = sections.iter().map(|(_, h)| h.as_str()).collect();
+            t.sort_unstable();
+            t.dedup();
+            t.len()
+        };
+        // (its text under its headings, each heading once: not a chapter whose one
+        // subsection closes it, nor one whose headings alternate)
+        if distinct >= 2 && distinct == sections.len() && outside * 5 <= offset {
+            found.extend(sections.into_iter().map(|(o, h)| (c.index, o, h)));
+        }
+        if scanned >= 20_000 || scanned >= 2_000 && !headed {
+            break;
+        }
+    }
+    let units_of = |title: &str| {
+        let mut units: Vec<u32> = found
+            .iter()
+            .filter(|(_, _, t)| t == title)
+            .map(|(c, ..)| *c)
+            .collect();
+        units.dedup();
+        units.len()
+    };
+    // (where headings recur from unit to unit, as a manual's pages' do, even the headings
+    // found once are parts of a kind: "DESCRIPTION(描述)" beside "描述")
+    let recurring = found.iter().filter(|(_, _, t)| units_of(t) > 1).count();
+    if recurring * 10 > found.len() {
+        return Vec::new();
+    }
+    let keep: Vec<bool> = found
+        .iter()
+        .map(|(_, _, t)| {
+            units_of(t) == 1
+                && t.chars().count() <= 40
+                && !outline_numbered(t)
+                && !grove_gene::junk::is_junk(t)
+        })
+        .collect();
+    found
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(f, k)| k.then_some(f))
+        .collect()
+}
 
 /// The works an anthology's volumes hold, as (chapter, offset of the work's first passage in
 /// it, work): the sections whose heading or first lines credit an author. Empty unless five

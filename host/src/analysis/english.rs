@@ -1059,6 +1059,9 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
     // "printf(3)"), and the sentences that name them, cited or not.
     let manual_refs = manual_references(sentences);
     let mut manual_uses: FxHashMap<&str, Vec<u32>> = FxHashMap::default();
+    // Variables the text expands ("$HOME", "$(DESTDIR)", "${PATH}"): identifiers wherever
+    // it names them, with or without the dollar ("the DESTDIR variable").
+    let variables = variable_references(sentences);
     for (si, s) in sentences.iter().enumerate() {
         // (a line of a roll of names, or a cell of a contributors table)
         let on_roll = roll.contains(&si) || s.contains('|') && is_table_of_names(s);
@@ -1127,7 +1130,7 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
         let mut i = 0;
         while i < toks.len() {
             let w = text_of(i);
-            if is_code(w) {
+            if is_code(w) || variables.contains(w) {
                 let c = cand(&mut code, w);
                 push_sentence(&mut c.sentences, si);
                 c.occurrences += 1;
@@ -1920,6 +1923,34 @@ fn manual_references<'s>(sentences: &[&'s str]) -> FxHashSet<&'s str> {
 /// "Christopher Rutter"), and middle names only added ("Christopher Matthew Rutter",
 /// "Kristoffer H. Rose" of "Kristoffer Rose"). Not an epithet ("Uriah the Hittite"), not two
 /// given names ("John Smith", "Jane Smith").
+/// The names of the variables the text expands as a shell or a makefile does: a name in
+/// capitals (digits and underscores allowed, two letters at least) right after `$`, `$(` or
+/// `${`: "$HOME", "$(DESTDIR)", "${PATH}". Not a lower-case name ("$d", "$file" stand for
+/// any value in an example), nor a price ("$5").
+fn variable_references<'s>(sentences: &[&'s str]) -> FxHashSet<&'s str> {
+    let mut out = FxHashSet::default();
+    for s in sentences {
+        for (at, _) in s.match_indices('$') {
+            let rest = &s[at + 1..];
+            let rest = rest
+                .strip_prefix('(')
+                .or_else(|| rest.strip_prefix('{'))
+                .unwrap_or(rest);
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            let name = &rest[..end];
+            if name.chars().filter(char::is_ascii_uppercase).count() >= 2
+                && name.starts_with(|c: char| c.is_ascii_uppercase() || c == '_')
+                && !name.chars().any(|c| c.is_ascii_lowercase())
+            {
+                out.insert(name);
+            }
+        }
+    }
+    out
+}
+
 fn same_person(short: &str, long: &str) -> bool {
     let s: Vec<&str> = short.split(' ').collect();
     let l: Vec<&str> = long.split(' ').collect();
@@ -2164,6 +2195,44 @@ mod tests {
             want.sort_unstable();
             assert_eq!(got, want, "{sentence}");
         }
+    }
+
+    #[test]
+    fn variables_are_the_capitalised_names_a_dollar_expands() {
+        // (sentence, the variables it expands)
+        let cases: &[(&str, &[&str])] = &[
+            ("Install into $(DESTDIR)/usr.", &["DESTDIR"]),
+            ("Set ${PATH} and $HOME first.", &["HOME", "PATH"]),
+            ("It uses $DEB_HOST_MULTIARCH.", &["DEB_HOST_MULTIARCH"]),
+            // a placeholder in lower case, a price, a single letter, a mixed-case name
+            ("for d in $d; do echo $file; done", &[]),
+            ("It costs $50.", &[]),
+            ("Use $X or $Home.", &[]),
+        ];
+        for &(sentence, names) in cases {
+            let mut got: Vec<&str> = variable_references(&[sentence]).into_iter().collect();
+            got.sort_unstable();
+            let mut want = names.to_vec();
+            want.sort_unstable();
+            assert_eq!(got, want, "{sentence}");
+        }
+        // A variable the text expands is a term wherever it is named, with or without the
+        // dollar; the same word never expanded is none.
+        let text = [
+            "The install target copies files into $(DESTDIR).",
+            "The DESTDIR variable is prepended to each path.",
+            "Packagers set DESTDIR to a temporary directory.",
+        ];
+        let (found, _) = extract(&text, &[]);
+        let destdir = found.iter().find(|f| f.text == "DESTDIR").expect("DESTDIR");
+        assert_eq!(destdir.sentences, vec![0, 1, 2]);
+        let plain = [text[1], text[2]];
+        let (found, _) = extract(&plain, &[]);
+        assert!(
+            !found
+                .iter()
+                .any(|f| f.text == "DESTDIR" && f.kind == TermKind::Term)
+        );
     }
 
     #[test]

@@ -208,6 +208,83 @@ fn a_collection_unit_that_names_its_author_leads_with_it_cited() {
 }
 
 #[test]
+fn the_works_a_unit_holds_under_headings_of_its_own_get_pages() {
+    let reg = builtins();
+    let poems: String = (1..=12)
+        .map(|i| {
+            format!("# Poem {i}\n\nThe river runs by the hill number {i}. The wind sings.\n\n")
+        })
+        .collect();
+    // (the collection's markdown, the section works proposed)
+    let cases: &[(String, &[&str])] = &[
+        // a cycle of songs: each song under its heading is a work
+        (
+            format!(
+                "{poems}# Nine Songs\n\n## Lord of the East\n\nThe sun climbs over the east wall.\n\n\
+                 ## Lady of the River\n\nThe lady waits by the cold river.\n\n"
+            ),
+            &["Lady of the River", "Lord of the East"],
+        ),
+        // the parts of manual pages: headings that recur from unit to unit, and those found
+        // once beside them, are parts, not works
+        (
+            (1..=12)
+                .map(|i| {
+                    let d = if i == 1 {
+                        "DESCRIPTION (en)"
+                    } else {
+                        "DESCRIPTION"
+                    };
+                    format!(
+                        "# tool{i}(1)\n\n## NAME\n\ntool{i} - a tool.\n\n## {d}\n\nIt works.\n\n"
+                    )
+                })
+                .collect(),
+            &[],
+        ),
+        // a unit with most of its text outside its one heading
+        (
+            format!(
+                "{poems}# Long Poem\n\nThe first line runs on.\n\nThe second line runs on.\n\n\
+                 ## Envoi\n\nGo, little song.\n\n"
+            ),
+            &[],
+        ),
+    ];
+    for (md, works) in cases {
+        let a = analysed("Poems", md);
+        let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
+        let sections: Vec<Proposal> = reg
+            .propose("other", &ctx, &doc)
+            .unwrap()
+            .into_iter()
+            .filter(|p| p.key.starts_with("section:"))
+            .collect();
+        let mut titles: Vec<&str> = sections.iter().map(|p| p.title.as_str()).collect();
+        titles.sort_unstable();
+        assert_eq!(titles, *works, "{md}");
+        // a work's page quotes its own lines, not its neighbour's
+        if let Some(p) = sections.iter().find(|p| p.title == "Lord of the East") {
+            let e = Entry {
+                entry_type: "other".into(),
+                title: p.title.clone(),
+                aliases: vec![],
+                key: p.key.clone(),
+                lang: "en".into(),
+                document_title: "Poems".into(),
+            };
+            let page = reg.render("other", &ctx, &e).unwrap();
+            let quotes: Vec<&str> = page.citations.iter().map(|c| c.quote.as_str()).collect();
+            assert!(quotes.iter().any(|q| q.contains("east wall")), "{quotes:?}");
+            assert!(
+                !quotes.iter().any(|q| q.contains("cold river")),
+                "{quotes:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_procedure_keeps_one_number_per_step_and_does_not_lead_with_its_title_again() {
     let reg = builtins();
     let md = "# Roses\n\n## Planting\n\nThe rose is a shrub of the garden.\n\n\
