@@ -516,6 +516,10 @@ const PLACE_SUFFIX: &str = "州山關关陽阳陵城京江河水湖海池閣阁�
 /// suffix, 说情者; a manual's 环境变量 is such a phrase too, so only books that teach no
 /// craft ask this.)
 pub(crate) fn dictionary_phrase(w: &str) -> bool {
+    // (a time word is one, however it is built: 复活日 is a day the book speaks of)
+    if dict_tag(w).as_deref() == Some("t") {
+        return false;
+    }
     let simp = simplified(w);
     let w = simp.as_deref().unwrap_or(w);
     let jieba = zh_base();
@@ -1528,6 +1532,9 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             TermKind::Org
         } else if NOUN_TAGS.contains(&tag) && (tag != "l" || rar >= 0.4)
             || tag == "f" && rar >= 0.5
+            // (a time word of modern text that ordinary text seldom uses is a time the book
+            // speaks of as a thing: 复活日, 后世; not 今天 or 以后)
+            || tag == "t" && !classical && rar >= 0.5
             || defined()
         {
             TermKind::Term
@@ -1536,7 +1543,8 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         };
         // A phrase that ends in a verb, a complement or a measure word is no term (走向前来,
         // 亲眼看见, 检查一下): the dictionary lists such phrases, the tagger calls them nouns.
-        if kind == TermKind::Term && verb_tail(&w) {
+        // (a time word of the dictionary ends in its unit: 复活日 is no phrase)
+        if kind == TermKind::Term && tag != "t" && verb_tail(&w) {
             continue;
         }
         // A word that only jieba's HMM cut (no dictionary word, no compound of the text:
@@ -2409,6 +2417,27 @@ mod tests {
             find(&found, "软件包").is_some(),
             "an entry name joins the dictionary only"
         );
+    }
+
+    /// A time the book speaks of as a thing, a time word ordinary text seldom uses, is a term
+    /// of the book (复活日, the Day of Resurrection); an everyday one (今天) is not.
+    #[test]
+    fn a_rare_time_word_the_text_keeps_using_is_a_term() {
+        let mut s = vec![
+            "在复活日，他们将被召集。",
+            "复活日是毫无疑问的。",
+            "他们今天不信复活日。",
+            "今天他们在复活日之前悔过。",
+            "今天的人不记得今天。",
+        ];
+        // (in a text of some length: how rare a word is counts against all its words)
+        s.extend(std::iter::repeat_n(
+            "我们的朋友在家里吃饭，大家都很高兴。",
+            300,
+        ));
+        let (found, _) = extract(&s, &[]);
+        assert!(find(&found, "复活日").is_some());
+        assert!(find(&found, "今天").is_none());
     }
 
     /// Figures of antiquity: a one-character name counts where the text pairs it with another

@@ -424,6 +424,8 @@ fn phrases_of_jiebas_dictionary() {
         ("化育", false),
         // a noun made by its suffix
         ("说情者", false),
+        // a time word, however it is built
+        ("复活日", false),
         // words the dictionary counts often, or does not list
         ("信道", false),
         ("乐园", false),
