@@ -1,10 +1,11 @@
 //! What the analysis finds in one document, for whoever tunes it:
-//! `cargo run --release -p grove-host --example terms -- FILE zh|en [KIND] [=TERM...]`.
+//! `cargo run --release -p grove-host --example terms -- FILE zh|en [KIND|leads|nolead|scores|sections] [=TERM...]`.
 //! Extracts FILE as an upload would, analyses its prose blocks as grow does, and prints the
 //! candidate terms (kind, frequency, chapters, salience, variants), best first. KIND keeps one
-//! kind (person, term, place, ...); KIND `leads` prints the first 80 terms with their leads, KIND `sections` the section
-//! headings of the prose,
-//! KIND `nolead` those of them without one, with their first mentions.
+//! kind (person, term, place, ...); KIND `leads` prints the first 80 terms with their leads,
+//! `nolead` those of them without one, with their first mentions, `scores` every term with
+//! the score and text of its best definition, and `sections` the section headings of the
+//! prose.
 //! Each =TERM also gets its definitions (the lead a page would get) and its first mentions. Not a test: it asserts
 //! nothing.
 
@@ -52,6 +53,18 @@ fn main() {
                 for p in a.mentions(&term.text, m) {
                     println!("    | {}", p.text.chars().take(200).collect::<String>());
                 }
+            }
+        }
+        return;
+    }
+    if kind.is_some_and(|k| k == "scores") {
+        // Every term with the score and text of its best definition ("-" where none).
+        for term in a.terms() {
+            match a.scored_definitions(&term.text, 1).first() {
+                Some((score, p)) => {
+                    println!("{:?}\t{}\t{score:.2}\t{}", term.kind, term.text, p.text)
+                }
+                None => println!("{:?}\t{}\t-\t-", term.kind, term.text),
             }
         }
         return;

@@ -998,6 +998,15 @@ impl Analysis {
     /// {ReadableStream}`) or a pointer elsewhere ("See stream.compose for more information.") is
     /// described like any other term: neither says what it is.
     pub fn definitions(&self, term: &str, limit: usize) -> Vec<Passage> {
+        self.scored_definitions(term, limit)
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect()
+    }
+
+    /// [`Analysis::definitions`] with the score each won (1.0 for a reference's own
+    /// description; the sentence scores of [`definition_score`] otherwise), best first.
+    pub fn scored_definitions(&self, term: &str, limit: usize) -> Vec<(f32, Passage)> {
         if let Some(ids) = self
             .reference
             .get(&key(term, self.lang))
@@ -1015,7 +1024,7 @@ impl Analysis {
             return ids
                 .iter()
                 .take(limit)
-                .map(|&i| self.passage_at(i as usize))
+                .map(|&i| (1.0, self.passage_at(i as usize)))
                 .collect();
         }
         let mut names: Vec<String> = vec![term.to_string()];
@@ -1110,7 +1119,7 @@ impl Analysis {
         scored
             .into_iter()
             .take(limit)
-            .map(|(_, i)| self.passage_at(i as usize))
+            .map(|(sc, i)| (sc, self.passage_at(i as usize)))
             .collect()
     }
 
@@ -2802,6 +2811,13 @@ pub(crate) fn definition_score(sentence: &str, key: &str, term: &str, lang: Lang
     }
     let len_penalty = (sentence.chars().count() as f32 / 400.0).min(0.5);
     let score = match lang {
+        // (a sentence that opens with a case, "If …, use the Build-Depends field", "When …,
+        // the list … is executed", tells what happens then, not what X is: only a naming or
+        // an expansion in it still counts; a description the book gives X itself, "X: If
+        // set, …" in a list of variables, is weighed apart, in `definitions`)
+        Lang::En if en_case_clause(sentence) => {
+            english_definition(sentence, key, term).filter(|&s| s >= 0.7)
+        }
         Lang::En => english_definition(sentence, key, term),
         Lang::Zh => chinese_definition(sentence, term),
     };
@@ -2811,6 +2827,22 @@ pub(crate) fn definition_score(sentence: &str, key: &str, term: &str, lang: Lang
         score?
     };
     Some(score - len_penalty)
+}
+
+/// Words that open a clause of condition or time ("If …,", "When …,", "Once …,").
+const EN_CASE_OPENERS: &[&str] = &[
+    "if", "when", "whenever", "unless", "once", "although", "though", "while",
+];
+
+/// Whether an English sentence (past a list item's mark) opens with a clause of condition or
+/// time that a comma closes: "If you are not sure which one should be used, use …".
+pub(crate) fn en_case_clause(sentence: &str) -> bool {
+    let t = sentence
+        .trim_start()
+        .trim_start_matches(|c: char| LIST_MARKS.contains(c))
+        .trim_start();
+    let first = first_word(t);
+    EN_CASE_OPENERS.contains(&first.as_str()) && t.contains(", ")
 }
 
 /// Whether the sentence spells out the acronym `term` in the words right before it in

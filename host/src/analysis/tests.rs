@@ -932,6 +932,28 @@ fn english_definition_patterns() {
             "Software in the Public Interest",
             true,
         ),
+        // a sentence that opens with a case tells what happens then, not what X is (but a
+        // naming in it still names)
+        (
+            "If you are not sure which one should be used, use the Build-Depends field to be on the safe side.",
+            "Build-Depends",
+            false,
+        ),
+        (
+            "* If it was packaged with the dh command, remove these and use the newer format.",
+            "dh",
+            false,
+        ),
+        (
+            "When the name of a shell function is used as a simple command name, the list of commands is executed.",
+            "shell function",
+            false,
+        ),
+        (
+            "If a package is distributed elsewhere too, the .orig.tar.gz file stores the so-called upstream source code.",
+            "upstream source code",
+            true,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
