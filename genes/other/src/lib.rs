@@ -388,10 +388,10 @@ fn top_section(path: &str) -> &str {
 /// passage in it, title): where a unit (九歌, 九章) holds its text under two or more headings
 /// of its own (东皇太一, 湘君 …), each heading names a work a reader looks up, with a page
 /// of its own. A heading found in two units or more ("名称" and "描述" of manual pages,
-/// "Notes", "其二") names a kind of part, not a work, and counts for none, and where such
-/// headings are more than a tenth, none counts; so does a unit with much text outside its
-/// headings (a treatise's chapter with a few subsections). The
-/// scan reads at most 20,000 passages, and stops after 2,000 where no unit has headings.
+/// "Notes", "其二") names a kind of part, not a work, and counts for none; where such headings
+/// are more than a tenth of all, none counts. Nor does a unit with much text outside its
+/// headings (a treatise's chapter with a few subsections). The scan reads at most 20,000
+/// passages, and stops after 2,000 where no unit has headings.
 fn unit_sections(doc: &Document) -> Vec<(u32, u32, String)> {
     let mut found: Vec<(u32, u32, String)> = Vec::new();
     let mut scanned = 0u32;

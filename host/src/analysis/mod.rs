@@ -1005,7 +1005,7 @@ impl Analysis {
     }
 
     /// [`Analysis::definitions`] with the score each won (1.0 for a reference's own
-    /// description; the sentence scores of [`definition_score`] otherwise), best first.
+    /// description; the sentence scores of `definition_score` otherwise), best first.
     pub fn scored_definitions(&self, term: &str, limit: usize) -> Vec<(f32, Passage)> {
         if let Some(ids) = self
             .reference
