@@ -392,11 +392,15 @@ const STATE_AFTER: &str = "公侯伯王君師师國国相卿";
 /// adverb before titled names (爲桓公) is mostly something else. (Only a name's people count
 /// towards that third: 聖人 is no state's people.) The sentences are
 /// those with `c` in such a context (or before 人), not every use of the character.
+/// `titled` holds the sentences where `c` comes right before two characters that end in a
+/// rank (齊景公): where the tagger cut such a ruler as one word, `c` is no word of that
+/// sentence, but the ruler still names the state.
 fn state_sentences(
     c: char,
     sentences: &[&str],
     ids: &[u32],
     rank_names: &HashSet<String>,
+    titled: &[([char; 2], u32)],
 ) -> Option<Vec<u32>> {
     let mut rulers: HashSet<&str> = HashSet::new();
     let mut kinds: HashSet<char> = HashSet::new();
@@ -404,6 +408,20 @@ fn state_sentences(
     let mut strong = 0;
     let mut people = 0;
     let mut hits = Vec::new();
+    // (the rulers the tagger glued to the state: 齊景公 cut as one word)
+    let mut glued: Vec<u32> = Vec::new();
+    for (pair, si) in titled {
+        let ruler: String = pair.iter().collect();
+        if let Some(r) = rank_names.get(&ruler)
+            && ids.binary_search(si).is_err()
+        {
+            rulers.insert(r.as_str());
+            glued.push(*si);
+        }
+    }
+    glued.dedup();
+    strong += glued.len();
+    hits.extend(&glued);
     for &si in ids {
         let s = sentences[si as usize];
         let (mut hit, mut sure) = (false, false);
@@ -442,8 +460,11 @@ fn state_sentences(
         }
     }
     let name = dict_tag(&c.to_string()).is_some_and(|t| ["nr", "ns", "j"].contains(&t.as_str()));
-    let state = rulers.len() >= 2 && gone >= 1 && strong * 3 >= ids.len()
-        || name && kinds.len() >= 2 && gone >= 1 && (strong + people) * 3 >= ids.len();
+    let uses = ids.len() + glued.len();
+    let state = rulers.len() >= 2 && gone >= 1 && strong * 3 >= uses
+        || name && kinds.len() >= 2 && gone >= 1 && (strong + people) * 3 >= uses;
+    hits.sort_unstable();
+    hits.dedup();
     (state && hits.len() >= 2).then_some(hits)
 }
 
@@ -1113,6 +1134,9 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
     let mut lone_speaker: HashMap<char, u32> = HashMap::new();
     let mut char_count: HashMap<char, u32> = HashMap::new();
     let mut rank_pairs: HashMap<(char, char), u32> = HashMap::new();
+    // (classical text: each character with the two after it that end in a rank, 齊+景公, and
+    // the sentence, for the states their rulers name)
+    let mut titled: HashMap<char, Vec<([char; 2], u32)>> = HashMap::new();
     let classical = is_classical(sentences);
     // (the words a classical text defines, "X者，…也", with how often)
     let mut definitions: HashMap<&str, u32> = HashMap::new();
@@ -1149,6 +1173,12 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
                         && RANK_CHARS.contains(r)
                     {
                         *rank_pairs.entry((c, r)).or_default() += 1;
+                    }
+                    if let (Some(&a), Some(&r)) = (cs.get(i + 1), cs.get(i + 2))
+                        && RANK_CHARS.contains(r)
+                        && is_cjk(a)
+                    {
+                        titled.entry(c).or_default().push(([a, r], si as u32));
                     }
                 }
             }
@@ -1389,7 +1419,13 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             && classical
             && !is_function(cs[0])
             && !TITLE_CHARS.contains(cs[0])
-            && let Some(ids) = state_sentences(cs[0], sentences, &c.sentences, &rank_names)
+            && let Some(ids) = state_sentences(
+                cs[0],
+                sentences,
+                &c.sentences,
+                &rank_names,
+                titled.get(&cs[0]).map_or(&[], Vec::as_slice),
+            )
         {
             out.push(Found {
                 text: w,
@@ -2048,6 +2084,35 @@ mod tests {
             jing.variants
         );
         assert!(find(&found, "齐景公").is_none());
+    }
+
+    /// A state whose character mostly means something else (齐 "to order", "even", "to
+    /// fast") is still known by its rulers where the tagger cut each as one word (齐景公).
+    #[test]
+    fn a_state_is_known_by_the_rulers_the_tagger_glued_to_it() {
+        let sentences = [
+            "齐景公问政于孔子。",
+            "齐景公有马千驷。",
+            "齐景公待孔子曰：吾老矣。",
+            "齐桓公正而不谲。",
+            "桓公九合诸侯。",
+            "景公曰：善哉！",
+            "子适齐，闻韶。",
+            "道之以政，齐之以刑。",
+            "道之以德，齐之以礼。",
+            "见贤思齐焉。",
+            "子见齐衰者。",
+            "齐，必有明衣。",
+            "齐必变食。",
+            "摄齐升堂。",
+            "子之所慎：齐，战，疾。",
+        ];
+        let (found, _) = extract(&sentences, &[]);
+        let qi = find(&found, "齐").expect("齐");
+        assert_eq!(qi.kind, TermKind::Place);
+        // (its sentences are those that name the state, not its other senses)
+        assert!(qi.sentences.contains(&0) && qi.sentences.contains(&6));
+        assert!(!qi.sentences.contains(&7) && !qi.sentences.contains(&12));
     }
 
     #[test]
