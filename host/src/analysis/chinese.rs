@@ -537,10 +537,6 @@ const PLACE_SUFFIX: &str = "州山關关陽阳陵城京江河水湖海池閣阁�
 /// suffix, 说情者; a manual's 环境变量 is such a phrase too, so only books that teach no
 /// craft ask this.)
 pub(crate) fn dictionary_phrase(w: &str) -> bool {
-    // (a time word is one, however it is built: 复活日 is a day the book speaks of)
-    if dict_tag(w).as_deref() == Some("t") {
-        return false;
-    }
     let simp = simplified(w);
     let w = simp.as_deref().unwrap_or(w);
     let jieba = zh_base();
@@ -554,6 +550,9 @@ pub(crate) fn dictionary_phrase(w: &str) -> bool {
         && cs[1..].iter().any(|&(at, _)| {
             count(&w[..at]).is_some_and(|n| n > 4) && count(&w[at..]).is_some_and(|n| n > 4)
         })
+        // (a time word is one, however it is built: 复活日 is a day the book speaks of; asked
+        // last, as it runs the tagger)
+        && dict_tag(w).as_deref() != Some("t")
 }
 
 /// Whether jieba's dictionary lists `w` as a verb, a verbal noun, an adjective or an adverb

@@ -2841,8 +2841,16 @@ pub(crate) fn en_case_clause(sentence: &str) -> bool {
         .trim_start()
         .trim_start_matches(|c: char| LIST_MARKS.contains(c))
         .trim_start();
-    let first = first_word(t);
-    EN_CASE_OPENERS.contains(&first.as_str()) && t.contains(", ")
+    // (asked of every sentence a definition is sought in: no allocation, the comma first)
+    let first = t
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_matches(|c: char| !c.is_alphabetic());
+    t.contains(", ")
+        && EN_CASE_OPENERS
+            .iter()
+            .any(|o| first.eq_ignore_ascii_case(o))
 }
 
 /// Whether the sentence spells out the acronym `term` in the words right before it in
