@@ -80,18 +80,28 @@ fn ruled_state(name: &str) -> Option<char> {
     if "東东西南北中上下大小天先王公侯伯君帝".contains(state) {
         return None;
     }
+    // (a state and a rank alone need the state's own entry: "夏侯" is a surname)
     let s = state.to_string();
-    // (the text uses the character as a state: "齐国", "齐君", "在齐", "适齐")
+    let known = if rank_only {
+        host::entry_for(&s).is_some_and(|e| e == s)
+    } else {
+        known_state(state)
+    };
+    known.then_some(state)
+}
+
+/// Whether the text knows the character as a state: the state's own entry, or a use of it
+/// as one, "齐国", "齐君", "在齐", "适齐".
+fn known_state(state: char) -> bool {
+    let s = state.to_string();
     let as_state = |t: &str| {
         ["国", "國", "君"].iter().any(|g| t.contains(&format!("{s}{g}")))
             || ["在", "于", "於", "适", "適", "奔", "如"]
                 .iter()
                 .any(|v| t.contains(&format!("{v}{s}")))
     };
-    // (a state and a rank alone need the state's own entry: "夏侯" is a surname)
-    let known = host::entry_for(&s).is_some_and(|e| e == s)
-        || !rank_only && host::mentions(&s, 60).iter().any(|p| as_state(&p.text));
-    known.then_some(state)
+    host::entry_for(&s).is_some_and(|e| e == s)
+        || host::mentions(&s, 60).iter().any(|p| as_state(&p.text))
 }
 
 /// Relations an English text states after a name ("David the son of Jesse", "Solomon, king
@@ -163,9 +173,43 @@ fn han_at(s: &str, max: usize) -> Option<String> {
     (!n.is_empty() && n.chars().count() <= max).then_some(n)
 }
 
+/// Ranks a classical title gives before a name, after the state it is of: "吳王夫差",
+/// "越王勾踐", "鄭伯克段", "鄭大夫子產".
+const ZH_RANKS: &[&str] = &["王", "公", "侯", "伯", "君", "大夫"];
+
+/// The title a classical text gives a person right before the name, a state and a rank
+/// ("吳王" in "吳王夫差敗越於夫椒"), where `is_state` holds for the state's character. Not a
+/// direction, a size or a title ("東陵侯", "大王"), nor a rank that opens a longer title ("宋
+/// 公子鮑" names 公子鮑 of 宋, the character before 鮑 being 子), nor a title that is an
+/// entry of its own ("周公孔子之道" names two persons).
+fn title_before(before: &str, is_state: &mut dyn FnMut(char) -> bool) -> Option<String> {
+    let rank = ZH_RANKS.iter().find(|r| before.ends_with(**r))?;
+    let head = &before[..before.len() - rank.len()];
+    let state = head.chars().next_back()?;
+    // (the state opens the title: no Han character before it makes it part of a name or of
+    // a longer title, "陳涉", "太史公"; a clause break or a verb of narration may)
+    let prior = head[..head.len() - state.len_utf8()].chars().next_back();
+    let opens = prior.is_none_or(|c| !('\u{4e00}'..='\u{9fff}').contains(&c))
+        || prior.is_some_and(|c| "故及使與与而則则乃遂於于曰謂谓以".contains(c));
+    let title = format!("{state}{rank}");
+    // (a title that is itself an entry names a person of its own, next to this one with no
+    // mark between them: "周公孔子之道")
+    (opens
+        && ('\u{4e00}'..='\u{9fff}').contains(&state)
+        && !"東东西南北中上下大小天先王公侯伯君帝太少".contains(state)
+        && is_state(state)
+        && host::entry_for(&title).is_none())
+    .then_some(title)
+}
+
 /// The relations the passage states about the person named `names`: (relation, other), in
 /// the text's own words.
-fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
+fn relations(
+    p: &Passage,
+    names: &[String],
+    zh: bool,
+    is_state: &mut dyn FnMut(char) -> bool,
+) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let t = p.text.as_str();
     for n in names {
@@ -176,6 +220,10 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
             let before = &t[..at];
             let after = &t[at + n.len()..];
             if zh {
+                // "吳王夫差": the state and the rank the title before the name gives
+                if let Some(title) = title_before(before, is_state) {
+                    out.push((String::new(), title));
+                }
                 // "諸葛亮，字孔明", "孟子，鄒人也", "X的儿子Y"
                 let rest = after.trim_start_matches(['，', ',']);
                 if let Some(z) = rest.strip_prefix('字').and_then(|r| han_at(r, 2)) {
@@ -589,9 +637,21 @@ impl Gene for Person {
                 chapters.push(c);
             }
         }
+        // (whether a character is a state with an entry of its own, as 吳 and 越 have; a
+        // use as a state, "如鬼", is too weak a sign before a name; asked once per character)
+        let mut states: Vec<(char, bool)> = Vec::new();
+        let mut is_state = |c: char| {
+            if let Some(&(_, known)) = states.iter().find(|(s, _)| *s == c) {
+                return known;
+            }
+            let s = c.to_string();
+            let known = host::entry_for(&s).is_some_and(|e| e == s);
+            states.push((c, known));
+            known
+        };
         let mut rels: Vec<(String, String, Passage)> = Vec::new();
         for m in &mentions {
-            for (rel, other) in relations(m, &names, zh) {
+            for (rel, other) in relations(m, &names, zh, &mut is_state) {
                 if rels.len() >= 12 || rels.iter().any(|(r, o, _)| *r == rel && *o == other) {
                     continue;
                 }
@@ -700,8 +760,15 @@ impl Gene for Person {
             }
             // (in English, a sentence of what the person did leads only where the text states
             // no relation: "Peter Lund still came to the reading" says less than "Peter Lund
-            // (Treasurer)"; one that says who they are leads always)
-            Some(d) if zh || rels.is_empty() || says_who(&d.text, &names) => b.summary_quote(&d),
+            // (Treasurer)"; one that says who they are leads always; in Chinese, any sentence
+            // leads but where the text gives a title or a parent, "吳王夫差", "孤竹君之二子":
+            // "夫差弗聽，勾踐乃行成" says less than "越王勾踐")
+            Some(d)
+                if zh && !rels.iter().any(|(r, _, _)| r.is_empty())
+                    || !zh && (rels.is_empty() || says_who(&d.text, &names)) =>
+            {
+                b.summary_quote(&d)
+            }
             // Named only in the book's credits ("7.6. Contributors", "致谢"): the unit's
             // title says what part they had.
             _ if let Some(unit) = &credits => {

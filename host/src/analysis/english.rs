@@ -1044,7 +1044,13 @@ fn is_letter(w: &str) -> bool {
     is_initial(w) || w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase())
 }
 
-pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usize) {
+/// The candidate terms of English sentences (the rules of the module's doc), and how many
+/// words the sentences hold.
+///
+/// `code_programs` are the programs the document's code runs at a shell prompt
+/// ([`prompt_programs`]): each is a term where the prose names it in three sentences or more,
+/// as a program cited with its manual section is.
+pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usize) {
     let stop = en_stop();
     let mut names: FxHashMap<String, NameCand> = FxHashMap::default();
     let mut words: FxHashMap<String, WordCand> = FxHashMap::default();
@@ -1057,7 +1063,9 @@ pub fn extract(sentences: &[&str], _extra_names: &[String]) -> (Vec<Found>, usiz
     let roll = roll_of_names(sentences);
     // Programs and functions the text cites with their manual section ("apt-get(8)",
     // "printf(3)"), and the sentences that name them, cited or not.
-    let manual_refs = manual_references(sentences);
+    // (and the programs the code runs at a shell prompt: "$ dpkg-deb -x foo.deb dir")
+    let mut manual_refs = manual_references(sentences);
+    manual_refs.extend(code_programs.iter().map(String::as_str));
     let mut manual_uses: FxHashMap<&str, Vec<u32>> = FxHashMap::default();
     // Variables the text expands ("$HOME", "$(DESTDIR)", "${PATH}"): identifiers wherever
     // it names them, with or without the dollar ("the DESTDIR variable").
@@ -1918,11 +1926,38 @@ fn manual_references<'s>(sentences: &[&'s str]) -> FxHashSet<&'s str> {
     refs
 }
 
-/// Whether the person name `short` is another writing of the person name `long`: the same
-/// surname, a given name that is the other's or its short form ("Chris Rutter" of
-/// "Christopher Rutter"), and middle names only added ("Christopher Matthew Rutter",
-/// "Kristoffer H. Rose" of "Kristoffer Rose"). Not an epithet ("Uriah the Hittite"), not two
-/// given names ("John Smith", "Jane Smith").
+/// The programs a document's code runs at a shell prompt: the first word of a line that opens
+/// with `$ ` (past `sudo`), "$ dpkg-deb -x foo.deb dir", "$ sudo apt-get install less". Lower
+/// case, as a program's name is; not after `# `, which opens a comment as often as a root
+/// prompt, nor a variable's assignment ("$ FOO=1 make"). Each once, in the order first run.
+pub fn prompt_programs<'s>(code: impl IntoIterator<Item = &'s str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for s in code {
+        if !s.contains("$ ") {
+            continue;
+        }
+        for line in s.split('\n') {
+            let Some(cmd) = line.trim_start().strip_prefix("$ ") else {
+                continue;
+            };
+            let cmd = cmd.trim_start();
+            let cmd = cmd.strip_prefix("sudo ").map_or(cmd, str::trim_start);
+            let end = cmd
+                .find(|c: char| !(c.is_ascii_alphanumeric() || "-_.+".contains(c)))
+                .unwrap_or(cmd.len());
+            let name = &cmd[..end];
+            if name.starts_with(|c: char| c.is_ascii_lowercase())
+                && !name.ends_with(['.', '-', '+'])
+                && !cmd[end..].starts_with(['=', '/'])
+                && !out.iter().any(|o| o == name)
+            {
+                out.push(name.to_string());
+            }
+        }
+    }
+    out
+}
+
 /// The names of the variables the text expands as a shell or a makefile does: a name in
 /// capitals (digits and underscores allowed, two letters at least) right after `$`, `$(` or
 /// `${`: "$HOME", "$(DESTDIR)", "${PATH}". Not a lower-case name ("$d", "$file" stand for
@@ -1951,6 +1986,11 @@ fn variable_references<'s>(sentences: &[&'s str]) -> FxHashSet<&'s str> {
     out
 }
 
+/// Whether the person name `short` is another writing of the person name `long`: the same
+/// surname, a given name that is the other's or its short form ("Chris Rutter" of
+/// "Christopher Rutter"), and middle names only added ("Christopher Matthew Rutter",
+/// "Kristoffer H. Rose" of "Kristoffer Rose"). Not an epithet ("Uriah the Hittite"), not two
+/// given names ("John Smith", "Jane Smith").
 fn same_person(short: &str, long: &str) -> bool {
     let s: Vec<&str> = short.split(' ').collect();
     let l: Vec<&str> = long.split(' ').collect();
@@ -2195,6 +2235,59 @@ mod tests {
             want.sort_unstable();
             assert_eq!(got, want, "{sentence}");
         }
+    }
+
+    #[test]
+    fn programs_are_the_first_words_a_shell_prompt_runs() {
+        // (sentence, the programs it runs)
+        let cases: &[(&str, &[&str])] = &[
+            ("$ dpkg-deb -x foo.deb dir", &["dpkg-deb"]),
+            (
+                "Then:\n $ cd foo\n $ sudo apt-get install less",
+                &["cd", "apt-get"],
+            ),
+            // a comment or root prompt, a price, an assignment, a path, a capitalised word
+            ("# only root may do this", &[]),
+            ("It costs $ 50 a month.", &[]),
+            ("$ FOO=1 make", &[]),
+            ("$ foo=1 make", &[]),
+            ("$ ./configure --prefix=/usr", &[]),
+            ("$ Make it so", &[]),
+        ];
+        for &(code, names) in cases {
+            assert_eq!(prompt_programs([code]), names, "{code}");
+        }
+        // A program the code runs is a term where the prose names it three times, with all
+        // those uses; a word of the dictionary the code runs ("make") is none, and neither is
+        // a program the prose names less.
+        let code = [
+            "$ apt-get source foo",
+            "$ make install",
+            "$ dpkg-deb -x a.deb dir",
+        ];
+        let prose = [
+            "Get the sources with something like apt-get source packagename.",
+            "This file contains values which dpkg, dselect and apt-get use.",
+            "Both aptitude and apt-get install the recommended packages.",
+            "You need to make a choice.",
+            "Do not make it too long.",
+            "Then make sure it builds.",
+            "The dpkg-deb program is used by dpkg.",
+        ];
+        let programs = prompt_programs(code);
+        let (found, _) = extract(&prose, &programs);
+        let sentences = |t: &str| {
+            found
+                .iter()
+                .find(|f| f.text == t)
+                .map(|f| f.sentences.len())
+        };
+        assert_eq!(sentences("apt-get"), Some(3));
+        assert_eq!(sentences("make"), None);
+        assert_eq!(sentences("dpkg-deb"), None);
+        // (without the code, apt-get is no term)
+        let (found, _) = extract(&prose, &[]);
+        assert!(!found.iter().any(|f| f.text == "apt-get"));
     }
 
     #[test]

@@ -28,7 +28,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
-pub use english::is_table_of_names;
+pub use english::{is_table_of_names, prompt_programs};
 pub use sentences::split_sentences;
 
 /// Content language of a document.
@@ -63,6 +63,10 @@ pub struct Document {
     pub title: String,
     pub lang: Lang,
     pub chapters: Vec<Chapter>,
+    /// The programs the document's code runs at a shell prompt ([`prompt_programs`]). The
+    /// code itself is no prose and is not analysed.
+    #[serde(default)]
+    pub programs: Vec<String>,
 }
 
 /// A chapter in reading order.
@@ -316,6 +320,7 @@ impl Document {
             title: title.to_string(),
             lang,
             chapters,
+            programs: Vec::new(),
         }
     }
 
@@ -405,6 +410,7 @@ impl Document {
             title: title.to_string(),
             lang,
             chapters,
+            programs: Vec::new(),
         }
     }
 }
@@ -539,7 +545,7 @@ impl Analysis {
             let shared = &a;
             let procedures = s.spawn(move || procedures::detect(shared));
             let haystack = s.spawn(move || haystack_of(&shared.sentences, shared.lang));
-            let found = terms::extract(&texts, doc.lang, names);
+            let found = terms::extract(&texts, doc.lang, names, &doc.programs);
             (
                 found,
                 procedures

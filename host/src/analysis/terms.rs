@@ -22,9 +22,15 @@ pub struct Found {
 
 /// Candidate terms of the sentences, most salient first. `extra_names` (the wiki's entry
 /// titles and aliases) are added to the segmentation dictionary and always counted.
-pub fn extract(sentences: &[&str], lang: Lang, extra_names: &[String]) -> Vec<Found> {
+/// `programs` are those the document's code runs ([`super::english::prompt_programs`]).
+pub fn extract(
+    sentences: &[&str],
+    lang: Lang,
+    extra_names: &[String],
+    programs: &[String],
+) -> Vec<Found> {
     let (mut found, _words) = match lang {
-        Lang::En => super::english::extract(sentences, extra_names),
+        Lang::En => super::english::extract(sentences, programs),
         Lang::Zh => super::chinese::extract(sentences, extra_names),
     };
     for f in &mut found {

@@ -325,6 +325,7 @@ fn procedures_under_numbered_sections_are_named_without_the_number() {
                     .collect(),
             })
             .collect(),
+        programs: Vec::new(),
     };
     let a = Analysis::new(&doc);
     let titles: Vec<&str> = a.procedures().map(|p| p.title.as_str()).collect();
@@ -1522,6 +1523,7 @@ fn options_that_differ_by_case_are_two_items_with_their_own_descriptions() {
                 block("Other", "Exit the shell."),
             ],
         }],
+        programs: Vec::new(),
     };
     let a = Analysis::new(&d);
     // (item, the start of its lead)

@@ -107,6 +107,49 @@ fn a_person_the_text_does_not_define_leads_with_the_relations_it_states() {
 }
 
 #[test]
+fn a_classical_title_before_a_name_says_whose_ruler_the_person_is() {
+    let reg = builtins();
+    // 吳 and 越 are entries (states); 鬼 is none, though the text writes "如鬼"; 周公 is a
+    // person of his own
+    let book = "# 吳許越成\n\n吳王夫差敗越於夫椒，報槜李也。\n\n越王勾踐起師逆之江。\n\n夫差弗聽，勾踐乃行成。\n\n# 其二\n\n昔者，鬼侯有子而好，如鬼如蜮。\n\n夫差與勾踐戰於江。\n\n# 其三\n\n周公孔子之道，吳人不知。\n\n孔子曰：學而時習之。\n";
+    let a = Arc::new(Analysis::new(&Document::from_markdown(
+        "古文",
+        Lang::Zh,
+        book,
+    )));
+    let ctx = CallContext::new(a).with_entries(Arc::new(|t: &str| {
+        ["吳", "越", "夫差", "勾踐", "有子", "周公", "孔子"]
+            .contains(&t)
+            .then(|| t.to_string())
+    }));
+    let entry = |title: &str| Entry {
+        entry_type: "person".into(),
+        title: title.into(),
+        aliases: vec![],
+        key: title.into(),
+        lang: "zh".into(),
+        document_title: "古文".into(),
+    };
+    // (person, the lead: the title the text gives right before the name, where it gives one)
+    for (person, lead) in [
+        ("夫差", Some("夫差：吳王。")),
+        ("勾踐", Some("勾踐：越王。")),
+        ("有子", None),
+        ("孔子", None),
+    ] {
+        let page = reg.render("person", &ctx, &entry(person)).unwrap();
+        match lead {
+            Some(l) => assert_eq!(page.summary, l),
+            None => assert!(
+                !page.summary.contains("侯") && !page.summary.contains("周公"),
+                "{}",
+                page.summary
+            ),
+        }
+    }
+}
+
+#[test]
 fn chapter_overviews_only_for_a_collection_of_short_chapters() {
     let reg = builtins();
     // (chapters, heading, overview entries expected): a collection's works, a treatise's

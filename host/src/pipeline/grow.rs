@@ -44,7 +44,7 @@ pub fn load_analysis(
 
 /// The document the analysis reads from an extracted one: its prose (`paragraph` blocks)
 /// only, and the credit lines and contributors tables of its matter, with each block's
-/// section, page and line. `title` stands in when the document has
+/// section, page and line, and the programs its code runs at a shell prompt. `title` stands in when the document has
 /// none of its own.
 pub fn analysis_document(
     doc: &crate::extract::ExtractedDoc,
@@ -80,6 +80,15 @@ pub fn analysis_document(
                     .collect(),
             })
             .collect(),
+        // (the programs its code runs: "$ dpkg-deb -x …" makes dpkg-deb a program the
+        // prose may name)
+        programs: analysis::prompt_programs(
+            doc.chapters
+                .iter()
+                .flat_map(|c| &c.blocks)
+                .filter(|b| b.kind == crate::extract::BlockKind::Code)
+                .map(|b| b.text.as_str()),
+        ),
     }
 }
 
