@@ -541,7 +541,7 @@ impl Analysis {
         // Three independent passes over the sentences, side by side: term extraction (the
         // longest), step sequences and the lower-cased haystack.
         let texts: Vec<&str> = a.sentences.iter().map(|s| s.text.as_str()).collect();
-        let (found, procedures, (haystack, starts, fit)) = std::thread::scope(|s| {
+        let ((found, words), procedures, (haystack, starts, fit)) = std::thread::scope(|s| {
             let shared = &a;
             let procedures = s.spawn(move || procedures::detect(shared));
             let haystack = s.spawn(move || haystack_of(&shared.sentences, shared.lang));
@@ -819,6 +819,12 @@ impl Analysis {
                 // thousand or so most frequent) are no concept of any book unless it defines
                 // them.
                 let commonest = doc.lang == Lang::Zh && is_generic_word(&f.text, Lang::Zh);
+                // Nor is a Chinese word the book uses hardly more than the language does (船舶,
+                // 房屋, 饮料 in a scripture: under ten times their share of ordinary text; the
+                // book's own words, 拜功, 复活日, 火狱, have tens to thousands of times theirs).
+                let ordinary = doc.lang == Lang::Zh
+                    && f.kind == TermKind::Term
+                    && zh_used_as_ordinary(&f.text, f.sentences.len(), words);
                 // (a word the text writes with capitals, "HOME", "APT", "Depends", or names
                 // as a command, "the tar command", "aptitude(8)", is a name, not the
                 // everyday word it spells)
@@ -850,7 +856,7 @@ impl Analysis {
                         && f.kind == TermKind::Term
                         && chinese::predicate_word(&f.text, !instructional)
                 };
-                !(commonest || generic || phrase || predicate()) || defined(f)
+                !(commonest || ordinary || generic || phrase || predicate()) || defined(f)
             })
             .collect();
         // (a name that grew may be the expansion of an acronym: "Version Control System")
@@ -2658,6 +2664,14 @@ fn is_generic_word(text: &str, lang: Lang) -> bool {
         }
         Lang::Zh => text.chars().count() >= 2 && background::zh_frequency(text) >= 5e-5,
     }
+}
+
+/// Whether a Chinese word of two characters or more is used in a book of `words` words, in
+/// `sentences` of its sentences, under ten times as often as in ordinary text (jieba's
+/// dictionary): a word of the language the book happens to use, not one of its own.
+fn zh_used_as_ordinary(word: &str, sentences: usize, words: usize) -> bool {
+    word.chars().count() >= 2
+        && (sentences as f64 / words.max(1) as f64) < 10.0 * background::zh_frequency(word)
 }
 
 /// Whether a term is one word of everyday usage, which a manual makes a concept only where it

@@ -20,16 +20,17 @@ pub struct Found {
     pub sentences: Vec<u32>,
 }
 
-/// Candidate terms of the sentences, most salient first. `extra_names` (the wiki's entry
-/// titles and aliases) are added to the segmentation dictionary and always counted.
+/// Candidate terms of the sentences, most salient first, and how many words the sentences
+/// hold. `extra_names` (the wiki's entry titles and aliases) are added to the segmentation
+/// dictionary and always counted.
 /// `programs` are those the document's code runs ([`super::english::prompt_programs`]).
 pub fn extract(
     sentences: &[&str],
     lang: Lang,
     extra_names: &[String],
     programs: &[String],
-) -> Vec<Found> {
-    let (mut found, _words) = match lang {
+) -> (Vec<Found>, usize) {
+    let (mut found, words) = match lang {
         Lang::En => super::english::extract(sentences, programs),
         Lang::Zh => super::chinese::extract(sentences, extra_names),
     };
@@ -60,7 +61,7 @@ pub fn extract(
     }
     found.sort_by(by_rank);
     found.truncate(MAX_TERMS);
-    found
+    (found, words)
 }
 
 /// The order of candidates: most salient first, then most frequent, then by text.

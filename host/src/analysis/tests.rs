@@ -2282,3 +2282,28 @@ fn a_name_the_text_uses_only_inside_a_longer_one_is_no_entry_of_its_own() {
         }
     }
 }
+
+#[test]
+fn a_chinese_word_the_book_uses_no_more_than_the_language_does_is_ordinary() {
+    // (word, sentences that use it, words of the book, ordinary)
+    let cases = [
+        // everyday nouns a scripture happens to use: a few times in 300,000 words
+        ("房屋", 25, 300_000, true),
+        ("饮料", 18, 300_000, true),
+        // the book's own words: far more often than the language uses them
+        ("火狱", 218, 300_000, false),
+        ("复活日", 76, 300_000, false),
+        ("拜功", 65, 300_000, false),
+        // an everyday word a short text uses much: its own subject
+        ("房屋", 25, 3_000, false),
+        // one character is left to the other rules
+        ("火", 1, 300_000, false),
+    ];
+    for (word, sentences, words, ordinary) in cases {
+        assert_eq!(
+            zh_used_as_ordinary(word, sentences, words),
+            ordinary,
+            "{word} in {sentences} of {words}"
+        );
+    }
+}
