@@ -822,9 +822,13 @@ impl Analysis {
                 // Nor is a Chinese word the book uses hardly more than the language does (船舶,
                 // 房屋, 饮料 in a scripture: under ten times their share of ordinary text; the
                 // book's own words, 拜功, 复活日, 火狱, have tens to thousands of times theirs).
-                let ordinary = doc.lang == Lang::Zh
-                    && f.kind == TermKind::Term
-                    && zh_used_as_ordinary(&f.text, f.sentences.len(), words);
+                // (in English too, a single lower-case word, by its SCOWL band: "ship", "face"
+                // and "eye" in a scripture; a manual's everyday words are weighed below, where
+                // naming one as a program or an item of its reference keeps it)
+                let ordinary = f.kind == TermKind::Term
+                    && (doc.lang == Lang::Zh || !instructional)
+                    && !a.reference.contains_key(&key(&f.text, doc.lang))
+                    && used_as_ordinary(&f.text, f.sentences.len(), words, doc.lang);
                 // (a word the text writes with capitals, "HOME", "APT", "Depends", or names
                 // as a command, "the tar command", "aptitude(8)", is a name, not the
                 // everyday word it spells)
@@ -2666,12 +2670,22 @@ fn is_generic_word(text: &str, lang: Lang) -> bool {
     }
 }
 
-/// Whether a Chinese word of two characters or more is used in a book of `words` words, in
-/// `sentences` of its sentences, under ten times as often as in ordinary text (jieba's
-/// dictionary): a word of the language the book happens to use, not one of its own.
-fn zh_used_as_ordinary(word: &str, sentences: usize, words: usize) -> bool {
-    word.chars().count() >= 2
-        && (sentences as f64 / words.max(1) as f64) < 10.0 * background::zh_frequency(word)
+/// Whether a word is used in a book of `words` words, in `sentences` of its sentences, under
+/// ten times as often as in ordinary text: a word of the language the book happens to use, not
+/// one of its own. A Chinese word of two characters or more by jieba's dictionary; an English
+/// word in lower case, one word, by its SCOWL band.
+fn used_as_ordinary(word: &str, sentences: usize, words: usize, lang: Lang) -> bool {
+    let ordinary = match lang {
+        Lang::Zh if word.chars().count() >= 2 => background::zh_frequency(word),
+        Lang::En
+            if word.chars().all(|c| c.is_ascii_lowercase())
+                && background::en_band(word).is_some() =>
+        {
+            background::en_frequency(word)
+        }
+        _ => return false,
+    };
+    (sentences as f64 / words.max(1) as f64) < 10.0 * ordinary
 }
 
 /// Whether a term is one word of everyday usage, which a manual makes a concept only where it

@@ -2301,7 +2301,30 @@ fn a_chinese_word_the_book_uses_no_more_than_the_language_does_is_ordinary() {
     ];
     for (word, sentences, words, ordinary) in cases {
         assert_eq!(
-            zh_used_as_ordinary(word, sentences, words),
+            used_as_ordinary(word, sentences, words, Lang::Zh),
+            ordinary,
+            "{word} in {sentences} of {words}"
+        );
+    }
+}
+
+#[test]
+fn an_english_word_the_book_uses_no_more_than_the_language_does_is_ordinary() {
+    // (word, sentences that use it, words of the book, ordinary)
+    let cases = [
+        ("ship", 20, 150_000, true),
+        ("face", 40, 150_000, true),
+        // a word of the book: rare in the language, frequent here
+        ("prayer", 80, 150_000, false),
+        ("idolatry", 10, 150_000, false),
+        // a name, a phrase, a word the dictionary does not know: left to the other rules
+        ("Ship", 1, 150_000, false),
+        ("high priest", 1, 150_000, false),
+        ("debhelper", 1, 150_000, false),
+    ];
+    for (word, sentences, words, ordinary) in cases {
+        assert_eq!(
+            used_as_ordinary(word, sentences, words, Lang::En),
             ordinary,
             "{word} in {sentences} of {words}"
         );
