@@ -174,7 +174,7 @@ fn han_at(s: &str, max: usize) -> Option<String> {
 }
 
 /// Ranks a classical title gives before a name, after the state it is of: "吳王夫差",
-/// "越王勾踐", "鄭伯克段", "鄭大夫子產".
+/// "越王勾踐", "鄭大夫子產".
 const ZH_RANKS: &[&str] = &["王", "公", "侯", "伯", "君", "大夫"];
 
 /// The title a classical text gives a person right before the name, a state and a rank

@@ -22,8 +22,8 @@ pub struct Found {
 
 /// Candidate terms of the sentences, most salient first, and how many words the sentences
 /// hold. `extra_names` (the wiki's entry titles and aliases) are added to the segmentation
-/// dictionary and always counted.
-/// `programs` are those the document's code runs ([`super::english::prompt_programs`]).
+/// dictionary and always counted; `programs` are those the document's code runs at a shell
+/// prompt ([`super::english::prompt_programs`]).
 pub fn extract(
     sentences: &[&str],
     lang: Lang,

@@ -44,8 +44,8 @@ pub fn load_analysis(
 
 /// The document the analysis reads from an extracted one: its prose (`paragraph` blocks)
 /// only, and the credit lines and contributors tables of its matter, with each block's
-/// section, page and line, and the programs its code runs at a shell prompt. `title` stands in when the document has
-/// none of its own.
+/// section, page and line, and the programs its code runs at a shell prompt. `title` stands
+/// in when the document has none of its own.
 pub fn analysis_document(
     doc: &crate::extract::ExtractedDoc,
     title: &str,
