@@ -73,35 +73,38 @@ fn ruled_state(name: &str) -> Option<char> {
         _ => (false, false),
     };
     let state = chars[0];
-    if !ruler || !('\u{4e00}'..='\u{9fff}').contains(&state) {
+    if !ruler || !is_han(state) {
         return None;
     }
-    // (a direction, a size or a title is no state: "東陵侯", "大王", "王侯")
-    if "東东西南北中上下大小天先王公侯伯君帝".contains(state) {
+    if NOT_STATES.contains(state) {
         return None;
     }
-    // (a state and a rank alone need the state's own entry: "夏侯" is a surname)
     let s = state.to_string();
-    let known = if rank_only {
-        host::entry_for(&s).is_some_and(|e| e == s)
-    } else {
-        known_state(state)
-    };
-    known.then_some(state)
-}
-
-/// Whether the text knows the character as a state: the state's own entry, or a use of it
-/// as one, "齐国", "齐君", "在齐", "适齐".
-fn known_state(state: char) -> bool {
-    let s = state.to_string();
+    // (the text uses the character as a state: "齐国", "齐君", "在齐", "适齐")
     let as_state = |t: &str| {
         ["国", "國", "君"].iter().any(|g| t.contains(&format!("{s}{g}")))
             || ["在", "于", "於", "适", "適", "奔", "如"]
                 .iter()
                 .any(|v| t.contains(&format!("{v}{s}")))
     };
-    host::entry_for(&s).is_some_and(|e| e == s)
-        || host::mentions(&s, 60).iter().any(|p| as_state(&p.text))
+    // (a state and a rank alone need the state's own entry: "夏侯" is a surname)
+    let known = own_entry(&s)
+        || !rank_only && host::mentions(&s, 60).iter().any(|p| as_state(&p.text));
+    known.then_some(state)
+}
+
+/// Characters that open a title but name no state: a direction, a size, a title ("東陵侯",
+/// "大王", "王侯").
+const NOT_STATES: &str = "東东西南北中上下大小天先王公侯伯君帝";
+
+/// Whether `name` is an entry of the wiki under that very title.
+fn own_entry(name: &str) -> bool {
+    host::entry_for(name).is_some_and(|e| e == name)
+}
+
+/// Whether a character is a Han ideograph of the basic block.
+fn is_han(c: char) -> bool {
+    ('\u{4e00}'..='\u{9fff}').contains(&c)
 }
 
 /// Relations an English text states after a name ("David the son of Jesse", "Solomon, king
@@ -167,7 +170,7 @@ fn name_at(s: &str) -> Option<String> {
 fn han_at(s: &str, max: usize) -> Option<String> {
     let n: String = s
         .chars()
-        .take_while(|c| ('\u{4e00}'..='\u{9fff}').contains(c))
+        .take_while(|c| is_han(*c))
         .take(max + 1)
         .collect();
     (!n.is_empty() && n.chars().count() <= max).then_some(n)
@@ -178,38 +181,33 @@ fn han_at(s: &str, max: usize) -> Option<String> {
 const ZH_RANKS: &[&str] = &["王", "公", "侯", "伯", "君", "大夫"];
 
 /// The title a classical text gives a person right before the name, a state and a rank
-/// ("吳王" in "吳王夫差敗越於夫椒"), where `is_state` holds for the state's character. Not a
-/// direction, a size or a title ("東陵侯", "大王"), nor a rank that opens a longer title ("宋
-/// 公子鮑" names 公子鮑 of 宋, the character before 鮑 being 子), nor a title that is an
-/// entry of its own ("周公孔子之道" names two persons).
-fn title_before(before: &str, is_state: &mut dyn FnMut(char) -> bool) -> Option<String> {
+/// ("吳王" in "吳王夫差敗越於夫椒"), where the state is an entry of its own (as 吳 and 越 are;
+/// a use as a state, "如鬼", is too weak a sign before a name). Not a direction, a size or a
+/// title ("東陵侯", "大王", "太史公"), nor a rank that opens a longer title ("宋公子鮑" names
+/// 公子鮑 of 宋, the character before 鮑 being 子), nor a title that is an entry of its own
+/// ("周公孔子之道" names two persons).
+fn title_before(before: &str) -> Option<String> {
     let rank = ZH_RANKS.iter().find(|r| before.ends_with(**r))?;
     let head = &before[..before.len() - rank.len()];
     let state = head.chars().next_back()?;
     // (the state opens the title: no Han character before it makes it part of a name or of
     // a longer title, "陳涉", "太史公"; a clause break or a verb of narration may)
     let prior = head[..head.len() - state.len_utf8()].chars().next_back();
-    let opens = prior.is_none_or(|c| !('\u{4e00}'..='\u{9fff}').contains(&c))
+    let opens = prior.is_none_or(|c| !is_han(c))
         || prior.is_some_and(|c| "故及使與与而則则乃遂於于曰謂谓以".contains(c));
     let title = format!("{state}{rank}");
-    // (a title that is itself an entry names a person of its own, next to this one with no
-    // mark between them: "周公孔子之道")
     (opens
-        && ('\u{4e00}'..='\u{9fff}').contains(&state)
-        && !"東东西南北中上下大小天先王公侯伯君帝太少".contains(state)
-        && is_state(state)
+        && is_han(state)
+        && !NOT_STATES.contains(state)
+        && !"太少".contains(state)
+        && own_entry(&state.to_string())
         && host::entry_for(&title).is_none())
     .then_some(title)
 }
 
 /// The relations the passage states about the person named `names`: (relation, other), in
 /// the text's own words.
-fn relations(
-    p: &Passage,
-    names: &[String],
-    zh: bool,
-    is_state: &mut dyn FnMut(char) -> bool,
-) -> Vec<(String, String)> {
+fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let t = p.text.as_str();
     for n in names {
@@ -221,7 +219,7 @@ fn relations(
             let after = &t[at + n.len()..];
             if zh {
                 // "吳王夫差": the state and the rank the title before the name gives
-                if let Some(title) = title_before(before, is_state) {
+                if let Some(title) = title_before(before) {
                     out.push((String::new(), title));
                 }
                 // "諸葛亮，字孔明", "孟子，鄒人也", "X的儿子Y"
@@ -232,7 +230,7 @@ fn relations(
                 if after.starts_with('，')
                     && let Some(place) = rest.split_once("人也").map(|(p, _)| p)
                     && (1..=6).contains(&place.chars().count())
-                    && place.chars().all(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+                    && place.chars().all(is_han)
                 {
                     out.push(("籍贯".to_string(), place.to_string()));
                 }
@@ -248,7 +246,7 @@ fn relations(
                 if let Some(c) = clause.map(|c| c.trim_end_matches('也'))
                     && let Some((whose, kin)) = c.rsplit_once('之')
                     && (1..=4).contains(&whose.chars().count())
-                    && whose.chars().all(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+                    && whose.chars().all(is_han)
                     && kin.trim_start_matches(['二', '三', '長', '长', '少', '次', '幼']).chars().count() == 1
                     && kin.ends_with(['子', '女', '妻', '弟', '兄', '母', '父', '孫', '孙', '臣', '後', '后'])
                 {
@@ -402,7 +400,7 @@ fn asked_about(mentions: &[Passage], names: &[String]) -> Vec<String> {
             };
             let topic: String = rest
                 .chars()
-                .take_while(|c| ('\u{4e00}'..='\u{9fff}').contains(c) && !"於于曰之其諸诸焉乎".contains(*c))
+                .take_while(|c| is_han(*c) && !"於于曰之其諸诸焉乎".contains(*c))
                 .take(3)
                 .collect();
             if (1..=2).contains(&topic.chars().count()) {
@@ -637,21 +635,9 @@ impl Gene for Person {
                 chapters.push(c);
             }
         }
-        // (whether a character is a state with an entry of its own, as 吳 and 越 have; a
-        // use as a state, "如鬼", is too weak a sign before a name; asked once per character)
-        let mut states: Vec<(char, bool)> = Vec::new();
-        let mut is_state = |c: char| {
-            if let Some(&(_, known)) = states.iter().find(|(s, _)| *s == c) {
-                return known;
-            }
-            let s = c.to_string();
-            let known = host::entry_for(&s).is_some_and(|e| e == s);
-            states.push((c, known));
-            known
-        };
         let mut rels: Vec<(String, String, Passage)> = Vec::new();
         for m in &mentions {
-            for (rel, other) in relations(m, &names, zh, &mut is_state) {
+            for (rel, other) in relations(m, &names, zh) {
                 if rels.len() >= 12 || rels.iter().any(|(r, o, _)| *r == rel && *o == other) {
                     continue;
                 }

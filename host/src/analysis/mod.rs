@@ -63,8 +63,9 @@ pub struct Document {
     pub title: String,
     pub lang: Lang,
     pub chapters: Vec<Chapter>,
-    /// The programs the document's code runs at a shell prompt ([`prompt_programs`]). The
-    /// code itself is no prose and is not analysed.
+    /// The programs the document's code runs at a shell prompt ([`prompt_programs`]), for the
+    /// English rules (the Chinese ones take any Latin word the prose repeats). The code itself
+    /// is no prose and is not analysed.
     #[serde(default)]
     pub programs: Vec<String>,
 }
@@ -825,10 +826,13 @@ impl Analysis {
                 // (in English too, a single lower-case word, by its SCOWL band: "ship", "face"
                 // and "eye" in a scripture; a manual's everyday words are weighed below, where
                 // naming one as a program or an item of its reference keeps it)
-                let ordinary = f.kind == TermKind::Term
-                    && (doc.lang == Lang::Zh || !instructional)
-                    && !a.reference.contains_key(&key(&f.text, doc.lang))
-                    && used_as_ordinary(&f.text, f.sentences.len(), words, doc.lang);
+                // (asked after the cheaper tests: it looks the word up)
+                let ordinary = || {
+                    f.kind == TermKind::Term
+                        && (doc.lang == Lang::Zh || !instructional)
+                        && !a.reference.contains_key(&key(&f.text, doc.lang))
+                        && used_as_ordinary(&f.text, f.sentences.len(), words, doc.lang)
+                };
                 // (a word the text writes with capitals, "HOME", "APT", "Depends", or names
                 // as a command, "the tar command", "aptitude(8)", is a name, not the
                 // everyday word it spells)
@@ -860,7 +864,7 @@ impl Analysis {
                         && f.kind == TermKind::Term
                         && chinese::predicate_word(&f.text, !instructional)
                 };
-                !(commonest || ordinary || generic || phrase || predicate()) || defined(f)
+                !(commonest || generic || phrase || ordinary() || predicate()) || defined(f)
             })
             .collect();
         // (a name that grew may be the expansion of an acronym: "Version Control System")
