@@ -205,6 +205,94 @@ fn title_before(before: &str) -> Option<String> {
     .then_some(title)
 }
 
+/// Kin words a Chinese text writes between a person and the name of their kin, with the
+/// word that joins them: "麦尔彦之子尔撒", "孤竹君之子伯夷", "穆萨的哥哥哈伦".
+const ZH_KIN_BEFORE: &[(&str, &str)] = &[
+    ("之", "子"),
+    ("之", "女"),
+    ("之", "妻"),
+    ("之", "弟"),
+    ("之", "兄"),
+    ("之", "母"),
+    ("之", "父"),
+    ("之", "孫"),
+    ("之", "孙"),
+    ("的", "儿子"),
+    ("的", "兒子"),
+    ("的", "女儿"),
+    ("的", "女兒"),
+    ("的", "妻子"),
+    ("的", "丈夫"),
+    ("的", "父亲"),
+    ("的", "父親"),
+    ("的", "母亲"),
+    ("的", "母親"),
+    ("的", "哥哥"),
+    ("的", "弟弟"),
+    ("的", "姐姐"),
+    ("的", "妹妹"),
+    ("的", "弟兄"),
+    ("的", "兄弟"),
+];
+
+/// Offices a Chinese text writes right before a name ("先知哈伦", "丞相李斯", "使者穆罕默德").
+const ZH_OFFICES: &[&str] = &[
+    "先知", "使者", "国王", "國王", "皇帝", "丞相", "宰相", "将军", "將軍", "太守", "刺史",
+    "太尉", "御史", "祭司",
+];
+
+/// Whose kin the person is, as the words right before the name say it: an entry and a kin
+/// word ("麦尔彦之子", "阿德人的弟兄": an entry's people count), or a modern pronoun and a
+/// kin word ("他的哥哥哈伦", "他哥哥哈伦") after an entry and a joining word.
+fn kin_before(before: &str) -> Option<String> {
+    for (join, kin) in ZH_KIN_BEFORE {
+        let Some(head) = before.strip_suffix(kin) else {
+            continue;
+        };
+        if let Some(whose) = head.strip_suffix(join) {
+            // (the longest entry that ends right there: "孤竹君", not "君")
+            let tail: Vec<char> = whose.chars().rev().take_while(|c| is_han(*c)).take(5).collect();
+            for n in (1..=tail.len().min(5)).rev() {
+                let w: String = tail[..n].iter().rev().collect();
+                let people = w.strip_suffix('人').filter(|p| p.chars().count() >= 2);
+                if own_entry(&w) || people.is_some_and(own_entry) {
+                    return Some(format!("{w}{join}{kin}"));
+                }
+            }
+        }
+        // (modern only: "其子" in classical text is as often no one named; the person the
+        // pronoun stands for is named right before a joining word: "穆萨和他的哥哥哈伦",
+        // "穆萨对他哥哥哈伦说")
+        if join.len() == "的".len() && kin.chars().count() == 2 {
+            let head = head.strip_suffix('的').unwrap_or(head);
+            if let Some(clause) = ["他", "她"].iter().find_map(|d| head.strip_suffix(d))
+                && let Some(clause) = ["和", "与", "與", "及", "对", "對", "同", "跟"]
+                    .iter()
+                    .find_map(|j| clause.strip_suffix(j))
+            {
+                let tail: Vec<char> = clause.chars().rev().take_while(|c| is_han(*c)).take(5).collect();
+                for n in (2..=tail.len()).rev() {
+                    let w: String = tail[..n].iter().rev().collect();
+                    if let Some(title) = host::entry_for(&w) {
+                        return Some(format!("{title}的{kin}"));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The office a Chinese text writes right before the name, where no Han character before it
+/// makes it part of a longer word ("大将军" is read as a whole only from a clause break).
+fn office_before(before: &str) -> Option<String> {
+    let office = ZH_OFFICES.iter().find(|o| before.ends_with(**o))?;
+    let prior = before[..before.len() - office.len()].chars().next_back();
+    prior
+        .is_none_or(|c| !is_han(c) || "的之和与與及派遣任命".contains(c))
+        .then(|| office.to_string())
+}
+
 /// The relations the passage states about the person named `names`: (relation, other), in
 /// the text's own words.
 fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
@@ -221,6 +309,13 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
                 // "吳王夫差": the state and the rank the title before the name gives
                 if let Some(title) = title_before(before) {
                     out.push((String::new(), title));
+                }
+                // "麦尔彦之子尔撒", "穆萨的哥哥哈伦", "先知哈伦"
+                if let Some(kin) = kin_before(before).filter(|k| !names.iter().any(|n| k.starts_with(n.as_str()))) {
+                    out.push((String::new(), kin));
+                }
+                if let Some(office) = office_before(before) {
+                    out.push((String::new(), office));
                 }
                 // "諸葛亮，字孔明", "孟子，鄒人也", "X的儿子Y"
                 let rest = after.trim_start_matches(['，', ',']);
@@ -351,7 +446,18 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
                     }
                 }
             }
-            // "Aaron, the son of X" / "his brother Aaron" are read on Aaron's page; here,
+            // "Moses' brother Aaron", "Jacob's son Joseph": from Aaron's page, "brother of
+            // Moses"
+            for k in EN_KIN {
+                if let Some(h) = before.strip_suffix(' ').and_then(|h| h.strip_suffix(k))
+                    && let Some(h) = ["'s ", "’s ", "' ", "’ "].iter().find_map(|p| h.strip_suffix(p))
+                    && let Some(w) = h.rsplit(' ').next()
+                    && let Some(whose) = name_at(w).filter(|o| o.len() == w.len() && !names.contains(o))
+                {
+                    out.push((format!("{k} of"), whose));
+                }
+            }
+            // "Aaron, the son of X" is read on Aaron's page; here,
             // "Y, the son of X" from X's page is "parent of Y"
             let head = before.trim_end_matches([',', ' ']);
             let head = head.strip_suffix(" the").unwrap_or(head).trim_end_matches([',', ' ']);
