@@ -3470,7 +3470,11 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         let mut after =
             raw_after.trim_start_matches(['`', '"', '\'', '”', '’', ')', '*', '_', '>']);
         // (a manual section after a command's name: "The uupdate(1) command …")
-        after = skip_manual_section(after);
+        let sectioned = skip_manual_section(after);
+        // (a name with a manual section is a program's or a function's: "dh_shlibdeps(1)
+        // calculates …")
+        let program = sectioned.len() < after.len();
+        after = sectioned;
         // (and a nickname or handle in brackets: "Steve Greenland (stevegr) died …")
         if let Some(inner) = after.strip_prefix(" (")
             && let Some(close) = inner.find(')')
@@ -3686,7 +3690,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         };
         if !announces
             && !farewell
-            && en_predicate(after)
+            && (en_predicate(after) || program && en_verb_of_program(after))
             && sentence.trim_end().ends_with(['.', '!'])
         {
             score = score.max(0.3);
@@ -4247,6 +4251,32 @@ fn en_predicate(after: &str) -> bool {
             || w.ends_with("ed") && !next_is_verb)
 }
 
+/// Whether the words after a program's name open with a verb of the present and its object,
+/// with no determiner before it ("calculates shared library dependencies", "creates template
+/// files"): a program does things, where a noun with a plural after it ("ABI changes that …")
+/// is a phrase.
+fn en_verb_of_program(after: &str) -> bool {
+    let mut words = after
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()));
+    let (Some(verb), Some(object)) = (words.next(), words.next()) else {
+        return false;
+    };
+    verb.len() >= 4
+        && verb.chars().all(|c| c.is_ascii_lowercase())
+        && verb.ends_with('s')
+        && !["ss", "us", "is", "ics"].iter().any(|e| verb.ends_with(e))
+        && !object.is_empty()
+        && object.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        && !object.ends_with("ing")
+        && !EN_AUX.contains(&object)
+        && ![
+            "is", "are", "was", "were", "that", "which", "who", "and", "or", "of", "can", "must",
+        ]
+        .contains(&object)
+        && after.split_whitespace().count() >= 3
+}
+
 /// Whether `long` expands the acronym `short` ("Distinguished Encoding Rules", "DER"): the
 /// initials of its words (or of their capitals) spell it.
 fn expands(short: &str, long: &str) -> bool {
@@ -4299,6 +4329,16 @@ const ZH_DESCRIBING: &[&str] = &[
     "用于", "用於", "用来", "用來", "表示", "包含", "提供", "负责", "負責", "指定", "定义", "定義",
     "描述", "列出", "记录", "記錄", "允许", "允許", "控制", "决定", "決定", "显示", "顯示", "创建",
     "建立", "删除", "安装", "構建", "构建", "运行", "執行", "执行", "管理", "保存", "处理",
+    "處理",
+];
+
+/// Verbs of what a program does, after its name in Latin letters as the subject of a sentence
+/// ("gunzip 检查一个32位的CRC校验码。"). After a Chinese word they make a compound noun
+/// (换行符转换程序, 主机名解析), and after a modifier a noun (传统的 UNIX 实现).
+const ZH_DOING: &[&str] = &[
+    "生成", "产生", "產生", "检查", "檢查", "设置", "設置", "调用", "調用", "读取", "讀取", "计算",
+    "計算", "支持", "实现", "實現", "下载", "下載", "更新", "编译", "編譯", "解析", "转换", "轉換",
+    "打包", "签名", "簽名", "上传", "上傳", "输出", "輸出", "搜索", "查找", "比较", "比較",
 ];
 
 /// The marks that open a list item in plain text ("* ", "• ", "- ").
@@ -4595,6 +4635,26 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
             })
         }) {
             score = score.max(0.5);
+        }
+        // What a program named in Latin letters does, said right after its name or after a
+        // phrase of means ("gunzip 检查…", "cmake 命令根据 CMakeLists.txt 文件来生成 Makefile
+        // 文件")
+        if subject && !term.chars().any(chinese::is_cjk) && sentence.trim_end().ends_with('。') {
+            let does = |clause: &str| {
+                ZH_DOING.iter().any(|v| {
+                    clause
+                        .strip_prefix(v)
+                        .is_some_and(|r| !r.starts_with(['的', '时', '時']))
+                })
+            };
+            let clause = after.split(['，', '。', '；', '：']).next().unwrap_or("");
+            let means = ["根据", "根據", "通过", "通過", "使用"]
+                .iter()
+                .find_map(|p| clause.strip_prefix(p))
+                .and_then(|m| m.find(['来', '來']).map(|at| &m[at + '来'.len_utf8()..]));
+            if does(clause) || means.is_some_and(does) {
+                score = score.max(0.45);
+            }
         }
         // Last: a modal or adverb opens a predicate about X ("X 可以 …", "X 必须 …").
         if ZH_PREDICATE.iter().any(|v| after.starts_with(v))
