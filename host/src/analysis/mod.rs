@@ -780,7 +780,8 @@ impl Analysis {
                 if doc.lang == Lang::En
                     && (english_adverb(&f.text)
                         || archaic_verb(&f.text)
-                        || adjective_compound(&f.text))
+                        || adjective_compound(&f.text)
+                        || LEGAL_FORMS.contains(&f.text.trim_end_matches('.')))
                     || url_scheme_only(&f.text, &f.sentences, &a.sentences)
                 {
                     return false;
@@ -1705,6 +1706,10 @@ pub fn title_fault(title: &str) -> Option<&'static str> {
     if t.ends_with("'s") || t.ends_with("’s") {
         return Some("a possessive");
     }
+    // (a company's legal form alone, "Inc" of "Software in the Public Interest, Inc.")
+    if LEGAL_FORMS.contains(&t.trim_end_matches('.')) {
+        return Some("a fragment");
+    }
     let words: Vec<&str> = t.split_whitespace().collect();
     // (an option, `read -a`, is no word "a")
     let closed = |w: &str| {
@@ -1729,6 +1734,11 @@ pub fn title_fault(title: &str) -> Option<&'static str> {
     (words.len() == 1 && t.chars().all(|c| c.is_lowercase()) && is_generic_word(t, Lang::En))
         .then_some("generic")
 }
+
+/// The legal forms that follow a company's name ("Inc.", "Ltd", "GmbH"): no name alone.
+const LEGAL_FORMS: &[&str] = &[
+    "Inc", "Ltd", "LLC", "GmbH", "Corp", "Co", "PLC", "AG", "SA", "S.A", "B.V", "BV", "Pty",
+];
 
 /// Heads that make a hyphenated English word an adjective ("site-specific", "UNIX-like",
 /// "keyboard-generated", "web-based").
@@ -2107,6 +2117,71 @@ fn merge_aliases(
             pairs.push((i, j, true));
         }
     }
+    // A name and the other name the text says it goes by: "Joel Klecker, who was also known
+    // as Espy", "Joel Klecker (also known as Espy)", "X，又名Y". The other name folds into the
+    // one it follows, the nearest candidate before the phrase in the same sentence.
+    for (i, f) in found.iter().enumerate() {
+        for &si in &f.sentences {
+            let text = sentences[si as usize].text.as_str();
+            for (at, _) in text.match_indices(f.text.as_str()) {
+                let Some(rest) = ALSO_KNOWN_AS
+                    .iter()
+                    .find_map(|p| {
+                        text[..at]
+                            .trim_end_matches([' ', '"', '\'', '“', '‘'])
+                            .strip_suffix(p)
+                    })
+                    .filter(|r| !r.ends_with(|c: char| c.is_ascii_alphanumeric()))
+                else {
+                    continue;
+                };
+                // (the name before it, a clause opened by a comma or a bracket at most
+                // three words back: "Joel Klecker, who was")
+                let head = rest
+                    .trim_end()
+                    .trim_end_matches(" who was")
+                    .trim_end_matches(" who is")
+                    .trim_end_matches(" also")
+                    .trim_end_matches([',', '，', '(', '（', ' ']);
+                let Some((j, _)) = found
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, g)| *j != i && head.ends_with(g.text.as_str()))
+                    .max_by_key(|(_, g)| g.text.len())
+                else {
+                    continue;
+                };
+                let bounded = !text[..at].is_empty()
+                    && !text[at + f.text.len()..].starts_with(|c: char| c.is_alphanumeric());
+                if bounded {
+                    pairs.push((i, j, true));
+                }
+            }
+        }
+    }
+    // A first name alone, where one person of the text has it ("Kristoffer" of "Kristoffer
+    // H. Rose"): no other candidate opens with the word, and it is no ordinary word.
+    for (i, f) in found.iter().enumerate() {
+        let t = f.text.as_str();
+        if t.contains(' ')
+            || !t.starts_with(char::is_uppercase)
+            || !t.chars().skip(1).all(char::is_lowercase)
+            || t.chars().count() < 3
+            || background::en_is_common(&t.to_lowercase())
+            || !matches!(f.kind, TermKind::Person | TermKind::Other)
+        {
+            continue;
+        }
+        let mut longer = found
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.text.strip_prefix(t).is_some_and(|r| r.starts_with(' ')));
+        if let (Some((j, g)), None) = (longer.next(), longer.next())
+            && g.kind == TermKind::Person
+        {
+            pairs.push((i, j, true));
+        }
+    }
     // Spellings of one name: with a space, a hyphen or neither ("command line",
     // "command-line", "commandline"), and a person's name with or without a middle initial
     // ("Donald E. Knuth", "Donald Knuth").
@@ -2214,6 +2289,23 @@ fn merge_aliases(
     }
     fold(found, into)
 }
+
+/// The phrases that give a name another one it goes by ("Joel Klecker (also known as Espy)").
+const ALSO_KNOWN_AS: &[&str] = &[
+    "also known as",
+    "better known as",
+    "a.k.a.",
+    "aka",
+    "nicknamed",
+    "又名",
+    "又称",
+    "又稱",
+    "亦称",
+    "亦稱",
+    "别名",
+    "別名",
+    "又叫",
+];
 
 /// Whether the capitalised single word `plural` and its `singular` name a people and one of
 /// them: the text puts the definite article before the plural ("the Jews", "The
@@ -4328,8 +4420,7 @@ fn expands(short: &str, long: &str) -> bool {
 const ZH_DESCRIBING: &[&str] = &[
     "用于", "用於", "用来", "用來", "表示", "包含", "提供", "负责", "負責", "指定", "定义", "定義",
     "描述", "列出", "记录", "記錄", "允许", "允許", "控制", "决定", "決定", "显示", "顯示", "创建",
-    "建立", "删除", "安装", "構建", "构建", "运行", "執行", "执行", "管理", "保存", "处理",
-    "處理",
+    "建立", "删除", "安装", "構建", "构建", "运行", "執行", "执行", "管理", "保存", "处理", "處理",
 ];
 
 /// Verbs of what a program does, after its name in Latin letters as the subject of a sentence

@@ -474,6 +474,17 @@ fn english_definition_patterns() {
             "postrm script",
             false,
         ),
+        // a program's name with its manual section, then what it does
+        (
+            "dh_shlibdeps(1) calculates shared library dependencies for binary packages.",
+            "dh_shlibdeps",
+            true,
+        ),
+        (
+            "debian_revision components ending in a digit.",
+            "debian_revision",
+            false,
+        ),
         (
             "The postrm script is removed by dpkg at the end.",
             "postrm script",
@@ -1057,6 +1068,16 @@ fn chinese_definition_patterns() {
             false,
         ),
         ("所谓仁者，爱人也。", "仁者", true),
+        // what a program named in Latin letters does, also after a phrase of means; a
+        // Chinese word and the same verb make a compound noun, and a heading says nothing
+        ("gunzip 检查一个32位的CRC校验码。", "gunzip", true),
+        (
+            "cmake 命令根据 CMakeLists.txt 文件和它的 -D 选项来生成 Makefile 文件。",
+            "cmake",
+            true,
+        ),
+        ("换行符转换程序。", "换行符", false),
+        ("7.16. UTF-8 转换", "UTF-8", false),
         ("孟子，鄒人也。", "孟子", true),
         ("諸葛亮，字孔明，琅琊陽都人也。", "諸葛亮", true),
         (
@@ -1484,6 +1505,61 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
     );
 }
 
+/// A name the text says someone also goes by, and a first name alone where one person of
+/// the text has it, fold into the full name; a first name two persons share stays apart.
+#[test]
+fn another_name_a_person_goes_by_folds_into_the_full_name() {
+    let sentences: Vec<Sentence> = [
+        "On July 11th, 2000, Joel Klecker, who was also known as Espy, passed away.",
+        "No one who saw Espy on the lists knew him.",
+        "Kristoffer H. Rose died in September 2016.",
+        "Kristoffer was a Debian contributor from the very early days.",
+        "Ian Murdock and Ian Jackson led the project; Ian wrote to Bruce.",
+        "屈原，又名屈平，楚之同姓也。",
+        "He lived in Osaka Espy.",
+    ]
+    .iter()
+    .map(|t| Sentence {
+        text: t.to_string(),
+        chapter: 0,
+        block: 0,
+    })
+    .collect();
+    let found = |text: &str, kind, s: &[u32]| terms::Found {
+        text: text.into(),
+        kind,
+        salience: 0.5,
+        variants: Vec::new(),
+        sentences: s.to_vec(),
+    };
+    let merged = merge_aliases(
+        vec![
+            found("Joel Klecker", TermKind::Person, &[0]),
+            found("Espy", TermKind::Other, &[0, 1, 6]),
+            found("Kristoffer H. Rose", TermKind::Person, &[2]),
+            found("Kristoffer", TermKind::Other, &[3]),
+            found("Ian Murdock", TermKind::Person, &[4]),
+            found("Ian Jackson", TermKind::Person, &[4]),
+            found("Ian", TermKind::Person, &[4]),
+            found("屈原", TermKind::Person, &[5]),
+            found("屈平", TermKind::Person, &[5]),
+        ],
+        &sentences,
+        |_| false,
+    );
+    assert_eq!(
+        names_kinds_variants(&merged),
+        [
+            ("Joel Klecker", TermKind::Person, vec!["Espy"]),
+            ("Kristoffer H. Rose", TermKind::Person, vec!["Kristoffer"]),
+            ("Ian Murdock", TermKind::Person, vec![]),
+            ("Ian Jackson", TermKind::Person, vec![]),
+            ("Ian", TermKind::Person, vec![]),
+            ("屈原", TermKind::Person, vec!["屈平"]),
+        ]
+    );
+}
+
 #[test]
 fn options_that_differ_by_case_are_two_items_with_their_own_descriptions() {
     let block = |section: &str, text: &str| Block {
@@ -1557,6 +1633,9 @@ fn hyphenated_adjectives_are_no_titles() {
         ("Therefore David", Some("a fragment")),
         ("How to salvage a package", None),
         ("How David", Some("a fragment")),
+        ("Inc", Some("a fragment")),
+        ("Inc.", Some("a fragment")),
+        ("Incus", None),
     ];
     for (title, want) in cases {
         assert_eq!(super::title_fault(title), want, "{title}");

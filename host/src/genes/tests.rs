@@ -104,6 +104,18 @@ fn a_person_the_text_does_not_define_leads_with_the_relations_it_states() {
     };
     let page = reg.render("person", &ctx, &entry).unwrap();
     assert_eq!(page.summary, "Moses: brother Aaron.");
+    // (and from Aaron's page, whose kin Aaron is)
+    let aaron = Entry {
+        title: "Aaron".into(),
+        key: "Aaron".into(),
+        ..entry
+    };
+    let page = reg.render("person", &ctx, &aaron).unwrap();
+    assert!(
+        page.summary.contains("brother of Moses"),
+        "{}",
+        page.summary
+    );
 }
 
 #[test]
@@ -145,6 +157,56 @@ fn a_classical_title_before_a_name_says_whose_ruler_the_person_is() {
                 "{}",
                 page.summary
             ),
+        }
+    }
+}
+
+#[test]
+fn kin_and_offices_written_before_a_name_identify_the_person() {
+    let reg = builtins();
+    // 麦尔彦, 穆萨 and 阿德 are entries; 安拉 is one too, but no joining word puts it before
+    // 他的母亲 ("麦西哈和他的母亲" names the son, 麦西哈, who is none)
+    let book = "# 第一章\n\n我曾派遣麦尔彦之子尔撒。\n\n穆萨对他哥哥哈伦说：“请你替我统治。”\n\n我派遣阿德人的弟兄呼德去教化他们。\n\n如果安拉欲毁灭麦西哈和他的母亲玛丽，谁能干涉？\n\n# 第二章\n\n先知叶哈雅曾说：“你们应当敬畏。”\n\n尔撒曾说：“以色列的后裔啊！”\n";
+    let a = Arc::new(Analysis::new(&Document::from_markdown(
+        "经",
+        Lang::Zh,
+        book,
+    )));
+    let ctx = CallContext::new(a).with_entries(Arc::new(|t: &str| {
+        [
+            "麦尔彦",
+            "尔撒",
+            "穆萨",
+            "哈伦",
+            "阿德",
+            "呼德",
+            "安拉",
+            "玛丽",
+            "叶哈雅",
+        ]
+        .contains(&t)
+        .then(|| t.to_string())
+    }));
+    let entry = |title: &str| Entry {
+        entry_type: "person".into(),
+        title: title.into(),
+        aliases: vec![],
+        key: title.into(),
+        lang: "zh".into(),
+        document_title: "经".into(),
+    };
+    // (person, what the lead states)
+    for (person, lead) in [
+        ("尔撒", Some("尔撒：麦尔彦之子。")),
+        ("哈伦", Some("哈伦：穆萨的哥哥。")),
+        ("呼德", Some("呼德：阿德人的弟兄。")),
+        ("叶哈雅", Some("叶哈雅：先知。")),
+        ("玛丽", None),
+    ] {
+        let page = reg.render("person", &ctx, &entry(person)).unwrap();
+        match lead {
+            Some(l) => assert_eq!(page.summary, l),
+            None => assert!(!page.summary.contains("安拉"), "{}", page.summary),
         }
     }
 }
