@@ -4556,6 +4556,28 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
             score = score.max(w);
         }
     }
+    // A question about X and its answer in one sentence: "孟懿子问孝，子曰：“无违。”",
+    // "颜渊问仁，子曰：“克己复礼为仁。…”", "敢問何謂浩然之氣？曰：…" (what the text
+    // answers is what it says X is; X is the whole of what is asked, and the answer follows
+    // it: "问孝于我" reports a question, and a question alone answers nothing)
+    let asked = ["问", "問", "何谓", "何謂"].iter().any(|q| before.ends_with(q))
+        // (not "学问", "顾问": the question's verb after a name or a clause break)
+        && !["学问", "學問", "顾问", "顧問", "访问", "訪問", "疑问", "疑問"]
+            .iter()
+            .any(|w| before.ends_with(w));
+    if asked
+        && let Some(rest) = raw_after.strip_prefix(['，', '？', '?', ',']).or_else(|| {
+            raw_after
+                .strip_prefix("於")
+                .or_else(|| raw_after.strip_prefix("于"))
+                .and_then(|r| r.split_once('，').map(|(_, r)| r))
+        })
+        && let Some(said) = rest.find("曰：").or_else(|| rest.find("曰:"))
+        && rest[..said].chars().count() <= 6
+        && rest[said..].chars().filter(|c| chinese::is_cjk(*c)).count() >= 3
+    {
+        score = score.max(0.8);
+    }
     // an expansion or gloss in brackets inside a sentence that goes on: "DFSG（Debian
     // 自由软件指导方针）是……" (not a heading such as "debian/rules（模板文件）：")
     if let Some(inner) = after

@@ -1068,6 +1068,16 @@ fn chinese_definition_patterns() {
             false,
         ),
         ("所谓仁者，爱人也。", "仁者", true),
+        // a question about X and its answer in one sentence; a question alone, a report of
+        // one, or a word that ends in 问
+        ("孟懿子问孝，子曰：“无违。”", "孝", true),
+        (
+            "曰：「敢問何謂浩然之氣？」曰：「難言也。」",
+            "浩然之氣",
+            true,
+        ),
+        ("孟武伯问孝。", "孝", false),
+        ("顾问孔子，子曰：“好。”", "孔子", false),
         // what a program named in Latin letters does, also after a phrase of means; a
         // Chinese word and the same verb make a compound noun, and a heading says nothing
         ("gunzip 检查一个32位的CRC校验码。", "gunzip", true),
