@@ -362,6 +362,30 @@ fn zh_package(name: &str, sentence: &str) -> Option<NamedClass> {
         let Some(head) = ZH_PROVIDED.iter().find(|h| after.starts_with(**h)) else {
             continue;
         };
+        // (or said after it: "debsign 命令由 devscripts 软件包提供", "debuild 命令同样由
+        // devscripts 软件包提供")
+        let said = after[head.len()..].trim_start();
+        let said = ["同样", "同樣", "也", "均", "都"]
+            .iter()
+            .find_map(|a| said.strip_prefix(a))
+            .unwrap_or(said);
+        let by = said.trim_start().strip_prefix('由').map(str::trim_start);
+        if let Some(by) = by
+            && let Some(package) = by
+                .split(|c: char| !(c.is_ascii_alphanumeric() || ".+-".contains(c)))
+                .next()
+            && package_name(package)
+            && let Some(provided) = ["软件包提供", "軟件包提供", "包提供"]
+                .iter()
+                .find_map(|p| by[package.len()..].trim_start().strip_prefix(p))
+        {
+            let end = sentence.len() - provided.len();
+            return Some(NamedClass {
+                class: format!("来自 {package} 软件包的{head}"),
+                snippet: sentence[at..end].trim().to_string(),
+                singular: true,
+            });
+        }
         let before = sentence[..at].trim_end();
         let Some(rest) = ["提供的", "中的", "的"]
             .iter()
@@ -1173,6 +1197,13 @@ mod tests {
             true,
             Some("来自 quilt 软件包的脚本"),
         ),
+        (
+            "debuild",
+            "debuild 命令同样由 devscripts 软件包提供。",
+            true,
+            Some("来自 devscripts 软件包的命令"),
+        ),
+        ("dh", "dh 命令由您执行。", true, None),
         (
             "CD-ROMs",
             "The logo may be used on materials such as CD-ROMs.",

@@ -677,7 +677,17 @@ fn is_code(w: &str) -> bool {
     // camelCase and CamelCase identifiers (not "McDonald"-like names of 2 capitals, nor
     // all-capital acronyms).
     let caps = w.chars().filter(|c| c.is_uppercase()).count();
-    let inner_cap = w.chars().skip(1).any(char::is_uppercase)
+    // (a Gaelic patronymic is a name however long: "McIntyre", "MacDonald")
+    let patronymic = ["Mc", "Mac"].iter().any(|p| {
+        w.strip_prefix(p).is_some_and(|r| {
+            let mut cs = r.chars();
+            cs.next().is_some_and(|c| c.is_ascii_uppercase())
+                && cs.clone().count() >= 2
+                && cs.all(|c| c.is_ascii_lowercase())
+        })
+    });
+    let inner_cap = !patronymic
+        && w.chars().skip(1).any(char::is_uppercase)
         && w.chars().any(char::is_lowercase)
         && (w.chars().next().is_some_and(char::is_lowercase) || caps >= 2 && w.len() >= 8);
     // ("stream.pipeline", "update-rc.d", "a.out", "sources.list.d"; not "e.g" nor "U.S",
@@ -2568,6 +2578,9 @@ mod tests {
             ("Fig.3", false, false),
             ("1.2.3", false, false),
             ("Darcy", false, true),
+            ("McIntyre", false, true),
+            ("MacDonald", false, true),
+            ("MacOSVersion", true, false),
             ("GUI", false, true),
             ("and", false, false),
             ("IDNA2008", true, false),
