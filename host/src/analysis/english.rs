@@ -2580,7 +2580,7 @@ mod tests {
             ("Darcy", false, true),
             ("McIntyre", false, true),
             ("MacDonald", false, true),
-            ("MacOSVersion", true, false),
+            ("MacOSVersion", true, true),
             ("GUI", false, true),
             ("and", false, false),
             ("IDNA2008", true, false),
