@@ -29,6 +29,10 @@ const MAX_SECTION_CHECKS: usize = 2000;
 /// page only where the text says what it is.
 const RARE_FACTOR: u32 = 2;
 
+/// A term used at least once in this many passages is no rare term, however few its uses
+/// (a short text uses its own terms a few times each).
+const RARE_SHARE: u32 = 100;
+
 /// Rare terms looked up for what the text says they are, at most, per proposal (each is
 /// two host calls).
 const MAX_IDENTITY_CHECKS: usize = 1000;
@@ -129,7 +133,10 @@ impl Gene for Concept {
                 // names the kind of could only have a page that says the book uses it
                 // ("sysconfig is a term in …"): it gets none. Frequent terms keep theirs
                 // (what the book keeps using is one of its terms, whatever it says of it).
+                // (rare as a share of the text: three uses in a text of 200 passages are as
+                // many as thirty in one of 2,000)
                 if term.frequency < RARE_FACTOR * min_freq
+                    && term.frequency.saturating_mul(RARE_SHARE) < passages
                     && (identity_checks >= MAX_IDENTITY_CHECKS || {
                         identity_checks += 1;
                         !identified(&term.text, doc.lang == "zh")

@@ -1392,7 +1392,20 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                         {
                             c.person += 2;
                         }
-                        if start > 0 || i > 0 {
+                        // (a quotation opens a sentence of its own: "They said, “Postpone
+                        // [the matter of] him”" capitalises a verb)
+                        let quoted = start == i
+                            && (toks[i].text.as_ptr() as usize)
+                                .checked_sub(s.as_ptr() as usize)
+                                .and_then(|at| s.get(..at))
+                                .is_some_and(|b| {
+                                    b.strip_suffix(['"', '“', '‘']).is_some_and(|q| {
+                                        q.trim_end().is_empty()
+                                            || q.ends_with(char::is_whitespace)
+                                                && q.trim_end().ends_with([',', ':', ';'])
+                                    })
+                                });
+                        if (start > 0 || i > 0) && !quoted {
                             c.mid += 1;
                         }
                         // "the Depends field": a determiner, one capitalised word and the

@@ -1849,6 +1849,18 @@ fn an_acronym_spelled_out_before_it() {
 }
 
 #[test]
+fn a_word_capitalised_where_a_quotation_opens_is_no_name() {
+    let text = "They said, \"Postpone him and his brother.\" They said, \"Postpone the matter.\" \
+                Then Moses said, \"Go.\" And Moses went. Moses came back.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    assert!(
+        a.term("Postpone").is_none(),
+        "a verb that opens a quotation"
+    );
+    assert!(a.term("Moses").is_some(), "a name inside a sentence");
+}
+
+#[test]
 fn an_adverb_is_no_name() {
     // (title, an adverb)
     for (title, adverb) in [

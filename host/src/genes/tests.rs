@@ -3,7 +3,7 @@ use std::time::{Duration, Instant};
 
 use super::testutil::{runtime, test_gene, tight_runtime, with_marker};
 use super::*;
-use crate::analysis::{Analysis, Document, Lang};
+use crate::analysis::{Analysis, Document, Lang, TermKind};
 
 const BOOK: &str = "# Chapter One\n\nMr. Green keeps a garden by the river. A garden is a piece of ground where plants are grown. Mr. Green said the garden needs water.\n\nAlice visits the garden every week. Alice said the roses were red. Mr. Green and Alice planted roses near the river.\n\n# Chapter Two\n\nTo plant a rose:\n\n1. Dig a hole.\n2. Put the rose in the hole.\n3. Water the rose.\n\nThe Royal Society wrote about the garden in London. Alice went to London. Green said nothing. Alice said the garden was lovely.\n";
 
@@ -831,6 +831,38 @@ fn outputs_are_checked_against_declared_types_and_bounds() {
         model::check_page("render", &page),
         Err(GeneError::OutputTooLarge { .. })
     ));
+}
+
+/// A term the text uses three times and never says what it is: a term of a short text (one
+/// use in every hundred passages or more), a rare one of a long text.
+#[test]
+fn a_term_is_rare_as_a_share_of_the_text() {
+    let reg = builtins();
+    let a = analysed(
+        "Voting",
+        "# One\n\nThe pairwise defeat counts. A pairwise defeat is dropped. Each pairwise defeat weighs.\n",
+    );
+    let ctx = CallContext::new(a.clone());
+    let mut doc = DocSummary::from_analysis(&a);
+    doc.terms.retain(|t| t.text == "pairwise defeat");
+    assert_eq!(doc.terms.len(), 1, "the phrase is a candidate");
+    doc.terms[0].frequency = 3;
+    doc.terms[0].kind = TermKind::NounPhrase;
+    // (passages of the text, whether it proposes the term)
+    for (passages, proposed) in [(200, true), (350, false)] {
+        doc.chapters[0].passage_count = passages;
+        let titles: Vec<String> = reg
+            .propose("concept", &ctx, &doc)
+            .unwrap()
+            .into_iter()
+            .map(|p| p.title)
+            .collect();
+        assert_eq!(
+            titles.iter().any(|t| t == "pairwise defeat"),
+            proposed,
+            "{passages} passages: {titles:?}"
+        );
+    }
 }
 
 #[test]
