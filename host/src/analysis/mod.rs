@@ -2120,8 +2120,15 @@ fn merge_aliases(
     // A name and the other name the text says it goes by: "Joel Klecker, who was also known
     // as Espy", "Joel Klecker (also known as Espy)", "X，又名Y". The other name folds into the
     // one it follows, the nearest candidate before the phrase in the same sentence.
+    // (the few sentences that have such a phrase, found in one pass)
+    let naming: HashSet<u32> = (0..sentences.len() as u32)
+        .filter(|&si| {
+            let text = &sentences[si as usize].text;
+            ALSO_KNOWN_AS.iter().any(|p| text.contains(p))
+        })
+        .collect();
     for (i, f) in found.iter().enumerate() {
-        for &si in &f.sentences {
+        for &si in f.sentences.iter().filter(|si| naming.contains(si)) {
             let text = sentences[si as usize].text.as_str();
             for (at, _) in text.match_indices(f.text.as_str()) {
                 let Some(rest) = ALSO_KNOWN_AS
@@ -2161,6 +2168,13 @@ fn merge_aliases(
     }
     // A first name alone, where one person of the text has it ("Kristoffer" of "Kristoffer
     // H. Rose"): no other candidate opens with the word, and it is no ordinary word.
+    // (each first word of a longer candidate: the candidates that open with it)
+    let mut opening: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (j, g) in found.iter().enumerate() {
+        if let Some((first, _)) = g.text.split_once(' ') {
+            opening.entry(first).or_default().push(j);
+        }
+    }
     for (i, f) in found.iter().enumerate() {
         let t = f.text.as_str();
         if t.contains(' ')
@@ -2172,14 +2186,10 @@ fn merge_aliases(
         {
             continue;
         }
-        let mut longer = found
-            .iter()
-            .enumerate()
-            .filter(|(_, g)| g.text.strip_prefix(t).is_some_and(|r| r.starts_with(' ')));
-        if let (Some((j, g)), None) = (longer.next(), longer.next())
-            && g.kind == TermKind::Person
+        if let Some([j]) = opening.get(t).map(Vec::as_slice)
+            && found[*j].kind == TermKind::Person
         {
-            pairs.push((i, j, true));
+            pairs.push((i, *j, true));
         }
     }
     // Spellings of one name: with a space, a hyphen or neither ("command line",
