@@ -2121,14 +2121,19 @@ fn merge_aliases(
     // as Espy", "Joel Klecker (also known as Espy)", "X，又名Y". The other name folds into the
     // one it follows, the nearest candidate before the phrase in the same sentence.
     // (the few sentences that have such a phrase, found in one pass)
-    let naming: HashSet<u32> = (0..sentences.len() as u32)
+    // (each term's sentences are sorted: a binary search per such sentence, none where the
+    // text has no such phrase)
+    let naming: Vec<u32> = (0..sentences.len() as u32)
         .filter(|&si| {
             let text = &sentences[si as usize].text;
             ALSO_KNOWN_AS.iter().any(|p| text.contains(p))
         })
         .collect();
-    for (i, f) in found.iter().enumerate() {
-        for &si in f.sentences.iter().filter(|si| naming.contains(si)) {
+    for (i, f) in found.iter().enumerate().filter(|_| !naming.is_empty()) {
+        for &si in naming
+            .iter()
+            .filter(|si| f.sentences.binary_search(si).is_ok())
+        {
             let text = sentences[si as usize].text.as_str();
             for (at, _) in text.match_indices(f.text.as_str()) {
                 let Some(rest) = ALSO_KNOWN_AS
