@@ -1397,7 +1397,7 @@ fn a_name_and_its_kind_head_are_one_term() {
 
 #[test]
 fn other_forms_of_a_name_fold_into_its_most_used_form() {
-    let sentences: Vec<Sentence> = [
+    let sentences = sentences_of(&[
         "The Debian Free Software Guidelines (DFSG) say what is free.",
         "Read the DFSG.",
         "Read the DFSG again.",
@@ -1412,21 +1412,7 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
         "Then Williams wrote to William.",
         "Williams came back.",
         "Edit the Packages file and a Package field.",
-    ]
-    .iter()
-    .map(|t| Sentence {
-        text: t.to_string(),
-        chapter: 0,
-        block: 0,
-    })
-    .collect();
-    let found = |text: &str, kind, s: &[u32]| terms::Found {
-        text: text.into(),
-        kind,
-        salience: 0.5,
-        variants: Vec::new(),
-        sentences: s.to_vec(),
-    };
+    ]);
     let merged = merge_aliases(
         vec![
             found("Debian Free Software Guidelines", TermKind::Work, &[0]),
@@ -1519,11 +1505,34 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
     );
 }
 
+/// Sentences of one block of one chapter, for the tests of candidate folds.
+fn sentences_of(texts: &[&str]) -> Vec<Sentence> {
+    texts
+        .iter()
+        .map(|t| Sentence {
+            text: t.to_string(),
+            chapter: 0,
+            block: 0,
+        })
+        .collect()
+}
+
+/// A candidate with its kind and the sentences that name it.
+fn found(text: &str, kind: TermKind, s: &[u32]) -> terms::Found {
+    terms::Found {
+        text: text.into(),
+        kind,
+        salience: 0.5,
+        variants: Vec::new(),
+        sentences: s.to_vec(),
+    }
+}
+
 /// A name the text says someone also goes by, and a first name alone where one person of
 /// the text has it, fold into the full name; a first name two persons share stays apart.
 #[test]
 fn another_name_a_person_goes_by_folds_into_the_full_name() {
-    let sentences: Vec<Sentence> = [
+    let sentences = sentences_of(&[
         "On July 11th, 2000, Joel Klecker, who was also known as Espy, passed away.",
         "No one who saw Espy on the lists knew him.",
         "Kristoffer H. Rose died in September 2016.",
@@ -1531,21 +1540,7 @@ fn another_name_a_person_goes_by_folds_into_the_full_name() {
         "Ian Murdock and Ian Jackson led the project; Ian wrote to Bruce.",
         "屈原，又名屈平，楚之同姓也。",
         "He lived in Osaka Espy.",
-    ]
-    .iter()
-    .map(|t| Sentence {
-        text: t.to_string(),
-        chapter: 0,
-        block: 0,
-    })
-    .collect();
-    let found = |text: &str, kind, s: &[u32]| terms::Found {
-        text: text.into(),
-        kind,
-        salience: 0.5,
-        variants: Vec::new(),
-        sentences: s.to_vec(),
-    };
+    ]);
     let merged = merge_aliases(
         vec![
             found("Joel Klecker", TermKind::Person, &[0]),

@@ -118,6 +118,18 @@ fn a_person_the_text_does_not_define_leads_with_the_relations_it_states() {
     );
 }
 
+/// The entry of a person of a Chinese book, keyed by its title.
+fn zh_person(title: &str, document_title: &str) -> Entry {
+    Entry {
+        entry_type: "person".into(),
+        title: title.into(),
+        aliases: vec![],
+        key: title.into(),
+        lang: "zh".into(),
+        document_title: document_title.into(),
+    }
+}
+
 #[test]
 fn a_classical_title_before_a_name_says_whose_ruler_the_person_is() {
     let reg = builtins();
@@ -134,14 +146,7 @@ fn a_classical_title_before_a_name_says_whose_ruler_the_person_is() {
             .contains(&t)
             .then(|| t.to_string())
     }));
-    let entry = |title: &str| Entry {
-        entry_type: "person".into(),
-        title: title.into(),
-        aliases: vec![],
-        key: title.into(),
-        lang: "zh".into(),
-        document_title: "古文".into(),
-    };
+    let entry = |title: &str| zh_person(title, "古文");
     // (person, the lead: the title the text gives right before the name, where it gives one)
     for (person, lead) in [
         ("夫差", Some("夫差：吳王。")),
@@ -187,14 +192,7 @@ fn kin_and_offices_written_before_a_name_identify_the_person() {
         .contains(&t)
         .then(|| t.to_string())
     }));
-    let entry = |title: &str| Entry {
-        entry_type: "person".into(),
-        title: title.into(),
-        aliases: vec![],
-        key: title.into(),
-        lang: "zh".into(),
-        document_title: "经".into(),
-    };
+    let entry = |title: &str| zh_person(title, "经");
     // (person, what the lead states)
     for (person, lead) in [
         ("尔撒", Some("尔撒：麦尔彦之子。")),
