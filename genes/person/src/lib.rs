@@ -2,8 +2,8 @@
 //! renders each as a page a reader wants: a one-line description (a definitional passage
 //! when the text has one, else a line from evidence: what they ask about, whom they speak
 //! to, where and with whom they appear), first appearance, the relations the
-//! text states ("son of Jesse", "king of Israel", "字 孔明", an office, "Nathan the prophet",
-//! "Peter Lund (Treasurer)", or a people, "Uriah the Hittite", each cited), what they say,
+//! text states ("son of Jesse", "king of Israel", "字 孔明", "麦尔彦之子", "先知", an office,
+//! "Nathan the prophet", "Peter Lund (Treasurer)", or a people, "Uriah the Hittite", each cited), what they say,
 //! the chapters they appear in, the people and entries they appear with, and key passages
 //! with mentions of other entries linked. Every sentence is a cited quote or a template line.
 //!
@@ -263,7 +263,7 @@ fn kin_before(before: &str) -> Option<String> {
         // (modern only: "其子" in classical text is as often no one named; the person the
         // pronoun stands for is named right before a joining word: "穆萨和他的哥哥哈伦",
         // "穆萨对他哥哥哈伦说")
-        if join.len() == "的".len() && kin.chars().count() == 2 {
+        if *join == "的" {
             let head = head.strip_suffix('的').unwrap_or(head);
             if let Some(clause) = ["他", "她"].iter().find_map(|d| head.strip_suffix(d))
                 && let Some(clause) = ["和", "与", "與", "及", "对", "對", "同", "跟"]
