@@ -205,6 +205,15 @@ fn title_before(before: &str) -> Option<String> {
     .then_some(title)
 }
 
+/// The Han characters that end `s`, as words of `shortest` to five characters, longest first
+/// ("孤竹君", "竹君", "君" of "…孤竹君").
+fn han_endings(s: &str, shortest: usize) -> impl Iterator<Item = String> {
+    let tail: Vec<char> = s.chars().rev().take_while(|c| is_han(*c)).take(5).collect();
+    (shortest.max(1)..=tail.len())
+        .rev()
+        .map(move |n| tail[..n].iter().rev().collect())
+}
+
 /// Kin words a Chinese text writes between a person and the name of their kin, with the
 /// word that joins them: "麦尔彦之子尔撒", "孤竹君之子伯夷", "穆萨的哥哥哈伦".
 const ZH_KIN_BEFORE: &[(&str, &str)] = &[
@@ -251,9 +260,7 @@ fn kin_before(before: &str) -> Option<String> {
         };
         if let Some(whose) = head.strip_suffix(join) {
             // (the longest entry that ends right there: "孤竹君", not "君")
-            let tail: Vec<char> = whose.chars().rev().take_while(|c| is_han(*c)).take(5).collect();
-            for n in (1..=tail.len().min(5)).rev() {
-                let w: String = tail[..n].iter().rev().collect();
+            for w in han_endings(whose, 1) {
                 let people = w.strip_suffix('人').filter(|p| p.chars().count() >= 2);
                 if own_entry(&w) || people.is_some_and(own_entry) {
                     return Some(format!("{w}{join}{kin}"));
@@ -270,9 +277,7 @@ fn kin_before(before: &str) -> Option<String> {
                     .iter()
                     .find_map(|j| clause.strip_suffix(j))
             {
-                let tail: Vec<char> = clause.chars().rev().take_while(|c| is_han(*c)).take(5).collect();
-                for n in (2..=tail.len()).rev() {
-                    let w: String = tail[..n].iter().rev().collect();
+                for w in han_endings(clause, 2) {
                     if let Some(title) = host::entry_for(&w) {
                         return Some(format!("{title}的{kin}"));
                     }

@@ -787,6 +787,14 @@ fn en_stop() -> &'static FxHashSet<&'static str> {
     &SET
 }
 
+/// The text of `sentence` before `token`, a slice of it (a token is a slice of the sentence:
+/// its offset is where it starts); None for a token from elsewhere.
+fn text_before<'s>(sentence: &'s str, token: &str) -> Option<&'s str> {
+    (token.as_ptr() as usize)
+        .checked_sub(sentence.as_ptr() as usize)
+        .and_then(|at| sentence.get(..at))
+}
+
 /// The candidate of `key` in `map`, made when missing (the key is copied only then).
 fn cand<'m, V: Default>(map: &'m mut FxHashMap<String, V>, key: &str) -> &'m mut V {
     if !map.contains_key(key) {
@@ -1305,10 +1313,7 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                         // (a line of a roll of names, "Ian Murdock" in the acknowledgements,
                         // or a cell of a table of them)
                         let cell = |k: usize| {
-                            // (the token is a slice of the sentence: its offset)
-                            (toks[k].text.as_ptr() as usize)
-                                .checked_sub(s.as_ptr() as usize)
-                                .and_then(|at| s.get(..at))
+                            text_before(s, toks[k].text)
                                 .is_some_and(|b| b.trim_end().ends_with('|'))
                         };
                         if on_roll
@@ -1395,16 +1400,13 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                         // (a quotation opens a sentence of its own: "They said, “Postpone
                         // [the matter of] him”" capitalises a verb)
                         let quoted = start == i
-                            && (toks[i].text.as_ptr() as usize)
-                                .checked_sub(s.as_ptr() as usize)
-                                .and_then(|at| s.get(..at))
-                                .is_some_and(|b| {
-                                    b.strip_suffix(['"', '“', '‘']).is_some_and(|q| {
-                                        q.trim_end().is_empty()
-                                            || q.ends_with(char::is_whitespace)
-                                                && q.trim_end().ends_with([',', ':', ';'])
-                                    })
-                                });
+                            && text_before(s, toks[i].text).is_some_and(|b| {
+                                b.strip_suffix(['"', '“', '‘']).is_some_and(|q| {
+                                    q.trim_end().is_empty()
+                                        || q.ends_with(char::is_whitespace)
+                                            && q.trim_end().ends_with([',', ':', ';'])
+                                })
+                            });
                         if (start > 0 || i > 0) && !quoted {
                             c.mid += 1;
                         }

@@ -781,7 +781,7 @@ impl Analysis {
                     && (english_adverb(&f.text)
                         || archaic_verb(&f.text)
                         || adjective_compound(&f.text)
-                        || LEGAL_FORMS.contains(&f.text.trim_end_matches('.')))
+                        || legal_form(&f.text))
                     || url_scheme_only(&f.text, &f.sentences, &a.sentences)
                 {
                     return false;
@@ -1707,7 +1707,7 @@ pub fn title_fault(title: &str) -> Option<&'static str> {
         return Some("a possessive");
     }
     // (a company's legal form alone, "Inc" of "Software in the Public Interest, Inc.")
-    if LEGAL_FORMS.contains(&t.trim_end_matches('.')) {
+    if legal_form(t) {
         return Some("a fragment");
     }
     let words: Vec<&str> = t.split_whitespace().collect();
@@ -1739,6 +1739,11 @@ pub fn title_fault(title: &str) -> Option<&'static str> {
 const LEGAL_FORMS: &[&str] = &[
     "Inc", "Ltd", "LLC", "GmbH", "Corp", "Co", "PLC", "AG", "SA", "S.A", "B.V", "BV", "Pty",
 ];
+
+/// Whether a title is a company's legal form alone ("Inc", "Inc.").
+fn legal_form(t: &str) -> bool {
+    LEGAL_FORMS.contains(&t.trim_end_matches('.'))
+}
 
 /// Heads that make a hyphenated English word an adjective ("site-specific", "UNIX-like",
 /// "keyboard-generated", "web-based").
@@ -2120,16 +2125,15 @@ fn merge_aliases(
     // A name and the other name the text says it goes by: "Joel Klecker, who was also known
     // as Espy", "Joel Klecker (also known as Espy)", "X，又名Y". The other name folds into the
     // one it follows, the nearest candidate before the phrase in the same sentence.
-    // (the few sentences that have such a phrase, found in one pass)
-    // (each term's sentences are sorted: a binary search per such sentence, none where the
-    // text has no such phrase)
+    // (the few sentences that have such a phrase, found in one pass; each candidate's
+    // sentences are sorted, so a binary search per such sentence finds its own)
     let naming: Vec<u32> = (0..sentences.len() as u32)
         .filter(|&si| {
             let text = &sentences[si as usize].text;
             ALSO_KNOWN_AS.iter().any(|p| text.contains(p))
         })
         .collect();
-    for (i, f) in found.iter().enumerate().filter(|_| !naming.is_empty()) {
+    for (i, f) in found.iter().enumerate() {
         for &si in naming
             .iter()
             .filter(|si| f.sentences.binary_search(si).is_ok())
