@@ -828,10 +828,15 @@ fn latin(s: &str, terms: &mut HashMap<String, Cand>, si: u32) {
                 &s[words[m + 1].0..words[m + 1].1],
             );
             let sep = &s[words[m].1..words[m + 1].0];
+            // (a date after a name is none of it: "Ian Murdock August 1993")
+            let date = |w: &str| {
+                super::english::MONTHS.contains(&w) || super::english::CALENDAR.contains(&w)
+            };
             let joins = if initial(here) {
                 m > k && sep == ". " && cap(next)
             } else {
                 cap(here)
+                    && !date(next)
                     && (cap(next) && !sep.is_empty() && sep.chars().all(|c| c == ' ')
                         || initial(next) && sep == " ")
             };
@@ -854,19 +859,21 @@ fn latin(s: &str, terms: &mut HashMap<String, Cand>, si: u32) {
             c.count += 1;
             // (each name may carry its own years: "Josip Rodin, 2005-2017 Osamu Aoki, 2010
             // Craig Small 以及 2010 Raphaël Hertzog")
+            // (past a comma before the joining word: "Ken Pizzini, 和 Paolo Bonzini")
             let listed = last_credit.is_some_and(|e: usize| {
                 let sep = s[e..st].trim_end_matches(|c: char| {
                     c.is_ascii_digit() || c.is_whitespace() || "-–©".contains(c)
                 });
-                [
-                    "、", "和", "与", "與", "及", "以及", ",", "，", "and", ", and",
-                ]
-                .contains(&sep.trim())
+                let sep = sep.trim().trim_start_matches([',', '，']).trim_start();
+                ["", "、", "和", "与", "與", "及", "以及", "and"].contains(&sep)
             });
             let mailed = after.starts_with(['<', '⟨']) || after.starts_with("&lt;");
             let labelled = listed || CREDIT_BEFORE.iter().any(|l| credit.ends_with(l));
-            c.author += u32::from(mailed) + u32::from(labelled);
-            if mailed || labelled {
+            // A name opened by a common given name is a person's, as in English text:
+            // "Thomas Hood 是网络配置主题的主要内容贡献者".
+            let given = super::english::given_name(&s[st..words[k].1]);
+            c.author += u32::from(mailed) + u32::from(labelled) + u32::from(given);
+            if mailed || labelled || given {
                 last_credit = Some(words[m].1);
             }
             k = m + 1;
@@ -1648,7 +1655,10 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         if !w.contains(' ')
             && (super::terms::EN_STOP.contains(&lower.as_str())
                 || super::background::en_band(&lower).is_some_and(|b| b <= 20)
-                || ["lt", "gt", "amp", "nbsp", "quot"].contains(&lower.as_str()))
+                || ["lt", "gt", "amp", "nbsp", "quot"].contains(&lower.as_str())
+                // (nor a month of a date: "Bruce Perens April 1996")
+                || super::english::MONTHS.contains(&w.as_str())
+                || super::english::CALENDAR.contains(&w.as_str()))
         {
             continue;
         }
@@ -2362,6 +2372,49 @@ mod tests {
             ("/www.debian.org/doc", false),
         ] {
             assert_eq!(l.contains_key(word), found, "{word}: {:?}", l.keys());
+        }
+    }
+
+    /// Latin names inside Chinese text: (sentence, name, whether it counts as a person's,
+    /// words that must be no name).
+    #[test]
+    fn latin_names_in_chinese_text_by_credit_and_given_name() {
+        let cases: &[(&str, &str, bool, &[&str])] = &[
+            // (a common given name opens it, as in English text)
+            (
+                "Thomas Hood 是网络配置主题的主要内容贡献者",
+                "Thomas Hood",
+                true,
+                &[],
+            ),
+            // (a date after a name is none of it)
+            (
+                "Ian Murdock August 1993",
+                "Ian Murdock",
+                true,
+                &["Ian Murdock August", "August"],
+            ),
+            // (listed after a credited name, past a comma before the joining word)
+            (
+                "由 Jay Fenlason, Tom Lord, Ken Pizzini, 和 Paolo Bonzini写成。",
+                "Paolo Bonzini",
+                true,
+                &[],
+            ),
+            // (no given name, no credit: no evidence of a person)
+            ("安装 Gnome Shell 扩展", "Gnome Shell", false, &[]),
+        ];
+        for (s, name, person, not) in cases {
+            let mut l = HashMap::new();
+            latin(s, &mut l, 0);
+            let got = l.get(*name).map(|c| c.author > 0);
+            assert_eq!(got, Some(*person), "{s}: {:?}", l.keys());
+            for n in *not {
+                assert!(
+                    !l.contains_key(*n) || l[*n].author == 0,
+                    "{s}: {n} is no name"
+                );
+            }
         }
     }
 

@@ -241,7 +241,7 @@ pub(super) const MONTHS: &[&str] = &[
 ];
 
 /// Month abbreviations and weekday names: dates, never entries, like [`MONTHS`].
-const CALENDAR: &[&str] = &[
+pub(super) const CALENDAR: &[&str] = &[
     "Jan",
     "Feb",
     "Mar",
@@ -861,12 +861,18 @@ const SOFTWARE_HEADS: &[&str] = &[
 /// "python3", "vim"; not "the shell command", "the following command", "the make command",
 /// which ordinary words make ambiguous).
 fn program_name(w: &str) -> bool {
+    program_shape(w) && super::background::en_band(w).is_none_or(|b| b >= 50)
+}
+
+/// Whether a word is written as a program's name is: lower case, at least two characters,
+/// letters, digits and `-_.+` ("dh", "python3", "dpkg-deb"), not ending in a full stop or a
+/// hyphen.
+fn program_shape(w: &str) -> bool {
     w.len() >= 2
         && w.starts_with(|c: char| c.is_ascii_lowercase())
         && w.chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "-_.+".contains(c))
         && !w.ends_with(['.', '-'])
-        && super::background::en_band(w).is_none_or(|b| b >= 50)
 }
 
 #[derive(Default)]
@@ -985,7 +991,7 @@ fn byline_names<'a>(toks: &'a [Tok<'a>], mut i: usize) -> Vec<(usize, usize)> {
 /// accepted for symmetry with Chinese and not used.
 /// Whether `w` (as written, capitalised) is a common English given name
 /// (`data/en-given-names.txt`: "Martin", "Chris"; not "Mark" or "Will", which are words too).
-fn given_name(w: &str) -> bool {
+pub(super) fn given_name(w: &str) -> bool {
     static NAMES: std::sync::OnceLock<HashSet<&'static str>> = std::sync::OnceLock::new();
     let names = NAMES.get_or_init(|| {
         include_str!("data/en-given-names.txt")
@@ -1895,9 +1901,16 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
     // A program or function cited with its manual section is a term of the book, and one of
     // its central ones: it is named with all its uses, however it is used ("apt-get install
     // less", "use systemctl to …"), and ranks with the book's frequent terms. (Not an everyday
-    // word that names a program too, "find(1)", "make(1)": its other uses are no program.)
+    // word that names a program too, "find(1)", "make(1)": its other uses are no program. A
+    // word of the dictionary's rarer bands is one where the text uses it four times as often
+    // as ordinary English does, "bash(1)", "tar(1)": then its uses are the program's.)
     for (w, ids) in manual_uses {
-        if ids.len() < 3 || !program_name(w) || name_lower.contains(w) {
+        let uses = lower_count.get(w).copied().unwrap_or(0) as f64;
+        let program = program_name(w)
+            || super::background::en_band(w).is_some_and(|b| b >= 20)
+                && program_shape(w)
+                && uses >= 4.0 * super::background::en_frequency(w) * total_words as f64;
+        if ids.len() < 3 || !program || name_lower.contains(w) {
             continue;
         }
         let salience = 0.4 + 0.3 * rarity(ids.len(), total_words, 1e-6);

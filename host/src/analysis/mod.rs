@@ -3419,6 +3419,26 @@ const EN_APPOSITION: &[&str] = &[
     "chief",
 ];
 
+/// Nouns of kinship and service, as in "the son of X", "the servant of X".
+const EN_KIN_NOUNS: &[&str] = &[
+    "son",
+    "daughter",
+    "wife",
+    "husband",
+    "brother",
+    "sister",
+    "father",
+    "mother",
+    "servant",
+    "child",
+    "children",
+    "grandson",
+    "granddaughter",
+    "nephew",
+    "niece",
+    "widow",
+];
+
 fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     let t = term.to_lowercase();
     // the first whole-word occurrence
@@ -3966,6 +3986,16 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         let opening_phrase = before.split_whitespace().next().is_some_and(|w| {
             EN_SUBORDINATORS.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()))
         }) && !before.contains(',');
+        // (nor X inside a phrase of kinship, "the son of X", whose apposition says who the
+        // phrase's head is: "Jesus, the son of Mary, the messenger of Allah" says nothing of
+        // Mary; "the use of logrotate, a program …" does say what logrotate is)
+        let object_of = {
+            let head = s[..pos].trim_end();
+            head.strip_suffix(" of").is_some_and(|h| {
+                let noun = h.rsplit(' ').next().unwrap_or("");
+                EN_KIN_NOUNS.contains(&noun.trim_end_matches('s'))
+            })
+        };
         if let Some(rest) = after
             .strip_prefix(", a ")
             .or_else(|| after.strip_prefix(", an "))
@@ -3974,6 +4004,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             && rest.split_whitespace().count() >= 3
             && !rest.starts_with("following")
             && !opening_phrase
+            && !object_of
         {
             score = score.max(0.5);
         }

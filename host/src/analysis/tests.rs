@@ -948,6 +948,17 @@ fn english_definition_patterns() {
             "Software in the Public Interest",
             true,
         ),
+        (
+            "The use of logrotate, a program developed by Red Hat, is better.",
+            "logrotate",
+            true,
+        ),
+        // (not inside a phrase of kinship: the apposition says who its head is)
+        (
+            "Indeed, we have killed the Messiah, Jesus, the son of Mary, the messenger of Allah.",
+            "Mary",
+            false,
+        ),
         // a sentence that opens with a case tells what happens then, not what X is (but a
         // naming in it still names)
         (
@@ -2320,6 +2331,24 @@ fn an_everyday_word_written_as_a_name_is_a_term_of_a_manual() {
         ("result", false),
         ("user", false),
     ] {
+        assert_eq!(a.term(word).is_some(), term, "{word}");
+    }
+}
+
+#[test]
+fn a_word_of_the_dictionary_cited_as_a_program_is_a_term_where_the_text_uses_it_often() {
+    // "bash" and "grub" are words of the dictionary's rarer bands that the text cites with a
+    // manual section and uses far more often than ordinary English does; "make" is an
+    // everyday word whose other uses are no program, cited as often.
+    let mut text = String::new();
+    for i in 0..6 {
+        text.push_str(&format!(
+            "The login shell is bash(1) on step {i}, and grub(8) boots it. \
+             See make(1) to make the tree. Keep bash as the shell, and let grub find it.\n\n"
+        ));
+    }
+    let a = Analysis::new(&Document::from_text("Manual", Lang::En, &text));
+    for (word, term) in [("bash", true), ("grub", true), ("make", false)] {
         assert_eq!(a.term(word).is_some(), term, "{word}");
     }
 }
