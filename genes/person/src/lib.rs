@@ -298,6 +298,40 @@ fn office_before(before: &str) -> Option<String> {
         .then(|| office.to_string())
 }
 
+/// The work a bibliography line credits to the person: a quoted title right before the names
+/// (past co-authors joined to them), and after them a year in brackets or the line's end:
+/// `* "Debian 教程" Havoc Pennington (1998年12月11日)`, `"Debian GNU/Linux: 安装和使用手册" John
+/// Goerzen 和 Ossama Othman (1999)`. The title, as the text quotes it.
+fn work_credited<'t>(before: &'t str, after: &str) -> Option<&'t str> {
+    let (close, quote) = before.char_indices().rev().find(|(_, c)| ['”', '"'].contains(c))?;
+    let between = before[close + quote.len_utf8()..].trim();
+    // (co-authors before the name: "John Goerzen 和 ", "A, B and ")
+    let joined = between.is_empty()
+        || between.chars().count() <= 40
+            && !between.contains(['。', '.', ';', '；', '"', '“', '”'])
+            && [" 和", " and", ",", "、", "，", "和"].iter().any(|j| between.ends_with(j));
+    let open = if quote == '"' { '"' } else { '“' };
+    let start = before[..close].rfind(open)? + open.len_utf8();
+    let title = before[start..close].trim();
+    let rest = after.trim_start();
+    let dated = rest
+        .strip_prefix(['(', '（'])
+        .is_some_and(|r| r.chars().take(3).any(|c| c.is_ascii_digit()));
+    // (or the line's end, or a co-author after the name: "… Goerzen 和 Ossama Othman")
+    let ends = rest.is_empty()
+        || [" 和 ", "和", " and "]
+            .iter()
+            .find_map(|j| after.strip_prefix(j))
+            .is_some_and(|r| r.trim_start().starts_with(|c: char| c.is_uppercase()));
+    // (a title, not a quoted speech: "“Go to Pharaoh,” Moses said")
+    (joined
+        && (dated || ends)
+        && (2..=80).contains(&title.chars().count())
+        && !title.ends_with([',', '.', '!', '?', '，', '。', '！', '？'])
+        && !title.contains(['\n', '“', '”']))
+    .then_some(title)
+}
+
 /// The relations the passage states about the person named `names`: (relation, other), in
 /// the text's own words.
 fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
@@ -310,6 +344,14 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
             from = at + n.len();
             let before = &t[..at];
             let after = &t[at + n.len()..];
+            // a bibliography line: "“Debian 教程” Havoc Pennington (1998年12月11日)"
+            if let Some(work) = work_credited(before, after) {
+                out.push(if zh {
+                    (String::new(), format!("“{work}”的作者"))
+                } else {
+                    ("author of".to_string(), format!("“{work}”"))
+                });
+            }
             if zh {
                 // "吳王夫差": the state and the rank the title before the name gives
                 if let Some(title) = title_before(before) {

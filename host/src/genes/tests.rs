@@ -210,6 +210,49 @@ fn kin_and_offices_written_before_a_name_identify_the_person() {
 }
 
 #[test]
+fn a_bibliography_line_credits_its_work_to_the_names_after_the_title() {
+    let reg = builtins();
+    // (book, language, person, the lead, or a word the lead must not hold)
+    let cases = [
+        (
+            "# 参考\n\n* \"Debian 教程\" Havoc Pennington (1998年12月11日)\n\n* \"Debian GNU/Linux: \
+             安装和使用手册\" John Goerzen 和 Ossama Othman (1999)\n\nJohn Goerzen 也写了别的书。\n",
+            "zh",
+            "Ossama Othman",
+            Ok("Ossama Othman：“Debian GNU/Linux: 安装和使用手册”的作者。"),
+        ),
+        (
+            "# Further reading\n\n* \"The Debian Tutorial\" Havoc Pennington (1998)\n\nHavoc \
+             Pennington wrote more.\n",
+            "en",
+            "Havoc Pennington",
+            Ok("Havoc Pennington: author of “The Debian Tutorial”."),
+        ),
+        // (a quoted speech before a name credits nothing)
+        (
+            "# One\n\nThey said, \"Go to Pharaoh,\" Moses\n\nMoses went to the city.\n",
+            "en",
+            "Moses",
+            Err("author"),
+        ),
+    ];
+    for (book, lang, person, lead) in cases {
+        let l = Lang::parse(lang).unwrap();
+        let a = Arc::new(Analysis::new(&Document::from_markdown("Book", l, book)));
+        let ctx = CallContext::new(a);
+        let entry = Entry {
+            lang: lang.into(),
+            ..zh_person(person, "Book")
+        };
+        let page = reg.render("person", &ctx, &entry).unwrap();
+        match lead {
+            Ok(l) => assert_eq!(page.summary, l),
+            Err(word) => assert!(!page.summary.contains(word), "{}", page.summary),
+        }
+    }
+}
+
+#[test]
 fn chapter_overviews_only_for_a_collection_of_short_chapters() {
     let reg = builtins();
     // (chapters, heading, overview entries expected): a collection's works, a treatise's
