@@ -4485,6 +4485,16 @@ const ZH_DOING: &[&str] = &[
 /// The marks that open a list item in plain text ("* ", "• ", "- ").
 const LIST_MARKS: &str = "*•·-+◦▪●○";
 
+/// Words that open a clause of condition or time ("如果…，", "当…时").
+const ZH_CASE_OPENERS: &[&str] = &["如果", "假如", "假设", "假設", "若", "当", "當", "一旦"];
+
+/// Verbs that say what a file holds where a manual tells what to write in it ("在 X 文件中列出
+/// …").
+const ZH_FILE_VERBS: &[&str] = &[
+    "列出", "写入", "寫入", "设置", "設置", "定义", "定義", "指定", "记录", "記錄", "声明", "聲明",
+    "包含", "保存",
+];
+
 /// Head nouns between a Chinese subject term and its verb ("cp 命令用于 …").
 const ZH_HEADS: &[&str] = &[
     "命令",
@@ -4687,6 +4697,39 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
     if after.starts_with('者') && after.contains('也') {
         score = score.max(1.0);
     }
+    // What a file holds, said where the text tells what to write in it: "在 debian/watch
+    // 文件中列出下载上游源码包所使用的URL。"
+    // (在 opens the clause, after a modal at most: not "按照在 X 文件中指定的顺序", nor a case,
+    // "如果…，或在 X 文件中设置…")
+    let clause_opening = before.trim_end().strip_suffix('在').is_some_and(|h| {
+        let h = h.trim_end();
+        let h = [
+            "请", "請", "应该", "應該", "应当", "應當", "需要", "必须", "必須", "可以", "要", "应",
+            "應",
+        ]
+        .iter()
+        .find_map(|m| h.strip_suffix(m))
+        .map_or(h, str::trim_end);
+        h.is_empty() || h.ends_with(['，', '。', '；', '：', ',', ';', ':'])
+    });
+    if clause_opening
+        && !term.chars().any(chinese::is_cjk)
+        && !ZH_CASE_OPENERS
+            .iter()
+            .any(|c| sentence.trim_start().starts_with(c))
+        && let Some(rest) = ["文件中", "文件里", "文件內", "文件内"]
+            .iter()
+            .find_map(|h| after.strip_prefix(h))
+        && ZH_FILE_VERBS.iter().any(|v| {
+            rest.trim_start()
+                .strip_prefix(v)
+                .is_some_and(|r| !r.starts_with('的'))
+        })
+        && rest.chars().filter(|c| chinese::is_cjk(*c)).count() >= 6
+        && sentence.trim_end().ends_with('。')
+    {
+        score = score.max(0.45);
+    }
     // (or the head of a subject that a modifier opens: "二进制软件包中的 DEBIAN/symbols 文件
     // 提供了…"; what such a sentence says counts as a description at most)
     let modifier = lead
@@ -4741,6 +4784,8 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         for (pat, w) in [
             ("是指", 1.0),
             ("指的是", 1.0),
+            // ("dh_auto_install命令所做的基本上就是“$(MAKE) install …”")
+            ("所做的", 0.7),
             ("就是", 0.8),
             ("即", 0.8),
             ("，即", 0.8),
@@ -4830,9 +4875,10 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         score = score.min(before_subject.max(0.45));
     }
     // What X is for: "使用 dch 命令来添加…", "用 lintian 以检查…", "通过 X 可以…".
+    // (past the marks of a variable's expansion: "采纳 $(DESTDIR) 作为…")
     {
-        let lead = before.trim_end_matches([' ', '“', '「', '"', '`']);
-        let mut rest = raw_after.trim_start_matches([' ', '”', '」', '"', '`']);
+        let lead = before.trim_end_matches([' ', '“', '「', '"', '`', '$', '(', '{']);
+        let mut rest = raw_after.trim_start_matches([' ', '”', '」', '"', '`', ')', '}']);
         if !term.chars().any(chinese::is_cjk)
             && let Some(h) = ZH_HEADS.iter().find(|h| rest.starts_with(**h))
         {

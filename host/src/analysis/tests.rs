@@ -1191,6 +1191,33 @@ fn chinese_definition_patterns() {
         ),
         ("我们以 DESTDIR 作为例子", "DESTDIR", false),
         (
+            "安装文件时采纳 $(DESTDIR) 作为目标系统镜像的路径前缀",
+            "DESTDIR",
+            true,
+        ),
+        // what a file holds, where the text tells what to write in it; what a command does
+        (
+            "在 debian/watch 文件中列出下载上游源码包（tarball）所使用的URL。",
+            "debian/watch",
+            true,
+        ),
+        ("请在 debian/watch 文件中查看。", "debian/watch", false),
+        (
+            "补丁将会按照在 debian/patches/series 文件中指定的顺序依次应用于上游代码树中。",
+            "debian/patches/series",
+            false,
+        ),
+        (
+            "如果存在冲突，请在 debian/control 文件中设置 Conflicts 条目以声明冲突关系。",
+            "debian/control",
+            false,
+        ),
+        (
+            "对基于 Makefile 的构建系统来说，dh_auto_install命令所做的基本上就是“$(MAKE) install DESTDIR=debian/debhello”。",
+            "dh_auto_install",
+            true,
+        ),
+        (
             "如果你的 SSH 是从因特网来访问，参见第 4.6.3 节。",
             "SSH",
             false,
