@@ -27,8 +27,9 @@ use super::background::{rarity, zh_base, zh_frequency};
 use super::terms::Found;
 
 /// Characters that never start or end a term of several characters: particles, pronouns,
-/// negations, conjunctions and copulas, in both scripts.
-pub const ZH_EDGE: &str = "该該并並个個诸諸之乎者也矣焉哉兮耳而其以于於与與则則乃且亦又所为為的了是在和就都及着著过過吗嗎呢吧啊这這那哪我你您他她它们們曰云不无無弗勿毋莫未非否皆或若如何孰谁誰奚胡曷安斯此彼夫吾予余尔爾汝朕厥把被让讓给給向很更最还還再才只即等";
+/// negations, conjunctions, copulas and distributives (每事 of "每事问" is no one), in both
+/// scripts.
+pub const ZH_EDGE: &str = "该該并並个個诸諸之乎者也矣焉哉兮耳而其以于於与與则則乃且亦又所为為的了是在和就都及着著过過吗嗎呢吧啊这這那哪我你您他她它们們曰云不无無弗勿毋莫未非否皆或若如何孰谁誰奚胡曷安斯此彼夫吾予余尔爾汝朕厥把被让讓给給向很更最还還再才只即等每各";
 
 /// Characters that are never a term on their own: the edge characters above plus classical
 /// conjunctions and adverbs (故, 然, 遂, 雖, 惟), numerals, directions, time words, common verbs
