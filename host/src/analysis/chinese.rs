@@ -346,10 +346,27 @@ const PERSON_BEFORE: &[&str] = &[
 /// How many of a word's uses in modern text stand where a person's name stands (speaking,
 /// addressed, with kin or a title). jieba's dictionary tags many ordinary words as names
 /// (许可, 黎明, 白昼): such a word is a person only with this evidence.
+/// Also a name called on ("撒立哈啊", "“优素福，你…"), one joined to his or her own
+/// ("优素福和他的弟弟", not "和他们"), and one a deed is done to that only a person suffers
+/// ("要杀死优素福").
 fn person_contexts(w: &str, sentences: &[&str], ids: &[u32]) -> u32 {
     contexts(w, sentences, ids, |before, after| {
         PERSON_AFTER.iter().any(|m| after.starts_with(m))
             || PERSON_BEFORE.iter().any(|m| before.ends_with(m))
+            || after.starts_with('啊')
+            || ["，你", "，您", "！你"]
+                .iter()
+                .any(|m| after.starts_with(m))
+                && before.ends_with(['“', '「', '：'])
+            || ["和他", "和她", "与他", "与她", "與他", "與她"]
+                .iter()
+                .find_map(|m| after.strip_prefix(m))
+                .is_some_and(|r| !r.starts_with(['们', '們']))
+            || [
+                "杀死", "殺死", "杀害", "殺害", "派遣", "召见", "召見", "拜见", "拜見",
+            ]
+            .iter()
+            .any(|m| before.ends_with(m))
     })
 }
 
@@ -1542,7 +1559,11 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
                 && tag == "nrt"
                 && freq >= min
                 && person_contexts(&w, sentences, &c.sentences) >= 2;
-        let kind = if person {
+        // (a people is no person: "赛莫德人" called on, "阿德人的弟兄")
+        let people = !classical && n >= 3 && cs[n - 1] == '人';
+        let kind = if person && people {
+            TermKind::Other
+        } else if person {
             TermKind::Person
         } else if tag == "ns" && !classical {
             // (a word the dictionary calls a place that the text seldom puts where places
@@ -2221,6 +2242,19 @@ mod tests {
             ("许可", &["除非奉安拉的许可。", "他们得到许可。"], 0),
             ("黎明", &["黎明时他们出发了。"], 0),
             ("易卜拉欣", &["先知易卜拉欣是一个崇正的人。"], 1),
+            // called on, joined to his own, suffering what only a person suffers
+            (
+                "优素福",
+                &[
+                    "他说：“优素福，你避开此事吧。”",
+                    "当时，他们说：“优素福和他弟弟，在我们的父亲看来，是比我们还可爱的。”",
+                    "你们要杀死优素福。",
+                    "撒立哈啊！",
+                ],
+                3,
+            ),
+            // (not a people joined to theirs: "和他们")
+            ("以色列人", &["以色列人和他们的敌人。"], 0),
         ];
         for (w, sentences, want) in cases {
             let ids: Vec<u32> = (0..sentences.len() as u32).collect();
