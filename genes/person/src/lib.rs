@@ -2,7 +2,8 @@
 //! renders each as a page a reader wants: a one-line description (a definitional passage
 //! when the text has one, else a line from evidence: what they ask about, whom they speak
 //! to, where and with whom they appear), first appearance, the relations the
-//! text states ("son of Jesse", "king of Israel", "字 孔明", "麦尔彦之子", "先知", an office,
+//! text states ("son of Jesse", "king of Israel", "father of Jacob" from a genealogy's
+//! "begat", "author of “…”" from a bibliography line, "字 孔明", "麦尔彦之子", "先知", an office,
 //! "Nathan the prophet", "Peter Lund (Treasurer)", or a people, "Uriah the Hittite", each cited), what they say,
 //! the chapters they appear in, the people and entries they appear with, and key passages
 //! with mentions of other entries linked. Every sentence is a cited quote or a template line.
@@ -482,6 +483,26 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
                 {
                     out.push((r.to_string(), other));
                 }
+            }
+            // "Abraham begat Isaac", "Terah fathered Abram": the begetter is the father, read
+            // from both pages (a genealogy's verb; the child may be a son or a daughter)
+            const BEGETS: [&str; 3] = ["begat ", "begot ", "fathered "];
+            if let Some(child) = BEGETS
+                .iter()
+                .find_map(|v| after.strip_prefix(' ')?.strip_prefix(v))
+                .and_then(name_at)
+                .filter(|o| !names.contains(o))
+            {
+                out.push(("father of".to_string(), child));
+            }
+            if let Some(h) = BEGETS
+                .iter()
+                .find_map(|v| before.strip_suffix(v))
+                .map(str::trim_end)
+                && let Some(w) = h.rsplit(' ').next()
+                && let Some(father) = name_at(w).filter(|o| o.len() == w.len() && !names.contains(o))
+            {
+                out.push(("child of".to_string(), father));
             }
             // "X's brother Aaron": from X's page, "brother: Aaron"
             if let Some(poss) = after.strip_prefix("'s ").or_else(|| after.strip_prefix("’s ")) {

@@ -210,7 +210,7 @@ fn kin_and_offices_written_before_a_name_identify_the_person() {
 }
 
 #[test]
-fn a_bibliography_line_credits_its_work_to_the_names_after_the_title() {
+fn a_bibliography_line_or_a_genealogy_states_what_the_person_is() {
     let reg = builtins();
     // (book, language, person, the lead, or a word the lead must not hold)
     let cases = [
@@ -227,6 +227,14 @@ fn a_bibliography_line_credits_its_work_to_the_names_after_the_title() {
             "en",
             "Havoc Pennington",
             Ok("Havoc Pennington: author of “The Debian Tutorial”."),
+        ),
+        // a genealogy's verb: the begetter is the father, read from both pages
+        (
+            "# Genesis\n\nAnd Abraham begat Isaac; and Isaac begat Jacob.\n\nIsaac went out to the \
+             field.\n",
+            "en",
+            "Isaac",
+            Ok("Isaac: child of Abraham; father of Jacob."),
         ),
         // (a quoted speech before a name credits nothing)
         (
