@@ -174,22 +174,9 @@ const PLACE_OF: &[&str] = &[
     "island",
 ];
 
-/// Kinship and offices right before a name ("his father Azar", "prophet Jonah").
-const KIN_BEFORE: &[&str] = &[
-    "father",
-    "mother",
-    "son",
-    "daughter",
-    "wife",
-    "husband",
-    "brother",
-    "sister",
-    "uncle",
-    "aunt",
-    "cousin",
-    "prophet",
-    "messenger",
-];
+/// Kinship and offices right before a name, beside the kin nouns of
+/// [`super::EN_KIN_NOUNS`] ("his father Azar", "prophet Jonah").
+const KIN_BEFORE: &[&str] = &["aunt", "cousin", "prophet", "messenger"];
 
 const ORG_WORDS: &[&str] = &[
     "Company",
@@ -1355,7 +1342,11 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                                 c.place += 2;
                             }
                         }
-                        if i >= 1 && KIN_BEFORE.contains(&lower(i - 1).as_str()) {
+                        if i >= 1 && {
+                            let w = lower(i - 1);
+                            super::EN_KIN_NOUNS.contains(&w.as_str())
+                                || KIN_BEFORE.contains(&w.as_str())
+                        } {
                             c.person += 2;
                         }
                         let mut after = j;

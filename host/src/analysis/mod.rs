@@ -3371,17 +3371,15 @@ const EN_SUBORDINATORS: &[&str] = &[
     "as", "under", "during", "instead",
 ];
 
-/// Kinship and office nouns right before a name ("his father Azar", "the prophet Jonah").
-const EN_KIN_BEFORE: &[&str] = &[
-    "father",
-    "mother",
-    "son",
-    "daughter",
-    "wife",
-    "husband",
-    "brother",
-    "sister",
-    "uncle",
+/// Nouns of kinship: before a name ("his father Azar") and in a phrase of kinship ("the son
+/// of X").
+pub(super) const EN_KIN_NOUNS: &[&str] = &[
+    "father", "mother", "son", "daughter", "wife", "husband", "brother", "sister", "uncle",
+];
+
+/// Offices and roles right before a name, beside the kin nouns ("the prophet Jonah", "King
+/// Solomon").
+const EN_OFFICES_BEFORE: &[&str] = &[
     "prophet",
     "king",
     "queen",
@@ -3417,26 +3415,6 @@ const EN_APPOSITION: &[&str] = &[
     "founder of",
     "leader of",
     "chief",
-];
-
-/// Nouns of kinship and service, as in "the son of X", "the servant of X".
-const EN_KIN_NOUNS: &[&str] = &[
-    "son",
-    "daughter",
-    "wife",
-    "husband",
-    "brother",
-    "sister",
-    "father",
-    "mother",
-    "servant",
-    "child",
-    "children",
-    "grandson",
-    "granddaughter",
-    "nephew",
-    "niece",
-    "widow",
 ];
 
 fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
@@ -3524,7 +3502,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     // "his father Azar", "the prophet Jonah", "King Solomon": a relation or office names X
     // (set off by a comma too: "Ian Murdock, and his wife, Debra")
     let kin_before = before.strip_suffix(',').unwrap_or(before);
-    if EN_KIN_BEFORE.iter().any(|k| {
+    if EN_KIN_NOUNS.iter().chain(EN_OFFICES_BEFORE).any(|k| {
         let before = kin_before;
         before.ends_with(k)
             && before[..before.len() - k.len()]
@@ -3993,7 +3971,8 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             let head = s[..pos].trim_end();
             head.strip_suffix(" of").is_some_and(|h| {
                 let noun = h.rsplit(' ').next().unwrap_or("");
-                EN_KIN_NOUNS.contains(&noun.trim_end_matches('s'))
+                let noun = noun.trim_end_matches('s');
+                EN_KIN_NOUNS.contains(&noun) || noun == "servant"
             })
         };
         if let Some(rest) = after
