@@ -2207,16 +2207,6 @@ fn names_kinds_variants(found: &[terms::Found]) -> Vec<(&str, TermKind, Vec<&str
 
 #[test]
 fn a_text_that_instructs_its_reader_is_told_from_one_that_narrates() {
-    let sentences = |texts: &[&str]| -> Vec<Sentence> {
-        texts
-            .iter()
-            .map(|t| Sentence {
-                text: t.to_string(),
-                chapter: 0,
-                block: 0,
-            })
-            .collect()
-    };
     // (text, language, instructs)
     let cases: [(&[&str], Lang, bool); 4] = [
         (
@@ -2251,7 +2241,11 @@ fn a_text_that_instructs_its_reader_is_told_from_one_that_narrates() {
         ),
     ];
     for (texts, lang, want) in cases {
-        assert_eq!(is_instructional(&sentences(texts), lang), want, "{texts:?}");
+        assert_eq!(
+            is_instructional(&sentences_of(texts), lang),
+            want,
+            "{texts:?}"
+        );
     }
 }
 
