@@ -154,32 +154,8 @@ fn heading_kind(line: &str) -> Option<HeadingKind> {
         return Some(HeadingKind::ManPage);
     }
     let n = t.chars().count();
-    if n == 0 || n > 40 {
+    if n == 0 || n > 80 {
         return None;
-    }
-    let ends_sentence = t.ends_with(['。', '，', '；', '！', '？', '：', ',', ';']);
-    // 第X章 ... / 第 1 章 ...
-    if let Some(rest) = t.strip_prefix('第') {
-        let rest = rest.trim_start();
-        let digits: String = rest.chars().take_while(|&c| is_cn_num(c)).collect();
-        if !digits.is_empty() {
-            let after = rest[digits.len()..].trim_start().chars().next();
-            if after.is_some_and(|c| "章回节卷篇部集幕编".contains(c)) && !ends_sentence {
-                return Some(HeadingKind::Numbered);
-            }
-        }
-    }
-    // 卷一・周文 / 卷三 (an anthology's volumes)
-    if let Some(rest) = t.strip_prefix('卷') {
-        let digits: String = rest.chars().take_while(|&c| is_cn_num(c)).collect();
-        let after = rest[digits.len()..].chars().next();
-        if !digits.is_empty()
-            && n <= 16
-            && !ends_sentence
-            && after.is_none_or(|c| c.is_whitespace() || "・·：:　".contains(c))
-        {
-            return Some(HeadingKind::Numbered);
-        }
     }
     // Chapter 1 / CHAPTER IV / Part One
     let mut words = t.split_whitespace();
@@ -207,9 +183,44 @@ fn heading_kind(line: &str) -> Option<HeadingKind> {
                         | "second"
                         | "third"
                 ))
-            && n <= 80
+            // (a long one reads as a title, not as a wrapped line of prose: "Chapter 4.
+            // Required files under the debian directory", not "Chapter 3 describes the rules
+            // of the archive and")
+            && (n <= 40
+                || (w1.ends_with(['.', ':'])
+                    || words.next().is_some_and(|w| !w.starts_with(char::is_lowercase)))
+                    && !t.ends_with(['.', ',', ';', ':']))
         {
             return Some(HeadingKind::English);
+        }
+    }
+    // (every other kind is a short line: "Chapter 4. Required files under the debian
+    // directory" is a heading, a line of forty characters or more of any other shape is text)
+    if n > 40 {
+        return None;
+    }
+    let ends_sentence = t.ends_with(['。', '，', '；', '！', '？', '：', ',', ';']);
+    // 第X章 ... / 第 1 章 ...
+    if let Some(rest) = t.strip_prefix('第') {
+        let rest = rest.trim_start();
+        let digits: String = rest.chars().take_while(|&c| is_cn_num(c)).collect();
+        if !digits.is_empty() {
+            let after = rest[digits.len()..].trim_start().chars().next();
+            if after.is_some_and(|c| "章回节卷篇部集幕编".contains(c)) && !ends_sentence {
+                return Some(HeadingKind::Numbered);
+            }
+        }
+    }
+    // 卷一・周文 / 卷三 (an anthology's volumes)
+    if let Some(rest) = t.strip_prefix('卷') {
+        let digits: String = rest.chars().take_while(|&c| is_cn_num(c)).collect();
+        let after = rest[digits.len()..].chars().next();
+        if !digits.is_empty()
+            && n <= 16
+            && !ends_sentence
+            && after.is_none_or(|c| c.is_whitespace() || "・·：:　".contains(c))
+        {
+            return Some(HeadingKind::Numbered);
         }
     }
     if t.starts_with('《') && t.ends_with('》') && n >= 3 && !t[3..t.len() - 3].contains('》') {
@@ -372,7 +383,9 @@ fn outline_heading(line: &str) -> Option<usize> {
         && !title.is_empty()
         && width(title) <= 80
         && !first.is_ascii_digit()
-        && !first.is_lowercase()
+        // (a lowercase title is a list item's text, unless it is one word under a section
+        // number: the file or command a section is about, "4.3. changelog")
+        && (!first.is_lowercase() || parts.len() >= 2 && !title.contains(char::is_whitespace))
         && !title.ends_with(['。', '.', ',', ';', '，', '；', ':', '：']))
     .then_some(parts.len())
 }
@@ -693,7 +706,12 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
         }
         if alone && let Some(depth) = outline_heading(line) {
             flush(&mut b, &mut para, para_line);
-            if chosen.is_none() && depth == 1 {
+            // (an appendix is a chapter of its own, whatever heads the chapters before it)
+            let appendix = matches!(
+                t.split_whitespace().next(),
+                Some("Appendix" | "APPENDIX" | "附录" | "附錄")
+            );
+            if chosen.is_none() && depth == 1 || appendix {
                 b.chapter(t);
             } else {
                 b.set_section(Some(t.to_string()));
@@ -836,6 +854,12 @@ mod tests {
             ("CHAPTER IV. The Rabbit", Some(HeadingKind::English)),
             ("Part One", Some(HeadingKind::English)),
             ("chapter and verse", None),
+            (
+                "Chapter\u{a0}4.\u{a0}Required files under the debian directory",
+                Some(HeadingKind::English),
+            ),
+            ("Chapter 3 describes the rules of the archive and the", None),
+            ("Chapter 7: How the archive and its mirrors are kept in sync", Some(HeadingKind::English)),
             ("《静夜思》", Some(HeadingKind::Guillemet)),
             ("《论语》中说：学而时习之。", None),
             ("XIV", Some(HeadingKind::Roman)),
@@ -907,6 +931,48 @@ mod tests {
                     ),
                     ("2. Members", s("2.1. Powers"), "Members may ", Paragraph),
                     ("A. Standard procedure", None, "A vote takes", Paragraph),
+                ],
+            ),
+            (
+                "long chapter headings, and sections named by one lowercase word (a file)",
+                "Chapter 3. Modifying the source\n\n   Patches go to the patch system first.\n\nChapter\u{a0}4.\u{a0}Required files under the debian directory\n\n   There is a new subdirectory.\n\n4.1.\u{a0}control\n\n   This file contains various values.\n\n   1. run the command below\n\n4.3. changelog\n\n   This is a required file.\n\nAppendix A. Advanced packaging\n\nA.1. Shared libraries\n\n   Packaging a library is hard.\n",
+                vec![
+                    (
+                        "Chapter 3. Modifying the source",
+                        None,
+                        "Patches go t",
+                        Paragraph,
+                    ),
+                    (
+                        "Chapter 4. Required files under the debian directory",
+                        None,
+                        "There is a n",
+                        Paragraph,
+                    ),
+                    (
+                        "Chapter 4. Required files under the debian directory",
+                        s("4.1. control"),
+                        "This file co",
+                        Paragraph,
+                    ),
+                    (
+                        "Chapter 4. Required files under the debian directory",
+                        s("4.1. control"),
+                        "1. run the c",
+                        Paragraph,
+                    ),
+                    (
+                        "Chapter 4. Required files under the debian directory",
+                        s("4.3. changelog"),
+                        "This is a re",
+                        Paragraph,
+                    ),
+                    (
+                        "Appendix A. Advanced packaging",
+                        s("A.1. Shared libraries"),
+                        "Packaging a ",
+                        Paragraph,
+                    ),
                 ],
             ),
             (
