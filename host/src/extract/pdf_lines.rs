@@ -62,11 +62,7 @@ pub(crate) fn assemble(mut runs: Vec<Run>, page_width: f32) -> Option<String> {
     let mut above: Option<(f32, f32)> = None;
     for line in &mut lines {
         line.sort_by(|a, b| a.x.total_cmp(&b.x));
-        let main = line
-            .iter()
-            .max_by(|a, b| a.size.total_cmp(&b.size))
-            .expect("a line has a run");
-        let (y, size) = (main.y, main.size);
+        let (y, size) = dominant(line);
         if let Some((y_above, size_above)) = above
             && (y_above - y > BLOCK_GAP_EM * size.min(size_above)
                 || (size - size_above).abs() >= 1.0)
@@ -109,6 +105,26 @@ pub(crate) fn assemble(mut runs: Vec<Run>, page_width: f32) -> Option<String> {
         return None;
     }
     Some(out)
+}
+
+/// A line's baseline and font size: those of the size that sets most of its characters. A
+/// word in a larger code font inside a sentence ("adding NAMED<id> to the HEADING macro")
+/// leaves the line in its paragraph; a heading set wholly in a larger size is its own block.
+fn dominant(line: &[Run]) -> (f32, f32) {
+    let mut sizes: Vec<(f32, f32, usize)> = Vec::new();
+    for r in line {
+        let n = r.text.trim().chars().count();
+        match sizes.iter_mut().find(|(s, _, _)| (s - r.size).abs() < 0.5) {
+            Some(e) => e.2 += n,
+            None => sizes.push((r.size, r.y, n)),
+        }
+    }
+    // (ties go to the larger size, as a heading's number and title in two fonts do)
+    let (size, y, _) = sizes
+        .into_iter()
+        .max_by(|a, b| a.2.cmp(&b.2).then(a.0.total_cmp(&b.0)))
+        .expect("a line has a run");
+    (y, size)
 }
 
 /// Whether a line is two blocks of text side by side: a gutter-wide gap with a substantial
@@ -204,6 +220,20 @@ mod tests {
                     run(", then stop.", 105.0, 720.0, 50.0),
                 ],
                 Some("Use sed, then stop.\n"),
+            ),
+            (
+                "a word in a larger code font leaves its line in the paragraph",
+                vec![
+                    run("With", 72.0, 720.0, 20.0),
+                    run("mom, this is done by adding", 72.0, 708.0, 120.0),
+                    Run {
+                        size: 11.0,
+                        ..run("NAMED<id>", 195.0, 708.0, 50.0)
+                    },
+                    run("to the heading macro", 248.0, 708.0, 90.0),
+                    run("for the heading.", 72.0, 696.0, 60.0),
+                ],
+                Some("With\nmom, this is done by adding NAMED<id> to the heading macro\nfor the heading.\n"),
             ),
             (
                 "a superscript stays on its line",
