@@ -261,10 +261,7 @@ fn finish(doc: &mut ExtractedDoc, file_name: &str) {
         doc.title = if t.is_empty() { None } else { Some(t) };
     }
     if doc.title.is_none() {
-        let stem = Path::new(file_name)
-            .file_stem()
-            .map(|s| s.to_string_lossy().trim().to_string())
-            .unwrap_or_default();
+        let stem = title_from_file_name(file_name);
         if !stem.is_empty() {
             doc.title = Some(stem);
         }
@@ -280,6 +277,30 @@ fn finish(doc: &mut ExtractedDoc, file_name: &str) {
             b.location.chapter_title = ch.title.clone();
         }
     }
+}
+
+/// The languages whose tag a file name may end in (`quran.en.txt`, `tang300_zh-hans.txt`).
+const LANGUAGE_TAGS: &[&str] = &[
+    "en", "zh", "ja", "ko", "de", "fr", "es", "it", "pt", "ru", "nl", "sv", "pl", "ar",
+];
+
+/// A document's title when nothing in it names it: the file's stem, without a language tag
+/// at its end, its underscores read as spaces ("libidn2_en.pdf" is "libidn2",
+/// "my_notes.zh-hans.md" is "my notes").
+fn title_from_file_name(file_name: &str) -> String {
+    let stem = Path::new(file_name)
+        .file_stem()
+        .map(|s| s.to_string_lossy().trim().to_string())
+        .unwrap_or_default();
+    let base = stem
+        .rsplit_once(['.', '_'])
+        .filter(|(base, tag)| {
+            let lang = tag.split_once('-').map_or(*tag, |(l, _)| l);
+            !base.trim_matches(['.', '_', '-']).is_empty()
+                && LANGUAGE_TAGS.contains(&lang.to_ascii_lowercase().as_str())
+        })
+        .map_or(stem.as_str(), |(base, _)| base);
+    base.replace('_', " ").trim().to_string()
 }
 
 /// Builder used by the format modules: collects blocks into chapters, normalizing text.
@@ -370,5 +391,24 @@ impl DocBuilder {
 
     pub(crate) fn into_chapters(self) -> Vec<Chapter> {
         self.chapters
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_file_name_titles_a_document_without_its_language_tag() {
+        for (file, title) in [
+            ("libidn2_en.pdf", "libidn2"),
+            ("quran.en.txt", "quran"),
+            ("tang300_zh-hans.txt", "tang300"),
+            ("manpages-zh_zh-cn.txt", "manpages-zh"),
+            ("my_notes.md", "my notes"),
+            ("data_io.txt", "data io"),
+            ("en.txt", "en"),
+            ("The Book.epub", "The Book"),
+        ] {
+            assert_eq!(super::title_from_file_name(file), title, "{file}");
+        }
     }
 }

@@ -527,13 +527,27 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
         .clone()
         .filter(|t| !t.trim().is_empty())
         .or_else(|| {
-            let first = pages
+            let mut lines = pages
                 .first()?
                 .iter()
                 .map(|l| l.trim())
-                .find(|l| !l.is_empty())?;
-            (!furniture(&furniture_key(first)) && looks_like_title(first))
-                .then(|| first.to_string())
+                .filter(|l| !l.is_empty());
+            let first = lines.next()?;
+            if furniture(&furniture_key(first)) {
+                return None;
+            }
+            // (a name of one word over a subtitle is a manual's cover: "Libidn2" over
+            // "Internationalized Domain Names (IDNA2008/TR46)")
+            let mut named = || {
+                first.split_whitespace().count() == 1
+                    && first.chars().count() >= 3
+                    && first.starts_with(char::is_uppercase)
+                    && first
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || "-_.+".contains(c))
+                    && lines.next().is_some_and(looks_like_title)
+            };
+            (looks_like_title(first) || named()).then(|| first.to_string())
         });
     let mut b = DocBuilder::new();
     b.max_chars = limits.max_text_chars;
@@ -784,6 +798,15 @@ pub(crate) mod tests {
             };
             layout(raw, &Limits::default()).title
         };
+        assert_eq!(
+            cover(
+                None,
+                "Libidn2\nInternationalized Domain Names (IDNA2008/TR46)\nVersion 2.3.3"
+            )
+            .as_deref(),
+            Some("Libidn2")
+        );
+        assert_eq!(cover(None, "Tidsakse\n12\nSome text.").as_deref(), None);
         let fhs = "Filesystem Hierarchy Standard\nLSB Workgroup, The Linux Foundation";
         assert_eq!(
             cover(None, fhs).as_deref(),

@@ -233,7 +233,9 @@ mod tests {
                     run("to the heading macro", 248.0, 708.0, 90.0),
                     run("for the heading.", 72.0, 696.0, 60.0),
                 ],
-                Some("With\nmom, this is done by adding NAMED<id> to the heading macro\nfor the heading.\n"),
+                Some(
+                    "With\nmom, this is done by adding NAMED<id> to the heading macro\nfor the heading.\n",
+                ),
             ),
             (
                 "a superscript stays on its line",

@@ -859,7 +859,10 @@ mod tests {
                 Some(HeadingKind::English),
             ),
             ("Chapter 3 describes the rules of the archive and the", None),
-            ("Chapter 7: How the archive and its mirrors are kept in sync", Some(HeadingKind::English)),
+            (
+                "Chapter 7: How the archive and its mirrors are kept in sync",
+                Some(HeadingKind::English),
+            ),
             ("《静夜思》", Some(HeadingKind::Guillemet)),
             ("《论语》中说：学而时习之。", None),
             ("XIV", Some(HeadingKind::Roman)),
