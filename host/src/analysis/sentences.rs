@@ -5,6 +5,8 @@ use super::Lang;
 const EN_ABBREV: &[&str] = &[
     "mr", "mrs", "ms", "dr", "st", "sr", "jr", "prof", "capt", "col", "gen", "lt", "rev", "hon",
     "vs", "etc", "e.g", "i.e", "no", "vol", "fig", "p", "pp", "ch", "cf", "mt", "ft", "approx",
+    "al", "resp", "incl", "esp", "viz", "min", "max", "ca", "var", "seq", "sec", "ed", "eds",
+    "trans", "cit", "op", "ibid", "ff", "cp", "sq",
 ];
 
 /// Splits a block of text into sentences, trimmed and non-empty.
@@ -160,9 +162,15 @@ fn en_period_ends(chars: &[char], i: usize, cur: &str) -> bool {
     if word.chars().count() == 1 && word.chars().all(|c| c.is_uppercase()) {
         return false;
     }
-    // The next non-space char: a lower-case letter means the sentence goes on.
+    // The next non-space char: a lower-case letter means the sentence goes on, unless an
+    // ordinary word of the dictionary ends the sentence before it: a technical text opens
+    // sentences with a program's name ("… building script. dh is the most common packaging
+    // helper").
     let next = chars[i + 1..]
         .iter()
         .find(|c| !c.is_whitespace() && !['"', '\'', '”', '’', ')'].contains(c));
     !next.is_some_and(|c| c.is_lowercase())
+        || word.chars().count() >= 3
+            && word.chars().all(|c| c.is_ascii_lowercase())
+            && super::background::en_band(&word).is_some()
 }

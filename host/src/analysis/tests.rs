@@ -13,6 +13,24 @@ fn english_sentences() {
     assert_eq!(s[0], "Mr. Darcy walked in.");
     assert_eq!(s[1], "He said \"Hi!\"");
     assert!(s.len() >= 3, "{s:?}");
+    // a sentence may open with a program's name in lower case; an abbreviation or an initial
+    // before a lower-case word goes on
+    for (text, want) in [
+        (
+            "This is the building script. dh is the most common helper.",
+            vec!["This is the building script.", "dh is the most common helper."],
+        ),
+        (
+            "Smith et al. found it, e.g. in the tools etc. and more.",
+            vec!["Smith et al. found it, e.g. in the tools etc. and more."],
+        ),
+        (
+            "Version 2.5. and later work.",
+            vec!["Version 2.5. and later work."],
+        ),
+    ] {
+        assert_eq!(split_sentences(text, Lang::En), want, "{text}");
+    }
 }
 
 #[test]
