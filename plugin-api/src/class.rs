@@ -42,6 +42,7 @@ const EN_EXAMPLES: &[&str] = &[
     "for instance,",
     "especially",
     "notably",
+    "namely",
 ];
 
 /// Words that end an English class noun from before: determiners, quantifiers, pronouns,
@@ -497,7 +498,13 @@ fn en_class_before(head: &str) -> Option<(String, usize, bool)> {
             && w.chars()
                 .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
         let lower = w.chars().all(|c| c.is_ascii_lowercase() || c == '-');
-        if n >= 4 || !(lower || acronym) || EN_STOP.contains(&w) || w.ends_with("ly") {
+        // (a count is no modifier of the class: "four directories, namely …")
+        let count = [
+            "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several",
+            "various", "numerous",
+        ]
+        .contains(&w);
+        if n >= 4 || !(lower || acronym) || EN_STOP.contains(&w) || w.ends_with("ly") || count {
             break;
         }
         start = at;
@@ -1074,6 +1081,12 @@ mod tests {
             "If it was packaged using another patch system such as dpatch, dbs, or cdbs with -p0, convert it.",
             false,
             Some("patch system"),
+        ),
+        (
+            "contrib",
+            "dists/stable contains four directories, namely main, contrib, non-free and non-free-firmware.",
+            false,
+            Some("directories"),
         ),
         (
             "debconf",

@@ -172,5 +172,7 @@ fn en_period_ends(chars: &[char], i: usize, cur: &str) -> bool {
     !next.is_some_and(|c| c.is_lowercase())
         || word.chars().count() >= 3
             && word.chars().all(|c| c.is_ascii_lowercase())
-            && super::background::en_band(&word).is_some()
+            && [&word[..], word.strip_suffix('s').unwrap_or("")]
+                .iter()
+                .any(|w| super::background::en_band(w).is_some())
 }
