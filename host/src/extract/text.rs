@@ -358,7 +358,7 @@ fn outline_heading(line: &str) -> Option<usize> {
     let indent = line.len() - line.trim_start().len();
     let t = line.trim();
     // "Appendix A. Advanced packaging" / "附录 A. …": an appendix is a chapter
-    let t = match t.split_once(' ') {
+    let t = match t.split_once(char::is_whitespace) {
         Some(("Appendix" | "APPENDIX" | "附录" | "附錄", rest)) => rest.trim(),
         _ => t,
     };
@@ -938,7 +938,7 @@ mod tests {
             ),
             (
                 "long chapter headings, and sections named by one lowercase word (a file)",
-                "Chapter 3. Modifying the source\n\n   Patches go to the patch system first.\n\nChapter\u{a0}4.\u{a0}Required files under the debian directory\n\n   There is a new subdirectory.\n\n4.1.\u{a0}control\n\n   This file contains various values.\n\n   1. run the command below\n\n4.3. changelog\n\n   This is a required file.\n\nAppendix A. Advanced packaging\n\nA.1. Shared libraries\n\n   Packaging a library is hard.\n",
+                "Chapter 3. Modifying the source\n\n   Patches go to the patch system first.\n\nChapter\u{a0}4.\u{a0}Required files under the debian directory\n\n   There is a new subdirectory.\n\n4.1.\u{a0}control\n\n   This file contains various values.\n\n   1. run the command below\n\n4.3. changelog\n\n   This is a required file.\n\nAppendix\u{a0}A.\u{a0}Advanced packaging\n\nA.1. Shared libraries\n\n   Packaging a library is hard.\n",
                 vec![
                     (
                         "Chapter 3. Modifying the source",
