@@ -1512,11 +1512,14 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         // The dictionary's own names keep their first character (安拉, 尔撒 are names, not
         // 安 "how" or 尔 "you" before a word).
         // (modern text only: in classical text the dictionary's "places" include 焉得)
+        // (and so do its places where the text puts them where places stand: 埃及 of "在埃及",
+        // "进埃及", "埃及人" ends in 及 "and"; 以色列 opens with 以 "by")
         let proper = !classical
-            && matches!(
-                dict_tag(&w).as_deref(),
-                Some("nr" | "nrt" | "nrfg" | "nt" | "nz")
-            );
+            && match dict_tag(&w).as_deref() {
+                Some("nr" | "nrt" | "nrfg" | "nt" | "nz") => true,
+                Some("ns") => bad_edge && place_contexts(&w, sentences, &c.sentences) >= 2,
+                _ => false,
+            };
         if (bad_edge && !proper || bad_end) && speaker == 0 && author == 0 && !figures.contains(&w)
         {
             continue;
@@ -2550,6 +2553,22 @@ mod tests {
         // (礼拜 is "ns" in jieba's dictionary: prayer, which the text never puts where places
         // stand)
         assert_eq!(find(&found, "礼拜").map(|f| f.kind), Some(TermKind::Term));
+    }
+
+    #[test]
+    fn a_dictionary_place_that_edges_on_a_function_character_is_one_where_the_text_goes_there() {
+        let s = [
+            "你俩当为自己的宗族而在埃及建造些房屋。",
+            "那购买他的埃及人对自己的妻子说话。",
+            "你们平安地进埃及吧！",
+            "这件事普及了。",
+            "知识普及很快。",
+            "他们普及文化。",
+        ];
+        let (found, _) = extract(&s, &[]);
+        assert_eq!(find(&found, "埃及").map(|f| f.kind), Some(TermKind::Place));
+        // (普及 "popularise" is "ns" in jieba's dictionary, and no place)
+        assert!(find(&found, "普及").is_none());
     }
 
     #[test]

@@ -18,11 +18,17 @@ fn english_sentences() {
     for (text, want) in [
         (
             "This is the building script. dh is the most common helper.",
-            vec!["This is the building script.", "dh is the most common helper."],
+            vec![
+                "This is the building script.",
+                "dh is the most common helper.",
+            ],
         ),
         (
             "It may hold the files config and templates. config is a script.",
-            vec!["It may hold the files config and templates.", "config is a script."],
+            vec![
+                "It may hold the files config and templates.",
+                "config is a script.",
+            ],
         ),
         (
             "Smith et al. found it, e.g. in the tools etc. and more.",
