@@ -353,15 +353,21 @@ pub(crate) fn chapter_number(line: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
+/// What follows the word of an appendix line, "A. Advanced packaging" of "Appendix A.
+/// Advanced packaging" / "附录 A. …" (a no-break space may follow the word); None for any
+/// other line.
+fn appendix_rest(t: &str) -> Option<&str> {
+    match t.split_once(char::is_whitespace) {
+        Some(("Appendix" | "APPENDIX" | "附录" | "附錄", rest)) => Some(rest.trim()),
+        _ => None,
+    }
+}
+
 /// A numbered outline heading, `2.1. General rules` / `1.1.3 root 账户`: its depth.
 fn outline_heading(line: &str) -> Option<usize> {
     let indent = line.len() - line.trim_start().len();
     let t = line.trim();
-    // "Appendix A. Advanced packaging" / "附录 A. …": an appendix is a chapter
-    let t = match t.split_once(char::is_whitespace) {
-        Some(("Appendix" | "APPENDIX" | "附录" | "附錄", rest)) => rest.trim(),
-        _ => t,
-    };
+    let t = appendix_rest(t).unwrap_or(t);
     let num: &str = t.split_whitespace().next()?;
     let title = t[num.len()..].trim();
     let parts: Vec<&str> = num.trim_end_matches('.').split('.').collect();
@@ -707,11 +713,7 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
         if alone && let Some(depth) = outline_heading(line) {
             flush(&mut b, &mut para, para_line);
             // (an appendix is a chapter of its own, whatever heads the chapters before it)
-            let appendix = matches!(
-                t.split_whitespace().next(),
-                Some("Appendix" | "APPENDIX" | "附录" | "附錄")
-            );
-            if chosen.is_none() && depth == 1 || appendix {
+            if chosen.is_none() && depth == 1 || appendix_rest(t).is_some() {
                 b.chapter(t);
             } else {
                 b.set_section(Some(t.to_string()));
