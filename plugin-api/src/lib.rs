@@ -964,9 +964,8 @@ pub mod build {
     /// The chapters that hold most of `mentions`, most first, by their titles: one where it
     /// holds at least half of them (or is the only one), else the two that hold most.
     pub fn main_units(mentions: &[Passage], zh: bool) -> Vec<String> {
-        let mut counts: Vec<(String, usize, usize)> = Vec::new();
-        for (i, m) in mentions.iter().enumerate() {
-            let label = if m.location.chapter_title.trim().is_empty() {
+        most_held(mentions.iter().map(|m| {
+            if m.location.chapter_title.trim().is_empty() {
                 let n = m.location.chapter + 1;
                 if zh {
                     format!("第{n}章")
@@ -975,7 +974,43 @@ pub mod build {
                 }
             } else {
                 m.location.chapter_title.trim().to_string()
-            };
+            }
+        }))
+    }
+
+    /// The units an evidence line places an entry in: the chapters of [`main_units`], or,
+    /// where that chapter is the whole book under its own title (a short guide of one chapter
+    /// named as the document is: "mostly in Producing PDFs with groff and mom" says nothing),
+    /// the sections that hold most of `mentions`. Empty where neither says more than the
+    /// book's title.
+    pub fn placing_units(mentions: &[Passage], zh: bool, document_title: &str) -> Vec<String> {
+        let book = document_title.trim();
+        let is_book = |u: &String| u.trim().eq_ignore_ascii_case(book);
+        let chapters = main_units(mentions, zh);
+        if !chapters.iter().any(is_book) {
+            return chapters;
+        }
+        // (the sections of the mentions in that chapter; a passage outside any section names
+        // none)
+        let sections: Vec<String> = mentions
+            .iter()
+            .filter_map(|m| m.location.section.as_deref().map(str::trim))
+            .filter(|s| !s.is_empty() && !s.eq_ignore_ascii_case(book))
+            .map(str::to_string)
+            .collect();
+        if sections.len() * 2 < mentions.len() {
+            return chapters.into_iter().filter(|u| !is_book(u)).collect();
+        }
+        most_held(sections.into_iter())
+    }
+
+    /// Of the units `labels` names (one per mention, in reading order), the one that holds
+    /// at least half of them (or is the only one), else the two that hold most.
+    fn most_held(labels: impl Iterator<Item = String>) -> Vec<String> {
+        let mut counts: Vec<(String, usize, usize)> = Vec::new();
+        let mut total = 0;
+        for (i, label) in labels.enumerate() {
+            total += 1;
             match counts.iter_mut().find(|(l, _, _)| *l == label) {
                 Some(c) => c.1 += 1,
                 None => counts.push((label, 1, i)),
@@ -984,7 +1019,7 @@ pub mod build {
         // most mentions first, then reading order
         counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
         let take = match counts.first() {
-            Some((_, n, _)) if n * 2 >= mentions.len() => 1,
+            Some((_, n, _)) if n * 2 >= total => 1,
             _ => 2,
         };
         counts.into_iter().take(take).map(|(l, _, _)| l).collect()
@@ -1082,7 +1117,7 @@ pub mod build {
         class: Option<&crate::class::NamedClass>,
     ) -> String {
         let zh = entry.lang == "zh";
-        let units = main_units(mentions, zh);
+        let units = placing_units(mentions, zh, &entry.document_title);
         // (not a companion that is part of the entry's name, or has it as a part: "mount"
         // beside "umount", "hand" beside "right hand")
         let title = entry.title.to_lowercase();
@@ -1798,6 +1833,45 @@ pub mod build {
                     page: None,
                     line: Some(1),
                 },
+            }
+        }
+
+        fn placed(chapter: &str, section: Option<&str>) -> Passage {
+            Passage {
+                location: Location {
+                    chapter_title: chapter.into(),
+                    section: section.map(str::to_string),
+                    ..passage("").location
+                },
+                ..passage("X is used here.")
+            }
+        }
+
+        #[test]
+        fn an_evidence_line_places_an_entry_in_sections_where_the_chapter_is_the_book() {
+            const BOOK: &str = "Producing PDFs with groff and mom";
+            // (the chapter and section of each mention, the units named)
+            let cases: &[(&[(&str, Option<&str>)], &[&str])] = &[
+                // a chapter of its own: named
+                (
+                    &[("Chapter 6. Building", Some("6.1. Rebuild")), ("Chapter 6. Building", None)],
+                    &["Chapter 6. Building"],
+                ),
+                // the book's one chapter under the book's title: its sections
+                (
+                    &[
+                        (BOOK, Some("Creating internal links")),
+                        (BOOK, Some("Creating internal links")),
+                        (BOOK, Some("Opening and closing levels")),
+                    ],
+                    &["Creating internal links"],
+                ),
+                // ... and none where few mentions lie in a section
+                (&[(BOOK, None), (BOOK, None), (BOOK, Some("Credits"))], &[]),
+            ];
+            for (places, want) in cases {
+                let mentions: Vec<Passage> = places.iter().map(|(c, s)| placed(c, *s)).collect();
+                assert_eq!(placing_units(&mentions, false, BOOK), *want, "{places:?}");
             }
         }
 

@@ -110,6 +110,10 @@ impl Gene for Method {
             };
         if let Some(p) = &intro {
             b.summary_quote(p);
+        } else if !zh && says_what_its_object_is(&entry.title, first) {
+            // ("Creating internal links" opening "Internal links are clickable text areas
+            // that …": the text's own words say what the procedure works on)
+            b.summary_quote(&steps[0]);
         } else if sentence {
             let opening = opening_words(first, zh, 160);
             b.summary_line(if zh {
@@ -248,6 +252,45 @@ fn statements(steps: &[grove_gene::Passage]) -> bool {
     };
     let n = steps.iter().filter(|s| statement(&s.text)).count();
     n * 2 > steps.len()
+}
+
+/// Whether an English procedure's first sentence says what the thing its title works on is:
+/// "Creating external links" opening "External links are clickable text areas whose
+/// destination is a URL.", "Adding a symbolic link" opening "A symbolic link is …". The title
+/// is a verb and its object; the sentence opens with that object (an article and a plural
+/// aside) and a copula.
+fn says_what_its_object_is(title: &str, first: &str) -> bool {
+    const ARTICLES: &[&str] = &["the ", "a ", "an "];
+    let fold = |w: &str| w.trim_end_matches('s').to_lowercase();
+    let strip_article = |t: &str| {
+        let lower = t.to_lowercase();
+        ARTICLES
+            .iter()
+            .find(|a| lower.starts_with(*a))
+            .map_or(t.to_string(), |a| t[a.len()..].to_string())
+    };
+    let Some((verb, object)) = title.trim().split_once(' ') else {
+        return false;
+    };
+    let object: Vec<String> = strip_article(object)
+        .split_whitespace()
+        .map(fold)
+        .collect();
+    // (a verb of doing: "Creating", "Create"; not a title that is a noun phrase)
+    if !verb.ends_with("ing") && !verb.chars().next().is_some_and(char::is_uppercase)
+        || object.is_empty()
+        || object.len() > 4
+    {
+        return false;
+    }
+    let opening = strip_article(first.trim());
+    let words: Vec<&str> = opening.split_whitespace().collect();
+    words.len() > object.len() + 3
+        && words[..object.len()]
+            .iter()
+            .zip(&object)
+            .all(|(w, o)| fold(w.trim_matches(|c: char| !c.is_alphanumeric())) == *o)
+        && ["is", "are"].contains(&words[object.len()])
 }
 
 fn step_marker(text: &str) -> Option<usize> {

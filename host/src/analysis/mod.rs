@@ -2978,10 +2978,63 @@ pub(crate) fn definition_score(sentence: &str, key: &str, term: &str, lang: Lang
     Some(score - len_penalty)
 }
 
-/// Words that open a clause of condition or time ("If …,", "When …,", "Once …,").
-const EN_CASE_OPENERS: &[&str] = &[
-    "if", "when", "whenever", "unless", "once", "although", "though", "while",
-];
+/// Whether the words after a plural's "which are" name the class it belongs to, a plural noun
+/// phrase without an article: "binary packages, which are ordinary installable package files
+/// in .deb format" (not a participle or an adverb: "which are created by …", "which are
+/// often …").
+fn plural_class(rest: &str) -> bool {
+    const ENDS: &[&str] = &[
+        "in", "of", "for", "that", "which", "with", "from", "on", "to", "used", "and", "or",
+    ];
+    const NOT_CLASS: &[&str] = &[
+        "not",
+        "also",
+        "all",
+        "both",
+        "still",
+        "then",
+        "now",
+        "very",
+        "often",
+        "sometimes",
+        "always",
+        "never",
+        "thus",
+        "less",
+        "more",
+    ];
+    // (the phrase: up to a preposition or a conjunction, or the word a comma or stop ends)
+    let mut phrase = Vec::new();
+    for w in rest.split_whitespace() {
+        if ENDS.contains(&w) {
+            break;
+        }
+        let bare = w.trim_end_matches([',', ';', '.', ')']);
+        phrase.push(bare);
+        if bare.len() < w.len() {
+            break;
+        }
+    }
+    let Some(head) = phrase.last() else {
+        return false;
+    };
+    phrase.len() <= 5
+        && phrase
+            .iter()
+            .all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        && !phrase
+            .iter()
+            .any(|w| w.ends_with("ed") || w.ends_with("ly") || w.ends_with("ing"))
+        && !NOT_CLASS.contains(&phrase[0])
+        && head.len() > 3
+        && head.ends_with('s')
+        && !head.ends_with("ss")
+}
+
+/// Words that open a clause of condition or time ("If …,", "When …,", "Once …,"). Not a
+/// concession ("Although it is unset by default, the X variable is …"): what the main clause
+/// says holds whatever the clause grants.
+const EN_CASE_OPENERS: &[&str] = &["if", "when", "whenever", "unless", "once", "while"];
 
 /// Whether an English sentence (past a list item's mark) opens with a clause of condition or
 /// time that a comma closes: "If you are not sure which one should be used, use …".
@@ -3316,6 +3369,10 @@ const EN_PRONOUN_SUBJECTS: &[&str] = &[
     "it", "they", "this", "these", "that", "those", "he", "she", "we", "you", "i", "there",
 ];
 
+/// Words that open a clause of concession, which a comma closes before the subject:
+/// "Although it is unset by default, the X variable is prepended to …".
+const EN_CONCESSIVE: &[&str] = &["although", "though"];
+
 /// Prepositions that open a phrase of time or place before a sentence's subject ("During
 /// August 1995, X started …").
 const EN_FRONTED: &[&str] = &[
@@ -3479,11 +3536,11 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         .strip_suffix(" the")
         .or_else(|| before.strip_suffix(" a"))
         .unwrap_or(before);
-    let fronted = before.ends_with(',')
+    let fronted = unarticled.ends_with(',')
         && before
             .split_whitespace()
             .next()
-            .is_some_and(|w| EN_FRONTED.contains(&w))
+            .is_some_and(|w| EN_FRONTED.contains(&w) || EN_CONCESSIVE.contains(&w))
         || unarticled.ends_with(':') && unarticled.split_whitespace().count() >= 3
         || fronted_date(before);
     // (or one of names joined as the subject: "Manuel Estrada Sainz (ranty) and Andrés García
@@ -4001,7 +4058,8 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             let copula = ["is ", "are ", "was "]
                 .iter()
                 .find_map(|c| rest.strip_prefix(c))
-                .is_some_and(|r| ["a ", "an ", "the "].iter().any(|a| r.starts_with(a)));
+                .is_some_and(|r| ["a ", "an ", "the "].iter().any(|a| r.starts_with(a)))
+                || rest.strip_prefix("are ").is_some_and(plural_class);
             let describes = EN_DESCRIBING
                 .iter()
                 .any(|v| rest.starts_with(v) && rest[v.len()..].starts_with(' '));

@@ -523,6 +523,34 @@ fn english_definition_patterns() {
             false,
         ),
         ("LVM requires the following.", "LVM", false),
+        // a subject after a concession or a phrase of time, past its article
+        (
+            "Although it is unset by default, the DESTDIR variable is the prefix of each file path used for the installation.",
+            "DESTDIR",
+            true,
+        ),
+        (
+            "In 1993, the Debian Project was founded by Ian Murdock.",
+            "Debian Project",
+            true,
+        ),
+        (
+            "Although the DESTDIR variable is unset by default, the packaging script sets it.",
+            "DESTDIR",
+            false,
+        ),
+        // a plural's relative clause that names its class without an article
+        (
+            "Build Debian binary packages, which are ordinary installable package files in .deb format.",
+            "binary packages",
+            true,
+        ),
+        (
+            "Remove the stale object files, which are created by the build.",
+            "object files",
+            false,
+        ),
+        ("Keep the patches, which are often small.", "patches", false),
         // a list item's label before a dash, then a clause whose subject is the term
         (
             "* debian-policy - the Debian Policy Manual includes explanations of the structure of the archive.",

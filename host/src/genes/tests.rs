@@ -469,6 +469,51 @@ fn a_procedure_keeps_one_number_per_step_and_does_not_lead_with_its_title_again(
 }
 
 #[test]
+fn a_how_to_section_leads_with_what_its_text_says_the_thing_it_works_on_is() {
+    let reg = builtins();
+    // (the how-to section, whether its lead is a quote of its first paragraph)
+    let cases: &[(&str, bool)] = &[
+        (
+            "## Creating internal links\n\nInternal links are clickable text areas that \
+             take the reader to a named place in the document.\n\n\
+             Give the destination a name with the NAMED keyword of the heading.\n\n\
+             Write the link text with the PDF_LINK macro after the name.\n\n\
+             Build the document again with pdfmom to see the links.\n",
+            true,
+        ),
+        // (a first paragraph about something else leads no page on links)
+        (
+            "## Creating internal links\n\nThe pdfmom program is a wrapper that calls \
+             groff twice.\n\n\
+             Give the destination a name with the NAMED keyword of the heading.\n\n\
+             Write the link text with the PDF_LINK macro after the name.\n\n\
+             Build the document again with pdfmom to see the links.\n",
+            false,
+        ),
+    ];
+    for (section, quoted) in cases {
+        let md = format!("# Links in PDF\n\n{section}");
+        let a = analysed("Links", &md);
+        let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
+        let p = reg
+            .propose("method", &ctx, &doc)
+            .unwrap()
+            .into_iter()
+            .find(|p| p.title == "Creating internal links")
+            .unwrap_or_else(|| panic!("a procedure in {section}"));
+        let page = reg
+            .render("method", &ctx, &Entry::from_proposal(&p, "en", "Links"))
+            .unwrap();
+        assert_eq!(
+            !page.summary.contains("is a procedure of") && page.summary.contains("text areas"),
+            *quoted,
+            "{}",
+            page.summary
+        );
+    }
+}
+
+#[test]
 fn chapters_of_one_title_are_one_entry_that_names_each_author() {
     let reg = builtins();
     // twelve lyrics, three of them to the tune 玉楼春 by different poets, one of those under
