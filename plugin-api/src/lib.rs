@@ -462,6 +462,15 @@ pub mod junk {
         if words.len() == 1 && EN_FUNCTION.contains(&words[0]) {
             return Some("function word");
         }
+        // (function words joined by a slash or a hyphen are one too: "and/or", "either-or")
+        if words.len() == 1
+            && lower.contains(['/', '-'])
+            && lower
+                .split(['/', '-'])
+                .all(|w| w.is_empty() || EN_FUNCTION.contains(&w) || w == "either" || w == "nor")
+        {
+            return Some("function word");
+        }
         if t.chars().all(|c| ZH_FUNCTION.contains(c)) {
             return Some("particle");
         }
@@ -502,6 +511,10 @@ pub mod junk {
             for (title, want) in [
                 ("", Some("empty")),
                 ("of", Some("function word")),
+                ("and/or", Some("function word")),
+                ("either-or", Some("function word")),
+                ("/usr", None),
+                ("on-line", None),
                 ("stream and", Some("fragment")),
                 ("DEB_", Some("fragment")),
                 ("dh_", Some("fragment")),
