@@ -257,9 +257,13 @@ fn statements(steps: &[grove_gene::Passage]) -> bool {
 /// Whether an English procedure's first sentence says what the thing its title works on is:
 /// "Creating external links" opening "External links are clickable text areas whose
 /// destination is a URL.", "Adding a symbolic link" opening "A symbolic link is …". The title
-/// is a verb and its object; the sentence opens with that object (an article and a plural
-/// aside) and a copula.
+/// is a gerund and its object; the sentence opens with that object (an article and a plural
+/// aside) and a copula that names what it is, not what is done to it ("Packages are often
+/// removed …" under "Reintroducing packages" says nothing of what a package is).
 fn says_what_its_object_is(title: &str, first: &str) -> bool {
+    const NOT_WHAT: &[&str] = &[
+        "not", "also", "often", "usually", "always", "sometimes", "never", "only", "used",
+    ];
     const ARTICLES: &[&str] = &["the ", "a ", "an "];
     let fold = |w: &str| w.trim_end_matches('s').to_lowercase();
     let strip_article = |t: &str| {
@@ -276,11 +280,8 @@ fn says_what_its_object_is(title: &str, first: &str) -> bool {
         .split_whitespace()
         .map(fold)
         .collect();
-    // (a verb of doing: "Creating", "Create"; not a title that is a noun phrase)
-    if !verb.ends_with("ing") && !verb.chars().next().is_some_and(char::is_uppercase)
-        || object.is_empty()
-        || object.len() > 4
-    {
+    // (a verb of doing, "Creating"; not a title that is a noun phrase, "Vote Counting")
+    if !verb.ends_with("ing") || object.is_empty() || object.len() > 4 {
         return false;
     }
     let opening = strip_article(first.trim());
@@ -291,6 +292,10 @@ fn says_what_its_object_is(title: &str, first: &str) -> bool {
             .zip(&object)
             .all(|(w, o)| fold(w.trim_matches(|c: char| !c.is_alphanumeric())) == *o)
         && ["is", "are"].contains(&words[object.len()])
+        && {
+            let next = words[object.len() + 1].to_lowercase();
+            !NOT_WHAT.contains(&next.as_str()) && !next.ends_with("ed") && !next.ends_with("ly")
+        }
 }
 
 fn step_marker(text: &str) -> Option<usize> {

@@ -3370,7 +3370,7 @@ const EN_PRONOUN_SUBJECTS: &[&str] = &[
 ];
 
 /// Words that open a clause of concession, which a comma closes before the subject:
-/// "Although it is unset by default, the X variable is prepended to …".
+/// "Although it is unset by default, the X variable is the prefix of …".
 const EN_CONCESSIVE: &[&str] = &["although", "though"];
 
 /// Prepositions that open a phrase of time or place before a sentence's subject ("During
