@@ -1003,8 +1003,8 @@ pub mod build {
         if !chapters.iter().any(is_book) {
             return chapters;
         }
-        // (the sections of the mentions in that chapter; a passage outside any section names
-        // none)
+        // (the sections of all the mentions, the book being that one chapter; a passage
+        // outside any section names none)
         let sections: Vec<String> = mentions
             .iter()
             .filter_map(|m| m.location.section.as_deref().map(str::trim))
