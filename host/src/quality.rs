@@ -41,6 +41,19 @@ pub fn quoted_lead<'a>(title: &str, summary: &'a str) -> &'a str {
         .unwrap_or(s)
 }
 
+/// Whether a page's lead quotes the passage `quote`: the whole of it, or the part a page
+/// shows of a long one (`excerpt` of the gene SDK: "子曰：「…仁者人也…", every stretch
+/// between the marks found in the passage).
+pub fn lead_quotes(title: &str, summary: &str, quote: &str) -> bool {
+    let lead = quoted_lead(title, summary);
+    let quote = quote.trim();
+    let parts = || lead.split('…').map(str::trim).filter(|p| !p.is_empty());
+    lead == quote
+        || lead.contains('…')
+            && parts().any(|p| p.chars().count() >= 8)
+            && parts().all(|p| quote.contains(p))
+}
+
 /// Reviews `page`. `entry_exists` tells whether a link target is an existing entry.
 pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
     let mut findings = Vec::new();
@@ -89,7 +102,13 @@ pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
         score -= 10;
     }
     // The lead should be the text's own sentence about the entry, not a template line.
+    // (a lead from a long passage shows a part of it, "子曰：「…仁者人也…": its longest
+    // stretch is what the passage must hold)
     let lead: String = quoted_lead(&page.title, &page.summary)
+        .split('…')
+        .map(str::trim)
+        .max_by_key(|part| part.len())
+        .unwrap_or_default()
         .chars()
         .take(40)
         .collect();
@@ -99,14 +118,14 @@ pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
         .sections
         .iter()
         .any(|s| s.body.contains(&lead) && s.body.contains("[^"));
-    if !lead.is_empty()
+    let templated = !lead.is_empty()
         && !marked
         && !page.citations.is_empty()
         && !page
             .citations
             .iter()
-            .any(|c| c.quote.trim().starts_with(&lead))
-    {
+            .any(|c| c.quote.trim().starts_with(&lead) || c.quote.contains(&lead));
+    if templated {
         findings.push(finding(
             "template-lead",
             "the lead is a template line: no sentence of the text that says what the entry is was found",
@@ -116,7 +135,11 @@ pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
     // (a how-to is titled by what it does: "To plant a tree", "How to build")
     let fault = (page.entry_type != "method")
         .then(|| crate::analysis::title_fault(&page.title))
-        .flatten();
+        .flatten()
+        // (a concept of one character the text does not define, 事 or 人, is a word of the
+        // language, not a term of the book: jieba's dictionary does not count one character
+        // apart from its compounds, so `title_fault` cannot tell)
+        .or((templated && one_character_word(&page.entry_type, &page.title)).then_some("generic"));
     match fault {
         Some("generic") => {
             findings.push(finding(
@@ -198,6 +221,15 @@ mod tests {
             "将一存档与已有的存档合并"
         );
         assert_eq!(quoted_lead("Tarragon", "A herb: green."), "A herb: green.");
+        let speech = "子曰：「天下之達道五。仁者人也，親親為大；義者宜也。好學近乎知。」";
+        for (summary, quotes) in [
+            (speech, true),
+            ("子曰：「…仁者人也，親親為大；義者宜也。…", true),
+            ("子曰：「…仁者人也，親親為大；義者知也。…", false),
+            ("子曰：「…好學…", false),
+        ] {
+            assert_eq!(lead_quotes("仁", summary, speech), quotes, "{summary}");
+        }
     }
 
     #[test]
@@ -256,6 +288,21 @@ mod tests {
                 vec![],
             ),
             (titled("The Cow", "A thing.", 3, &["B"], &long), 100, vec![]),
+            // a concept of one character: generic where the text does not define it
+            (
+                {
+                    let mut p = titled("事", "事者，物之始也。", 3, &["B"], &long);
+                    p.summary = "事，《大學》中的概念，見於 12 段。".into();
+                    p
+                },
+                85,
+                vec!["template-lead", "generic-title"],
+            ),
+            (
+                titled("誠", "誠者，天之道也。", 3, &["B"], &long),
+                100,
+                vec![],
+            ),
         ]);
         for (p, want, codes) in cases {
             let r = review(&p, &exists);

@@ -315,6 +315,167 @@ pub mod page {
         )
     }
 
+    /// The longest passage, in characters, that a page shows whole: a longer one (a speech of
+    /// 400 characters, a verse of 600) is shown by [`excerpt`].
+    pub const WHOLE_ZH: usize = 160;
+    /// See [`WHOLE_ZH`].
+    pub const WHOLE_EN: usize = 480;
+
+    /// The part of a long passage a page shows for the entry `names` (title and aliases): the
+    /// sentences around the first that opens with a name (a definition, "仁者，人也"), else the
+    /// first that holds one, else the passage's opening, and the sentences after it (before it
+    /// where the passage ends first), up to three quarters of the
+    /// [`WHOLE_ZH`] or [`WHOLE_EN`] limit, with "…" where text is left out. A speech keeps its
+    /// speaker ("子曰：「…"). A passage within the limit, or one that holds no stop, is shown
+    /// whole. The citation still quotes the whole passage: the excerpt is a part of it.
+    pub fn excerpt(text: &str, names: &[&str], zh: bool) -> String {
+        let text = text.trim();
+        let (whole, window) = if zh {
+            (WHOLE_ZH, WHOLE_ZH * 3 / 4)
+        } else {
+            (WHOLE_EN, WHOLE_EN * 3 / 4)
+        };
+        let chars = |s: &str| s.chars().count();
+        if chars(text) <= whole {
+            return text.to_string();
+        }
+        // (the passage as sentences, each with its stop and any closing quote)
+        let mut units: Vec<&str> = Vec::new();
+        let mut start = 0;
+        let cs: Vec<(usize, char)> = text.char_indices().collect();
+        for (k, &(i, c)) in cs.iter().enumerate() {
+            let stop = if zh {
+                matches!(c, '。' | '！' | '？' | '；')
+            } else {
+                matches!(c, '.' | ';' | '?' | '!')
+                    && cs.get(k + 1).is_some_and(|(_, n)| *n == ' ')
+                    && cs.get(k + 2).is_some_and(|(_, n)| !n.is_lowercase())
+            };
+            if !stop {
+                continue;
+            }
+            let mut end = i + c.len_utf8();
+            let mut j = k + 1;
+            while let Some(&(at, n)) = cs.get(j) {
+                if !"」』”’\"')）".contains(n) {
+                    break;
+                }
+                end = at + n.len_utf8();
+                j += 1;
+            }
+            if end > start && end < text.len() {
+                units.push(&text[start..end]);
+                start = end;
+            }
+        }
+        if start < text.len() {
+            units.push(&text[start..]);
+        }
+        if units.len() < 2 {
+            return text.to_string();
+        }
+        let lower: Vec<String> = units.iter().map(|u| u.trim().to_lowercase()).collect();
+        let names: Vec<String> = names
+            .iter()
+            .map(|n| n.trim().to_lowercase())
+            .filter(|n| !n.is_empty())
+            .collect();
+        let at = lower
+            .iter()
+            .position(|u| names.iter().any(|n| u.starts_with(n.as_str())))
+            .or_else(|| {
+                lower
+                    .iter()
+                    .position(|u| names.iter().any(|n| u.contains(n.as_str())))
+            })
+            .unwrap_or(0);
+        let (mut from, mut to) = (at, at + 1);
+        let mut len = chars(units[at]);
+        loop {
+            let next = units.get(to).map(|u| chars(u));
+            let prev = from.checked_sub(1).map(|k| chars(units[k]));
+            // (the sentences after the first come first, what follows a name says what it
+            // is; those before it only where the passage ends within the window)
+            match (next, prev) {
+                (Some(n), _) if len + n <= window => {
+                    len += n;
+                    to += 1;
+                }
+                (None, Some(p)) if len + p <= window => {
+                    len += p;
+                    from -= 1;
+                }
+                _ => break,
+            }
+        }
+        let mut out = String::new();
+        if from > 0 {
+            // (a speech keeps its speaker: 子曰：「…)
+            let opening = units[0];
+            let speaker = ["：「", "：“", ": “", ": \""].iter().find_map(|q| {
+                opening
+                    .find(q)
+                    .filter(|&i| chars(&opening[..i]) <= 12)
+                    .map(|i| &opening[..i + q.len()])
+            });
+            if let Some(sp) = speaker {
+                out.push_str(sp);
+            }
+            out.push('…');
+            if !zh {
+                out.push(' ');
+            }
+        }
+        out.push_str(units[from..to].concat().trim());
+        if to < units.len() {
+            if !zh {
+                out.push(' ');
+            }
+            out.push('…');
+        }
+        out
+    }
+
+    #[cfg(test)]
+    mod excerpt_tests {
+        use super::excerpt;
+
+        #[test]
+        fn a_long_passage_is_shown_around_the_entry() {
+            let speech = format!(
+                "子曰：「{}仁者人也，親親為大；義者宜也，尊賢為大。{}」",
+                "天下之達道五，所以行之者三。".repeat(6),
+                "好學近乎知，力行近乎仁。".repeat(6)
+            );
+            let verse = format!(
+                "2:255 {} Moses said to his people: be patient. {}",
+                "They ask you about the moon and the stars of the night. ".repeat(6),
+                "And the sun runs on its course for a term appointed. ".repeat(9)
+            );
+            let cases: &[(&str, &[&str], bool, &str, &str)] = &[
+                // (text, names, zh, the excerpt opens with, and ends with)
+                (&speech, &["仁"], true, "子曰：「…", "」"),
+                (&speech, &["義"], true, "子曰：「…", "」"),
+                (&verse, &["Moses"], false, "… Moses said to his people", "…"),
+                ("短文。仁者人也。", &["仁"], true, "短文。仁者人也。", "。"),
+            ];
+            for (text, names, zh, opens, ends) in cases {
+                let got = excerpt(text, names, *zh);
+                assert!(got.starts_with(opens), "{got}");
+                assert!(got.ends_with(ends), "{got}");
+                assert!(got.chars().count() <= if *zh { 130 } else { 370 }, "{got}");
+                for part in got.split('…').filter(|p| p.trim().len() > 3) {
+                    let part = part.trim().trim_start_matches("子曰：「");
+                    assert!(text.contains(part), "{part}");
+                }
+            }
+            for name in ["仁", "義"] {
+                let got = excerpt(&speech, &[name], true);
+                assert!(got.contains(&format!("{name}者")), "{got}");
+            }
+        }
+    }
+
     /// Cuts `s` to at most `max` bytes at a char boundary.
     pub fn truncate(s: &str, max: usize) -> &str {
         if s.len() <= max {
@@ -749,7 +910,12 @@ pub mod build {
     /// A Markdown block quote of a passage with its location and footnote, mentions of
     /// other entries linked.
     pub fn quote_md(p: &Passage, names: &[(String, String)]) -> String {
-        let text = escape(p.text.trim()).replace('\n', " ");
+        shown_quote_md(p, p.text.trim(), names)
+    }
+
+    /// [`quote_md`] of the part of the passage a page shows ([`page::excerpt`]).
+    pub fn shown_quote_md(p: &Passage, shown: &str, names: &[(String, String)]) -> String {
+        let text = escape(shown).replace('\n', " ");
         format!(
             "> {}\n>\n> — {} [^{}]\n",
             link_mentions(&text, names),
@@ -838,6 +1004,14 @@ pub mod build {
             }
         }
 
+        /// The entry's title and aliases.
+        fn own_names(&self) -> Vec<&str> {
+            std::iter::once(&self.page.title)
+                .chain(self.page.aliases.iter())
+                .map(String::as_str)
+                .collect()
+        }
+
         /// Whether the passage is already cited on the page.
         pub fn has(&self, p: &Passage) -> bool {
             self.cited.contains(&p.id)
@@ -862,7 +1036,9 @@ pub mod build {
                 .find_map(|b| trimmed.strip_prefix(b))
                 .unwrap_or(trimmed)
                 .trim_start();
-            let text = page::truncate(trimmed, 4000);
+            // (a long passage leads with its sentences about the entry: `page::excerpt`)
+            let shown = page::excerpt(trimmed, &self.own_names(), self.zh);
+            let text = shown.as_str();
             let lower = text.to_lowercase();
             let names_it = std::iter::once(&self.page.title)
                 .chain(self.page.aliases.iter())
@@ -932,7 +1108,8 @@ pub mod build {
                 if self.has(p) || !self.quoted.insert(quote_key(&p.text)) {
                     continue;
                 }
-                body.push_str(&quote_md(p, &self.names));
+                let shown = page::excerpt(&p.text, &self.own_names(), self.zh);
+                body.push_str(&shown_quote_md(p, &shown, &self.names));
                 body.push('\n');
                 self.cite(p);
                 n += 1;

@@ -4594,6 +4594,26 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
             .then(|| ascii_word_at(sentence, term))
             .flatten()
     })?;
+    let first = chinese_definition_at(sentence, term, pos);
+    // (a later mention may be the one defined: a speech names 仁 in passing, "修道以仁。",
+    // before it says "仁者人也"; only one that opens a clause counts)
+    sentence
+        .match_indices(term)
+        .map(|(at, _)| at)
+        .filter(|&at| at > pos)
+        .filter(|&at| {
+            sentence[..at]
+                .trim_end_matches(['“', '「', '『', '"'])
+                .ends_with(['。', '；', '！', '？', '：'])
+        })
+        .take(8)
+        .filter_map(|at| chinese_definition_at(sentence, term, at))
+        .filter(|&s| s >= 0.7)
+        .fold(first, |best, s| Some(best.map_or(s, |b| b.max(s))))
+}
+
+/// [`chinese_definition`] of the mention of `term` at byte `pos`.
+fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> {
     let raw_after = &sentence[pos + term.len()..];
     let before = &sentence[..pos];
     // the subject: at the start, or after a clause break or an opening quote

@@ -1292,6 +1292,13 @@ fn chinese_definition_patterns() {
         ("* who(1) 显示谁登录在系统里面。", "who", true),
         ("+ perl(1) 可以进行任何你想得到的文本处理。", "Perl", true),
         ("+ perlre(1) 可以进行文本处理。", "Perl", false),
+        // a later mention that opens a clause may be the one a speech defines
+        (
+            "子曰：「為政在人，取人以身，修身以道，修道以仁。仁者人也，親親為大。」",
+            "仁",
+            true,
+        ),
+        ("子曰：「修道以仁，不仁者不可以久處約。」", "仁", false),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(

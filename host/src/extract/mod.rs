@@ -262,9 +262,7 @@ fn finish(doc: &mut ExtractedDoc, file_name: &str) {
     }
     if doc.title.is_none() {
         let stem = title_from_file_name(file_name);
-        if !stem.is_empty() {
-            doc.title = Some(stem);
-        }
+        doc.title = works_title(&doc.chapters, &stem).or((!stem.is_empty()).then_some(stem));
     }
     let fallback = doc.title.clone().unwrap_or_default();
     for (i, ch) in doc.chapters.iter_mut().enumerate() {
@@ -277,6 +275,33 @@ fn finish(doc: &mut ExtractedDoc, file_name: &str) {
             b.location.chapter_title = ch.title.clone();
         }
     }
+}
+
+/// The title of a Chinese text that names no title of its own and whose file name is in
+/// Latin letters ("daxue-zhongyong.txt"): the works it holds, where it holds one to three,
+/// each headed by a short Chinese title ("大學·中庸"). A reader of the wiki knows the book by
+/// those names, not by a transliterated file name. `None` otherwise.
+fn works_title(chapters: &[Chapter], stem: &str) -> Option<String> {
+    let titles: Vec<String> = chapters
+        .iter()
+        .map(|c| normalize::normalize_text(&c.title))
+        .collect();
+    let chinese = |t: &str| {
+        let n = t.chars().count();
+        // (a numbered unit, 第一回 or 卷三, and front matter, 序 or 目录, name no work)
+        let numbered = t.starts_with('第')
+            || t.ends_with(['章', '回', '卷', '篇', '節', '节'])
+            || t.starts_with('卷');
+        (1..=12).contains(&n)
+            && t.chars().all(normalize::is_cjk)
+            && !numbered
+            && !structure::is_matter_title(t)
+            && !["序", "前言", "引言", "后记", "後記", "跋"].contains(&t)
+    };
+    (!stem.chars().any(normalize::is_cjk)
+        && (1..=3).contains(&titles.len())
+        && titles.iter().all(|t| chinese(t)))
+    .then(|| titles.join("·"))
 }
 
 /// The languages whose tag a file name may end in (`quran.en.txt`, `tang300_zh-hans.txt`).
@@ -409,6 +434,32 @@ mod tests {
             ("The Book.epub", "The Book"),
         ] {
             assert_eq!(super::title_from_file_name(file), title, "{file}");
+        }
+    }
+
+    #[test]
+    fn a_chinese_text_without_a_title_is_named_by_its_works_not_a_latin_file_name() {
+        let chapter = |title: &str| super::Chapter {
+            title: title.into(),
+            blocks: Vec::new(),
+        };
+        let cases: &[(&[&str], &str, Option<&str>)] = &[
+            (&["大學", "中庸"], "daxue-zhongyong", Some("大學·中庸")),
+            (&["論語"], "lunyu", Some("論語")),
+            (&["大學", "中庸"], "四书", None),
+            (&["一", "二", "三", "四"], "poems", None),
+            (&["第一回"], "story", None),
+            (&["序", "卷一"], "story", None),
+            (&["Introduction", "Usage"], "notes", None),
+            (&["第一章 总则 这是一个很长的标题啊", "二"], "law", None),
+        ];
+        for (titles, stem, want) in cases {
+            let chapters: Vec<_> = titles.iter().map(|t| chapter(t)).collect();
+            assert_eq!(
+                super::works_title(&chapters, stem).as_deref(),
+                *want,
+                "{titles:?}"
+            );
         }
     }
 }

@@ -561,7 +561,7 @@ fn render_markdown(
         let mark = page
             .citations
             .iter()
-            .find(|c| crate::quality::quoted_lead(&page.title, &page.summary) == c.quote.trim())
+            .find(|c| crate::quality::lead_quotes(&page.title, &page.summary, &c.quote))
             .map(|c| format!(" [^{}]", c.passage_id))
             .unwrap_or_default();
         let _ = writeln!(md, "{}{mark}\n", page.summary);
