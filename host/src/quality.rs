@@ -54,6 +54,17 @@ pub fn lead_quotes(title: &str, summary: &str, quote: &str) -> bool {
             && parts().all(|p| quote.contains(p))
 }
 
+/// Whether a lead opens with the title, as a sentence about it does ("仁者人也", "The
+/// operating system is …"), past an article, in any case.
+fn opens_with(lead: &str, title: &str) -> bool {
+    let lead = lead.trim_start().to_lowercase();
+    let lead = ["the ", "a ", "an "]
+        .iter()
+        .find_map(|a| lead.strip_prefix(a))
+        .unwrap_or(&lead);
+    lead.starts_with(&title.trim().to_lowercase())
+}
+
 /// Reviews `page`. `entry_exists` tells whether a link target is an existing entry.
 pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
     let mut findings = Vec::new();
@@ -136,10 +147,14 @@ pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
     let fault = (page.entry_type != "method")
         .then(|| crate::analysis::title_fault(&page.title))
         .flatten()
-        // (a concept of one character the text does not define, 事 or 人, is a word of the
-        // language, not a term of the book: jieba's dictionary does not count one character
-        // apart from its compounds, so `title_fault` cannot tell)
-        .or((templated && one_character_word(&page.entry_type, &page.title)).then_some("generic"));
+        // (a concept named by everyday words, 事, 源代码 or "operating system", is a word of
+        // the language, not a term of the book, unless the lead is the text's sentence about
+        // it: the lead opens with the title, as a definition does, "仁者人也", not a sentence
+        // that uses the word in passing, "所藏乎身不恕，而能喻諸人者")
+        .or((page.entry_type == "concept"
+            && (templated || !opens_with(&lead, &page.title))
+            && crate::analysis::everyday_title(&page.title))
+        .then_some("generic"));
     match fault {
         Some("generic") => {
             findings.push(finding(
@@ -303,10 +318,50 @@ mod tests {
                 100,
                 vec![],
             ),
+            (
+                titled(
+                    "人",
+                    "所藏乎身不恕，而能喻諸人者，未之有也。",
+                    3,
+                    &["B"],
+                    &long,
+                ),
+                90,
+                vec!["generic-title"],
+            ),
+            (
+                titled(
+                    "operating system",
+                    "The operating system is the software that runs the machine.",
+                    3,
+                    &["B"],
+                    &long,
+                ),
+                100,
+                vec![],
+            ),
+            (
+                {
+                    let mut p = titled("operating system", "x", 3, &["B"], &long);
+                    p.summary = "operating system is a term in “Book”, found in 3 passages.".into();
+                    p
+                },
+                85,
+                vec!["template-lead", "generic-title"],
+            ),
+            (
+                {
+                    let mut p = titled("工具", "x", 3, &["B"], &long);
+                    p.summary = "工具，《书》中的概念，见于 3 段。".into();
+                    p
+                },
+                85,
+                vec!["template-lead", "generic-title"],
+            ),
         ]);
         for (p, want, codes) in cases {
             let r = review(&p, &exists);
-            assert_eq!(score_percent(&r), want, "{:?}", r.findings);
+            assert_eq!(score_percent(&r), want, "{}: {:?}", p.title, r.findings);
             let got: Vec<_> = r.findings.iter().map(|f| f.code.as_str()).collect();
             assert_eq!(got, codes);
         }

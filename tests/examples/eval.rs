@@ -7,7 +7,9 @@
 //! - labelled precision and type accuracy: a fixed-seed sample of 60 entries per document is
 //!   looked up, by title, in the blind labels (`eval/labels/<name>.tsv`); the share of the
 //!   sample without a label is printed beside them (`--sample DIR` writes those titles out, with
-//!   their lead and quotes, for a labeller);
+//!   their lead and quotes, for a labeller); and how many of the sampled titles labelled
+//!   invalid the page checklist still scores 100 (`quality` in the front matter), which should
+//!   see a fragment or a generic word;
 //! - fragment titles (a rule independent of the analysis' own lists), duplicates (two entries for
 //!   one name: same normalised title or alias, a possessive, an acronym and its expansion), the
 //!   share of identifying leads (the lead is no template line and names its subject) and the
@@ -105,6 +107,8 @@ struct PageInfo {
     aliases: Vec<String>,
     summary: String,
     citations: usize,
+    /// The page checklist's score (front matter `quality`, 0–100).
+    quality: u8,
     /// The first quotes of the body, for a labeller.
     quotes: Vec<String>,
 }
@@ -161,6 +165,8 @@ struct Figures {
     informative: Count,
     /// unjudged / lead sample.
     unjudged: Count,
+    /// scored 100 by the page checklist / labelled invalid: junk the `quality` score misses.
+    invalid_at_100: Count,
     units: Count,
     non_prose: Count,
     text_bytes: usize,
@@ -185,6 +191,7 @@ impl Figures {
         self.evidence_leads.add(o.evidence_leads);
         self.informative.add(o.informative);
         self.unjudged.add(o.unjudged);
+        self.invalid_at_100.add(o.invalid_at_100);
         self.units.add(o.units);
         self.non_prose.add(o.non_prose);
         self.text_bytes += o.text_bytes;
@@ -197,7 +204,7 @@ impl Figures {
         let mb = self.text_bytes as f64 / 1_048_576.0;
         let r = |t: &str| self.recall.get(t).copied().unwrap_or_default().cell();
         format!(
-            "| {name} | {half} | {lang} | {genre} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} | {} | {} | {:.1} |",
+            "| {name} | {half} | {lang} | {genre} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} | {} | {} | {:.1} |",
             self.pages,
             r("person"),
             r("concept"),
@@ -205,6 +212,7 @@ impl Figures {
             r("other"),
             self.precision.pct(),
             self.type_accuracy.pct(),
+            self.invalid_at_100.pct(),
             self.unlabelled.pct(),
             self.fragments.pct(),
             self.duplicates.pct(),
@@ -226,7 +234,7 @@ impl Figures {
     }
 }
 
-const HEADER: &str = "| document | half | lang | genre | pages | person | concept | method | other | precision | type acc. | unlabelled | fragments | duplicates | identifying leads | evidence leads | informative leads (labelled) | unjudged leads | named units | non-prose | pages/MB | uncited | broken links | s |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+const HEADER: &str = "| document | half | lang | genre | pages | person | concept | method | other | precision | type acc. | invalid at quality 100 | unlabelled | fragments | duplicates | identifying leads | evidence leads | informative leads (labelled) | unjudged leads | named units | non-prose | pages/MB | uncited | broken links | s |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
 fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -1094,6 +1102,10 @@ fn generate(server: &Server, doc: &Doc) -> Result<Wiki, String> {
             aliases: json_list(fm.get("aliases").map_or("[]", String::as_str)),
             summary: json_string(fm.get("summary").map_or("", String::as_str)),
             citations: json_list(fm.get("sources").map_or("[]", String::as_str)).len(),
+            quality: fm
+                .get("quality")
+                .and_then(|q| q.trim().parse().ok())
+                .unwrap_or(0),
             quotes: quotes
                 .into_iter()
                 .take(2)
@@ -1178,11 +1190,17 @@ fn score(doc: &Doc, wiki: &Wiki, verbose: bool, report: &mut String) -> Figures 
                             doc.name, s.page_type, s.title, l.entry_type
                         ));
                     }
-                } else if verbose {
-                    report.push_str(&format!(
-                        "{}: invalid {} \"{}\"\n",
-                        doc.name, s.page_type, s.title
-                    ));
+                } else {
+                    f.invalid_at_100.total += 1;
+                    if s.quality >= 100 {
+                        f.invalid_at_100.hit += 1;
+                    }
+                    if verbose {
+                        report.push_str(&format!(
+                            "{}: invalid {} \"{}\" (quality {})\n",
+                            doc.name, s.page_type, s.title, s.quality
+                        ));
+                    }
                 }
             }
         }
@@ -1408,6 +1426,7 @@ mod tests {
             aliases: aliases.iter().map(|a| a.to_string()).collect(),
             summary: String::new(),
             citations: 1,
+            quality: 100,
             quotes: Vec::new(),
         }
     }

@@ -1735,6 +1735,24 @@ pub fn title_fault(title: &str) -> Option<&'static str> {
         .then_some("generic")
 }
 
+/// Whether a title is made of everyday words only: a Chinese word jieba's dictionary counts
+/// at least once in 100,000 words, or one character (工具, 代码, 事); an English phrase in
+/// lower case whose every word is of the common SCOWL bands ("operating system", "physical
+/// book"). Such a title is a term of the book only where the book says what it is: the page
+/// checklist (`quality`) calls it generic where the lead is no sentence of the text about it.
+pub fn everyday_title(title: &str) -> bool {
+    let t = title.trim();
+    if t.chars().any(chinese::is_cjk) {
+        return t.chars().count() == 1 && chinese::is_cjk(t.chars().next().unwrap_or(' '))
+            || t.chars().all(chinese::is_cjk) && is_everyday_word(t, Lang::Zh);
+    }
+    let words: Vec<&str> = t.split_whitespace().collect();
+    !words.is_empty()
+        && words.len() <= 3
+        && t.chars().all(|c| c.is_lowercase() || c == ' ')
+        && words.iter().all(|w| is_generic_word(w, Lang::En))
+}
+
 /// The legal forms that follow a company's name ("Inc.", "Ltd", "GmbH"): no name alone.
 const LEGAL_FORMS: &[&str] = &[
     "Inc", "Ltd", "LLC", "GmbH", "Corp", "Co", "PLC", "AG", "SA", "S.A", "B.V", "BV", "Pty",
