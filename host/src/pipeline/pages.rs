@@ -491,8 +491,8 @@ const MAX_RELATED: usize = 12;
 /// ([`crate::quality::names_an_entity`]), then terms, at most [`MAX_RELATED`]; never a hub, an
 /// entry the book mentions in one passage of twenty or more ("shell" in a shell manual,
 /// "people" in a scripture), which would be related to everything, nor a concept of one
-/// character ([`crate::quality::one_character_word`]). The page's links (its graph edges)
-/// keep every entry.
+/// character ([`crate::quality::one_character_word`]) or of one everyday word ("list",
+/// 工具: [`analysis::everyday_title`]). The page's links (its graph edges) keep every entry.
 fn related_list(
     links: &BTreeSet<usize>,
     entries: &[PlanEntry],
@@ -508,8 +508,10 @@ fn related_list(
         .iter()
         .map(|&j| &entries[j])
         .filter(|e| {
-            !hub(&e.proposal.title)
-                && !crate::quality::one_character_word(&e.proposal.entry_type, &e.proposal.title)
+            let (ty, title) = (&e.proposal.entry_type, &e.proposal.title);
+            !hub(title)
+                && !crate::quality::one_character_word(ty, title)
+                && !(ty == "concept" && !title.contains(' ') && analysis::everyday_title(title))
         })
         .collect();
     list.sort_by_key(|e| !crate::quality::names_an_entity(&e.proposal.entry_type));
@@ -731,7 +733,7 @@ mod tests {
     }
 
     #[test]
-    fn related_lists_hold_no_hub_and_name_entities_first() {
+    fn related_lists_hold_no_hub_nor_everyday_word_and_name_entities_first() {
         // "zorbium" is in every passage: a hub; "Gertrude Jekyll" a person, "quaxite" a term
         let text: String = (0..30)
             .map(|i| {
@@ -760,7 +762,9 @@ mod tests {
         ];
         entries[2].proposal.entry_type = "person".into();
         entries.push(entry("德", EntryState::Generated, 90));
-        let links: BTreeSet<usize> = [0, 1, 2, 3].into_iter().collect();
+        // (a concept of one everyday word is no related entry either; a phrase may be)
+        entries.push(entry("list", EntryState::Generated, 90));
+        let links: BTreeSet<usize> = [0, 1, 2, 3, 4].into_iter().collect();
         let titles: Vec<String> = related_list(&links, &entries, &a)
             .into_iter()
             .map(|(_, t)| t)
