@@ -509,9 +509,9 @@ fn related_list(
         .map(|&j| &entries[j])
         .filter(|e| {
             let (ty, title) = (&e.proposal.entry_type, &e.proposal.title);
-            !hub(title)
-                && !crate::quality::one_character_word(ty, title)
-                && !(ty == "concept" && !title.contains(' ') && analysis::everyday_title(title))
+            let everyday_word =
+                ty == "concept" && !title.contains(' ') && analysis::everyday_title(title);
+            !(hub(title) || crate::quality::one_character_word(ty, title) || everyday_word)
         })
         .collect();
     list.sort_by_key(|e| !crate::quality::names_an_entity(&e.proposal.entry_type));
