@@ -1038,7 +1038,7 @@ pub mod build {
                 .trim_start();
             // (a long passage leads with its sentences about the entry: `page::excerpt`)
             let shown = page::excerpt(trimmed, &self.own_names(), self.zh);
-            let text = shown.as_str();
+            let text = page::truncate(&shown, 4000);
             let lower = text.to_lowercase();
             let names_it = std::iter::once(&self.page.title)
                 .chain(self.page.aliases.iter())
