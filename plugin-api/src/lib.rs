@@ -539,7 +539,7 @@ pub mod page {
     /// The fixed template line used when the text has no definitional sentence.
     pub fn template_summary(entry: &Entry) -> String {
         if entry.lang == "zh" {
-            format!("“{}”见于《{}》。", entry.title, entry.document_title)
+            format!("“{}”见于{}。", entry.title, crate::build::book_zh(&entry.document_title))
         } else {
             format!(
                 "{} is a {} in “{}”.",
@@ -814,6 +814,37 @@ pub mod build {
                     .map_or(c, |(_, t)| *t)
             })
             .collect()
+    }
+
+    /// How a Chinese page names the book: 《title》, or 本书 where the title is only a file
+    /// name, one word in Latin letters ("tang300", "quran": a text that names no title of its own),
+    /// which no reader knows the book by (the page builder writes 本書 in a Traditional book).
+    pub fn book_zh(document_title: &str) -> String {
+        let t = document_title.trim();
+        // (a title of several words, "Debian Reference", is one a reader may know)
+        if t.is_empty() || t.is_ascii() && !t.contains(char::is_whitespace) {
+            "本书".to_string()
+        } else {
+            format!("《{t}》")
+        }
+    }
+
+    #[cfg(test)]
+    mod book_tests {
+        #[test]
+        fn a_chinese_page_names_no_book_by_a_latin_file_name() {
+            for (title, named) in [
+                ("唐诗三百首", "《唐诗三百首》"),
+                ("大學·中庸", "《大學·中庸》"),
+                ("Debian 维护者指南", "《Debian 维护者指南》"),
+                ("tang300", "本书"),
+                ("quran", "本书"),
+                ("Debian Reference", "《Debian Reference》"),
+                ("", "本书"),
+            ] {
+                assert_eq!(super::book_zh(title), named, "{title}");
+            }
+        }
     }
 
     /// "zh" text or "en" text, by the entry's language.
@@ -1325,8 +1356,8 @@ pub mod build {
                     format!("{}，{}（“{}”）", entry.title, c.class, c.snippet)
                 } else {
                     format!(
-                        "{}，《{}》中的{}之一（“{}”）",
-                        entry.title, entry.document_title, c.class, c.snippet
+                        "{}，{}中的{}之一（“{}”）",
+                        entry.title, crate::build::book_zh(&entry.document_title), c.class, c.snippet
                     )
                 };
                 if !units.is_empty() {
@@ -1356,8 +1387,8 @@ pub mod build {
         }
         if zh {
             let mut s = format!(
-                "{}，《{}》中的{}",
-                entry.title, entry.document_title, kind.0
+                "{}，{}中的{}",
+                entry.title, crate::build::book_zh(&entry.document_title), kind.0
             );
             if let Some(r) = role {
                 s.push('，');

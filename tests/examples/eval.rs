@@ -812,6 +812,9 @@ fn evidence_lead(page: &PageInfo) -> bool {
     s.strip_prefix(t).is_some_and(|rest| {
         (rest.starts_with(" is a") && rest.contains(" in “"))
             || (rest.starts_with("，《") && rest.contains("》中的"))
+            // (a book named by no title of its own: "X，本书中的概念，…")
+            || rest.starts_with("，本书中的")
+            || rest.starts_with("，本書中的")
     })
 }
 
@@ -1561,6 +1564,8 @@ mod tests {
         let mut p = page("API", &[]);
         p.summary = "API，《指南》中的概念，多见于5. 基本内容，常与源码同见。".into();
         assert!(evidence_lead(&p));
+        p.summary = "API，本书中的概念，多见于5. 基本内容，常与源码同见。".into();
+        assert!(evidence_lead(&p) && !identifying_lead(&p));
         p.summary = "API见于 12 段原文。".into();
         assert!(!evidence_lead(&p) && !identifying_lead(&p));
         let units: HashMap<String, usize> = [

@@ -118,9 +118,9 @@ impl Gene for Method {
             let opening = opening_words(first, zh, 160);
             b.summary_line(if zh {
                 format!(
-                    "“{}”，《{}》中的一个方法，共{}步，第一步：“{}”",
+                    "“{}”，{}中的一个方法，共{}步，第一步：“{}”",
                     entry.title,
-                    entry.document_title,
+                    grove_gene::build::book_zh(&entry.document_title),
                     steps.len(),
                     opening
                 )
@@ -147,8 +147,8 @@ impl Gene for Method {
         } else {
             b.summary_line(if zh {
                 format!(
-                    "《{}》中的一个方法：“{}”，共{}步。",
-                    entry.document_title,
+                    "{}中的一个方法：“{}”，共{}步。",
+                    grove_gene::build::book_zh(&entry.document_title),
                     entry.title,
                     steps.len()
                 )

@@ -312,9 +312,9 @@ impl Gene for Other {
                 b.summary_line(if zh {
                     let list: Vec<String> = shown.iter().map(|w| format!("《{w}》")).collect();
                     format!(
-                        "{}，《{}》所收{}{}{}篇的出处。",
+                        "{}，{}所收{}{}{}篇的出处。",
                         entry.title,
-                        entry.document_title,
+                        grove_gene::build::book_zh(&entry.document_title),
                         list.join("、"),
                         if drawn.len() > shown.len() { "等" } else { "" },
                         drawn.len()
@@ -571,12 +571,12 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
         let chapter = &all[0].location.chapter_title;
         b.summary_line(match (zh, source) {
             (true, Some(src)) => format!(
-                "{}，{}作，出自《{}》，收于《{}》{}。",
-                entry.title, author, src, entry.document_title, chapter
+                "{}，{}作，出自《{}》，收于{}{}。",
+                entry.title, author, src, grove_gene::build::book_zh(&entry.document_title), chapter
             ),
             (true, None) => format!(
-                "{}，{}作，收于《{}》{}。",
-                entry.title, author, entry.document_title, chapter
+                "{}，{}作，收于{}{}。",
+                entry.title, author, grove_gene::build::book_zh(&entry.document_title), chapter
             ),
             (false, Some(src)) => format!(
                 "“{}”, by {}, from “{}”, in “{}” ({}).",
@@ -593,7 +593,7 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
         }
     } else if let Some((p, author)) = credit {
         b.summary_line(if zh {
-            format!("{}，{}作，收于《{}》。", entry.title, author, entry.document_title)
+            format!("{}，{}作，收于{}。", entry.title, author, grove_gene::build::book_zh(&entry.document_title))
         } else {
             format!("“{}”, by {}, in “{}”.", entry.title, author, entry.document_title)
         });
@@ -629,13 +629,13 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
             };
             b.summary_line(match (zh, subjects.as_slice()) {
                 (true, []) => format!(
-                    "{}，《{}》中的一篇，开篇：“{}”",
-                    entry.title, entry.document_title, opening_words
+                    "{}，{}中的一篇，开篇：“{}”",
+                    entry.title, grove_gene::build::book_zh(&entry.document_title), opening_words
                 ),
                 (true, names) => format!(
-                    "{}，《{}》中的一篇，多言及{}；开篇：“{}”",
+                    "{}，{}中的一篇，多言及{}；开篇：“{}”",
                     entry.title,
-                    entry.document_title,
+                    grove_gene::build::book_zh(&entry.document_title),
                     names.join("、"),
                     opening_words
                 ),
@@ -656,8 +656,8 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
     } else {
         b.summary_line(if zh {
             format!(
-                "《{}》中“{}”一章的概览，共{}句。",
-                entry.document_title,
+                "{}中“{}”一章的概览，共{}句。",
+                grove_gene::build::book_zh(&entry.document_title),
                 entry.title,
                 all.len()
             )
@@ -750,7 +750,7 @@ fn works_of_one_title(entry: &Entry, list: &str) -> Result<Page, String> {
         .filter(|_| shown.is_empty())
         .map(|p| opening_words(p.text.trim(), zh, 60));
     b.summary_line(if zh {
-        let mut s = format!("{}，《{}》中{}篇作品的题名", entry.title, entry.document_title, n);
+        let mut s = format!("{}，{}中{}篇作品的题名", entry.title, grove_gene::build::book_zh(&entry.document_title), n);
         if !shown.is_empty() {
             s.push_str("，作者为");
             s.push_str(&shown.join("、"));

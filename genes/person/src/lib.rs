@@ -862,9 +862,9 @@ impl Gene for Person {
                 b.summary_line(if zh {
                     let list: Vec<String> = shown.iter().map(|w| format!("《{w}》")).collect();
                     format!(
-                        "{}，《{}》所收{}{}的作者。",
+                        "{}，{}所收{}{}的作者。",
                         entry.title,
-                        entry.document_title,
+                        grove_gene::build::book_zh(&entry.document_title),
                         list.join("、"),
                         if works.len() > shown.len() { "等篇" } else { "" }
                     )
@@ -898,7 +898,7 @@ impl Gene for Person {
             }
             Some(d) if copyright_notice(&d.text) => {
                 b.summary_line(if zh {
-                    format!("{}，《{}》版权声明中的版权所有者。", entry.title, entry.document_title)
+                    format!("{}，{}版权声明中的版权所有者。", entry.title, grove_gene::build::book_zh(&entry.document_title))
                 } else {
                     format!(
                         "{} is named as a copyright holder of “{}”.",
@@ -909,7 +909,7 @@ impl Gene for Person {
             }
             Some(d) if credited_author(&d.text).is_some_and(|a| names.contains(&a)) => {
                 b.summary_line(if zh {
-                    format!("{}，《{}》中署名的作者。", entry.title, entry.document_title)
+                    format!("{}，{}中署名的作者。", entry.title, grove_gene::build::book_zh(&entry.document_title))
                 } else {
                     format!(
                         "{} is credited as an author in “{}”.",
@@ -933,7 +933,7 @@ impl Gene for Person {
             // title says what part they had.
             _ if let Some(unit) = &credits => {
                 b.summary_line(if zh {
-                    format!("{}，《{}》“{}”中列出的人。", entry.title, entry.document_title, unit)
+                    format!("{}，{}“{}”中列出的人。", entry.title, grove_gene::build::book_zh(&entry.document_title), unit)
                 } else {
                     format!(
                         "{} is listed under “{}” in “{}”.",
