@@ -542,8 +542,8 @@ pub mod page {
             format!("“{}”见于{}。", entry.title, crate::build::book_zh(&entry.document_title))
         } else {
             format!(
-                "{} is a {} in “{}”.",
-                entry.title, entry.entry_type, entry.document_title
+                "{} is a {} in {}.",
+                entry.title, entry.entry_type, crate::build::book_en(&entry.document_title)
             )
         }
     }
@@ -829,6 +829,22 @@ pub mod build {
         }
     }
 
+    /// How an English page names the book: “Title”, or "this book" where the title is only a
+    /// file name, one word in lower case ("quran", "debian-constitution": a text that names no
+    /// title of its own). A word with a capital, "Libidn2", may be the book's name.
+    pub fn book_en(document_title: &str) -> String {
+        let t = document_title.trim();
+        let slug = t.is_empty()
+            || t.is_ascii()
+                && !t.contains(char::is_whitespace)
+                && !t.contains(|c: char| c.is_ascii_uppercase());
+        if slug {
+            "this book".to_string()
+        } else {
+            format!("“{t}”")
+        }
+    }
+
     #[cfg(test)]
     mod book_tests {
         #[test]
@@ -843,6 +859,19 @@ pub mod build {
                 ("", "本书"),
             ] {
                 assert_eq!(super::book_zh(title), named, "{title}");
+            }
+        }
+
+        #[test]
+        fn an_english_page_names_no_book_by_a_file_name() {
+            for (title, named) in [
+                ("Bash Reference Manual", "“Bash Reference Manual”"),
+                ("Libidn2", "“Libidn2”"),
+                ("quran", "this book"),
+                ("debian-constitution", "this book"),
+                ("my notes", "“my notes”"),
+            ] {
+                assert_eq!(super::book_en(title), named, "{title}");
             }
         }
     }
@@ -1374,8 +1403,8 @@ pub mod build {
                     format!("one of the {}", c.class)
                 };
                 let mut s = format!(
-                    "{} is {what} in “{}” (“{}”)",
-                    entry.title, entry.document_title, c.snippet
+                    "{} is {what} in {} (“{}”)",
+                    entry.title, crate::build::book_en(&entry.document_title), c.snippet
                 );
                 if !units.is_empty() {
                     s.push_str(", mostly in ");
@@ -1408,8 +1437,8 @@ pub mod build {
             s
         } else {
             let mut s = format!(
-                "{} is {} in “{}”",
-                entry.title, kind.1, entry.document_title
+                "{} is {} in {}",
+                entry.title, kind.1, crate::build::book_en(&entry.document_title)
             );
             if let Some(r) = role {
                 s.push_str(" who ");

@@ -810,7 +810,7 @@ fn evidence_lead(page: &PageInfo) -> bool {
     }
     let t = page.title.trim();
     s.strip_prefix(t).is_some_and(|rest| {
-        (rest.starts_with(" is a") && rest.contains(" in “"))
+        (rest.starts_with(" is a") && (rest.contains(" in “") || rest.contains(" in this book")))
             || (rest.starts_with("，《") && rest.contains("》中的"))
             // (a book named by no title of its own: "X，本书中的概念，…")
             || rest.starts_with("，本书中的")
@@ -1560,6 +1560,8 @@ mod tests {
         p.summary = "DER is a term in “Book”, mostly in Encodings, often with BER.".into();
         assert!(!identifying_lead(&p));
         assert!(evidence_lead(&p));
+        p.summary = "DER is a term in this book, mostly in Encodings, often with BER.".into();
+        assert!(!identifying_lead(&p) && evidence_lead(&p));
         // a chapter number in a Chinese evidence line is no count
         let mut p = page("API", &[]);
         p.summary = "API，《指南》中的概念，多见于5. 基本内容，常与源码同见。".into();

@@ -128,18 +128,18 @@ impl Gene for Method {
                 // (numbered rules or facts are no steps: "The Project Leader is elected by
                 // the Developers.")
                 format!(
-                    "“{}” sets out {} points in “{}”, the first: “{}”",
+                    "“{}” sets out {} points in {}, the first: “{}”",
                     entry.title,
                     steps.len(),
-                    entry.document_title,
+                    grove_gene::build::book_en(&entry.document_title),
                     opening
                 )
             } else {
                 format!(
-                    "“{}” is a procedure of {} steps in “{}” that begins: “{}”",
+                    "“{}” is a procedure of {} steps in {} that begins: “{}”",
                     entry.title,
                     steps.len(),
-                    entry.document_title,
+                    grove_gene::build::book_en(&entry.document_title),
                     opening
                 )
             });
@@ -154,9 +154,9 @@ impl Gene for Method {
                 )
             } else {
                 format!(
-                    "A procedure of {} steps in “{}”: {}.",
+                    "A procedure of {} steps in {}: {}.",
                     steps.len(),
-                    entry.document_title,
+                    grove_gene::build::book_en(&entry.document_title),
                     entry.title
                 )
             });

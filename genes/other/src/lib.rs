@@ -322,11 +322,11 @@ impl Gene for Other {
                 } else {
                     let list: Vec<String> = shown.iter().map(|w| format!("“{w}”")).collect();
                     format!(
-                        "{} is the source of {} work{} in “{}”: {}{}.",
+                        "{} is the source of {} work{} in {}: {}{}.",
                         entry.title,
                         drawn.len(),
                         if drawn.len() == 1 { "" } else { "s" },
-                        entry.document_title,
+                        grove_gene::build::book_en(&entry.document_title),
                         list.join(", "),
                         if drawn.len() > shown.len() { " and others" } else { "" }
                     )
@@ -579,12 +579,12 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
                 entry.title, author, grove_gene::build::book_zh(&entry.document_title), chapter
             ),
             (false, Some(src)) => format!(
-                "“{}”, by {}, from “{}”, in “{}” ({}).",
-                entry.title, author, src, entry.document_title, chapter
+                "“{}”, by {}, from “{}”, in {} ({}).",
+                entry.title, author, src, grove_gene::build::book_en(&entry.document_title), chapter
             ),
             (false, None) => format!(
-                "“{}”, by {}, in “{}” ({}).",
-                entry.title, author, entry.document_title, chapter
+                "“{}”, by {}, in {} ({}).",
+                entry.title, author, grove_gene::build::book_en(&entry.document_title), chapter
             ),
         });
         // (the line that credits the author, "先秦：左丘明")
@@ -595,7 +595,7 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
         b.summary_line(if zh {
             format!("{}，{}作，收于{}。", entry.title, author, grove_gene::build::book_zh(&entry.document_title))
         } else {
-            format!("“{}”, by {}, in “{}”.", entry.title, author, entry.document_title)
+            format!("“{}”, by {}, in {}.", entry.title, author, grove_gene::build::book_en(&entry.document_title))
         });
         b.cite(p);
     } else if let Some(p) = opening.iter().take(3).find(|p| opens_unit(&p.text, zh)) {
@@ -640,13 +640,13 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
                     opening_words
                 ),
                 (false, []) => format!(
-                    "“{}” is a part of “{}” that opens: “{}”",
-                    entry.title, entry.document_title, opening_words
+                    "“{}” is a part of {} that opens: “{}”",
+                    entry.title, grove_gene::build::book_en(&entry.document_title), opening_words
                 ),
                 (false, names) => format!(
-                    "“{}” is a part of “{}” that names {} most often; it opens: “{}”",
+                    "“{}” is a part of {} that names {} most often; it opens: “{}”",
                     entry.title,
-                    entry.document_title,
+                    grove_gene::build::book_en(&entry.document_title),
                     english_list(names),
                     opening_words
                 ),
@@ -663,9 +663,9 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
             )
         } else {
             format!(
-                "Overview of “{}”, a chapter of “{}” ({} sentences).",
+                "Overview of “{}”, a chapter of {} ({} sentences).",
                 entry.title,
-                entry.document_title,
+                grove_gene::build::book_en(&entry.document_title),
                 all.len()
             )
         });
@@ -765,13 +765,13 @@ fn works_of_one_title(entry: &Entry, list: &str) -> Result<Page, String> {
         s
     } else if let Some(o) = &first_opening {
         format!(
-            "“{}” is the title of {} works in “{}”; the first opens: “{o}”",
-            entry.title, n, entry.document_title
+            "“{}” is the title of {} works in {}; the first opens: “{o}”",
+            entry.title, n, grove_gene::build::book_en(&entry.document_title)
         )
     } else {
         let mut s = format!(
-            "“{}” is the title of {} works in “{}”",
-            entry.title, n, entry.document_title
+            "“{}” is the title of {} works in {}",
+            entry.title, n, grove_gene::build::book_en(&entry.document_title)
         );
         match shown.as_slice() {
             [] => {}

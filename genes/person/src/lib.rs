@@ -871,11 +871,11 @@ impl Gene for Person {
                 } else {
                     let list: Vec<String> = shown.iter().map(|w| format!("“{w}”")).collect();
                     format!(
-                        "{} is the author of {}{} in “{}”.",
+                        "{} is the author of {}{} in {}.",
                         entry.title,
                         list.join(", "),
                         if works.len() > shown.len() { " and others" } else { "" },
-                        entry.document_title
+                        grove_gene::build::book_en(&entry.document_title)
                     )
                 });
                 for p in credited.iter().take(4) {
@@ -901,8 +901,8 @@ impl Gene for Person {
                     format!("{}，{}版权声明中的版权所有者。", entry.title, grove_gene::build::book_zh(&entry.document_title))
                 } else {
                     format!(
-                        "{} is named as a copyright holder of “{}”.",
-                        entry.title, entry.document_title
+                        "{} is named as a copyright holder of {}.",
+                        entry.title, grove_gene::build::book_en(&entry.document_title)
                     )
                 });
                 b.cite(&d);
@@ -912,8 +912,8 @@ impl Gene for Person {
                     format!("{}，{}中署名的作者。", entry.title, grove_gene::build::book_zh(&entry.document_title))
                 } else {
                     format!(
-                        "{} is credited as an author in “{}”.",
-                        entry.title, entry.document_title
+                        "{} is credited as an author in {}.",
+                        entry.title, grove_gene::build::book_en(&entry.document_title)
                     )
                 });
                 b.cite(&d);
@@ -936,8 +936,8 @@ impl Gene for Person {
                     format!("{}，{}“{}”中列出的人。", entry.title, grove_gene::build::book_zh(&entry.document_title), unit)
                 } else {
                     format!(
-                        "{} is listed under “{}” in “{}”.",
-                        entry.title, unit, entry.document_title
+                        "{} is listed under “{}” in {}.",
+                        entry.title, unit, grove_gene::build::book_en(&entry.document_title)
                     )
                 });
                 b.cite(&first);
