@@ -132,10 +132,7 @@ pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
     let templated = !lead.is_empty()
         && !marked
         && !page.citations.is_empty()
-        && !page
-            .citations
-            .iter()
-            .any(|c| c.quote.trim().starts_with(&lead) || c.quote.contains(&lead));
+        && !page.citations.iter().any(|c| c.quote.contains(&lead));
     if templated {
         findings.push(finding(
             "template-lead",
@@ -147,7 +144,7 @@ pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
     let fault = (page.entry_type != "method")
         .then(|| crate::analysis::title_fault(&page.title))
         .flatten()
-        // (a concept named by everyday words, 事, 源代码 or "operating system", is a word of
+        // (a concept named by everyday words, 事, 工具 or "operating system", is a word of
         // the language, not a term of the book, unless the lead is the text's sentence about
         // it: the lead opens with the title, as a definition does, "仁者人也", not a sentence
         // that uses the word in passing, "所藏乎身不恕，而能喻諸人者")
