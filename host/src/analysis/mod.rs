@@ -1743,7 +1743,7 @@ pub fn title_fault(title: &str) -> Option<&'static str> {
 pub fn everyday_title(title: &str) -> bool {
     let t = title.trim();
     if t.chars().any(chinese::is_cjk) {
-        return t.chars().count() == 1 && chinese::is_cjk(t.chars().next().unwrap_or(' '))
+        return t.chars().count() == 1
             || t.chars().all(chinese::is_cjk) && is_everyday_word(t, Lang::Zh);
     }
     let words: Vec<&str> = t.split_whitespace().collect();
