@@ -1,11 +1,11 @@
 //! What the analysis finds in one document, for whoever tunes it:
-//! `cargo run --release -p grove-host --example terms -- FILE zh|en [KIND|leads|nolead|scores|sections] [=TERM...]`.
+//! `cargo run --release -p grove-host --example terms -- FILE zh|en [KIND|leads|nolead|scores|sections|programs] [=TERM...]`.
 //! Extracts FILE as an upload would, analyses its prose blocks as grow does, and prints the
 //! candidate terms (kind, frequency, chapters, salience, variants), best first. KIND keeps one
 //! kind (person, term, place, ...); KIND `leads` prints the first 80 terms with their leads,
 //! `nolead` those of them without one, with their first mentions, `scores` every term with
 //! the score and text of its best definition, and `sections` the section headings of the
-//! prose.
+//! prose, `programs` the programs its code runs at a shell prompt.
 //! Each =TERM also gets its definitions (the lead a page would get) and its first mentions. Not a test: it asserts
 //! nothing.
 
@@ -39,6 +39,13 @@ fn main() {
                     last = b.section.clone();
                 }
             }
+        }
+        return;
+    }
+    if kind.is_some_and(|k| k == "programs") {
+        // The programs the document's code runs at a shell prompt.
+        for p in &document.programs {
+            println!("{p}");
         }
         return;
     }

@@ -263,6 +263,128 @@ pub fn named_class(name: &str, sentence: &str, zh: bool) -> Option<NamedClass> {
     }
 }
 
+/// A coordinated list that holds a name: the other items and the words of the list, to
+/// quote ("AZW3, MOBI, PRC, AZW1, TPZ, PDF and TXT"; "dpkg、apt-get、aptitude 等").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listed {
+    /// The list's other items, in their order.
+    pub siblings: Vec<String>,
+    /// The list as the sentence writes it, first item to last.
+    pub snippet: String,
+}
+
+/// An item of a list that [`listed_with`] reads: one token of a name's characters (letters,
+/// digits and `-_./+`), as programs, formats and acronyms are written.
+fn list_token(t: &str) -> bool {
+    let t = t.trim_matches(|c: char| "\"'`“”‘’*".contains(c));
+    !t.is_empty()
+        && t.chars().count() <= 40
+        && t.chars().any(char::is_alphabetic)
+        && t.chars().all(|c| c.is_alphanumeric() || "-_./+".contains(c))
+        && !t.ends_with(['.', '/'])
+}
+
+/// The list `name` is an item of in `sentence`, with two other items or more: items of one
+/// token each, joined by commas ("a, b, and c", "a, b or c") in English, by 、 (and a last
+/// 和, 与, 及, 或) in Chinese. Coordinated items are things of one kind (the Kindle supports
+/// AZW3, MOBI and PDF: formats all), so the list says what kind of thing a name the text
+/// never describes is, where it describes one of the others. None where `name` is in no
+/// such list.
+pub fn listed_with(name: &str, sentence: &str, zh: bool) -> Option<Listed> {
+    let name = name.trim();
+    if name.is_empty() || sentence.len() > 2000 || !list_token(name) {
+        return None;
+    }
+    let seps: &[&str] = if zh {
+        &["、", "和", "与", "與", "及", "或"]
+    } else {
+        &[", and ", ", or ", ", ", " and ", " or "]
+    };
+    let is_tok = |c: char| c.is_alphanumeric() && (!zh || c.is_ascii()) || "-_./+".contains(c);
+    // (a full stop or a slash after a name runs it on only before more of it: "PDF." ends)
+    let continues = |rest: &str| {
+        let mut cs = rest.chars();
+        match cs.next() {
+            Some(c @ ('.' | '/')) => {
+                let _ = c;
+                cs.next().is_some_and(|n| n.is_alphanumeric() && (!zh || n.is_ascii()))
+            }
+            Some(c) => is_tok(c),
+            None => false,
+        }
+    };
+    for (at, _) in sentence.match_indices(name) {
+        let end = at + name.len();
+        let whole = !sentence[..at].chars().next_back().is_some_and(is_tok)
+            && !continues(&sentence[end..]);
+        if !whole {
+            continue;
+        }
+        // walk left: separator, token, separator, token ...
+        let mut items: Vec<(usize, usize)> = vec![(at, end)];
+        let mut commas = 0;
+        let mut start = at;
+        loop {
+            let head = sentence[..start].trim_end_matches(' ');
+            let Some(sep) = seps.iter().find(|s| head.ends_with(s.trim_end())) else {
+                break;
+            };
+            let sep = sep.trim_end();
+            let before = head[..head.len() - sep.len()].trim_end_matches(' ');
+            let tok_start = before
+                .char_indices()
+                .rev()
+                .take_while(|(_, c)| is_tok(*c))
+                .last()
+                .map(|(i, _)| i);
+            let Some(ts) = tok_start else { break };
+            if !list_token(&before[ts..]) {
+                break;
+            }
+            commas += usize::from(sep.contains(',') || sep == "、");
+            items.insert(0, (ts, before.len()));
+            start = ts;
+        }
+        // walk right
+        let mut stop = end;
+        loop {
+            let tail = &sentence[stop..];
+            // (a Chinese text may space a name in Latin letters off its separator: "apt-get 和")
+            let pad = if zh { tail.len() - tail.trim_start_matches(' ').len() } else { 0 };
+            let Some(sep) = seps.iter().find(|s| tail[pad..].starts_with(**s)) else {
+                break;
+            };
+            let after = &tail[pad + sep.len()..];
+            let after_t = after.trim_start_matches(' ');
+            let skip = tail.len() - after_t.len();
+            let len: usize = after_t
+                .chars()
+                .take_while(|c| is_tok(*c))
+                .map(char::len_utf8)
+                .sum();
+            // (a token that ends a sentence leaves its full stop: "PDF and TXT.")
+            let tok = after_t[..len].trim_end_matches('.');
+            if !list_token(tok) {
+                break;
+            }
+            commas += usize::from(sep.contains(',') || *sep == "、");
+            items.push((stop + skip, stop + skip + tok.len()));
+            stop = stop + skip + tok.len();
+        }
+        if items.len() < 3 || commas == 0 {
+            continue;
+        }
+        let siblings = items
+            .iter()
+            .filter(|&&(s, _)| s != at)
+            .map(|&(s, e)| sentence[s..e].to_string())
+            .collect();
+        let snippet = sentence[items[0].0..items[items.len() - 1].1].to_string();
+        return Some(Listed { siblings, snippet });
+    }
+    None
+}
+
 /// Kinds of software a package provides, as a text names them after the name ("the uscan
 /// program").
 const EN_PROVIDED: &[&str] = &[
@@ -1061,6 +1183,56 @@ pub fn kind_phrase(name: &str, head: &str, sentence: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lists_hold_their_items() {
+        // (name, sentence, language zh, the other items and the list's words, if a list)
+        let cases: &[(&str, &str, bool, Option<(&[&str], &str)>)] = &[
+            (
+                "MOBI",
+                "The Kindle supports AZW3, MOBI, PRC, AZW1, TPZ, PDF and TXT.",
+                false,
+                Some((
+                    &["AZW3", "PRC", "AZW1", "TPZ", "PDF", "TXT"],
+                    "AZW3, MOBI, PRC, AZW1, TPZ, PDF and TXT",
+                )),
+            ),
+            (
+                "TXT",
+                "The Kobo supports EPUB, PDF, MOBI, RTF, CBZ, CBR, and TXT.",
+                false,
+                Some((
+                    &["EPUB", "PDF", "MOBI", "RTF", "CBZ", "CBR"],
+                    "EPUB, PDF, MOBI, RTF, CBZ, CBR, and TXT",
+                )),
+            ),
+            (
+                "apt-get",
+                "This file contains values which dpkg, dselect, apt-get, aptitude use.",
+                false,
+                Some((&["dpkg", "dselect", "aptitude"], "dpkg, dselect, apt-get, aptitude")),
+            ),
+            (
+                "apt-get",
+                "常用 dpkg、apt-get 和 aptitude 管理软件包。",
+                true,
+                Some((&["dpkg", "aptitude"], "dpkg、apt-get 和 aptitude")),
+            ),
+            // two items are a pair, not a list; a phrase is no item; a part of a word is no name
+            ("PDF", "It reads PDF and TXT.", false, None),
+            ("PDF", "It reads PDF, plain text and rich text.", false, None),
+            ("PDF", "It reads xPDF, EPUB and TXT.", false, None),
+            ("dpkg", "Run dpkg.", false, None),
+        ];
+        for (name, sentence, zh, want) in cases {
+            let got = listed_with(name, sentence, *zh);
+            let want = want.map(|(sib, snip)| Listed {
+                siblings: sib.iter().map(|s| s.to_string()).collect(),
+                snippet: snip.to_string(),
+            });
+            assert_eq!(got, want, "{name} in {sentence}");
+        }
+    }
 
     /// (name, sentence, Chinese, expected class)
     const CASES: &[(&str, &str, bool, Option<&str>)] = &[

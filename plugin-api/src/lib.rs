@@ -693,7 +693,7 @@ pub mod junk {
 /// citation or a fixed template line. Shared by the default genes.
 pub mod build {
     use super::{Citation, Entry, Page, Passage, Review, Section, host, page};
-    use std::collections::HashSet;
+    use std::collections::{HashMap, HashSet};
 
     /// Simplified characters of the genes' own Chinese words and their Traditional forms.
     /// (Characters that Traditional text also uses as they are, such as 于, 系 and 着, are
@@ -1138,7 +1138,24 @@ pub mod build {
             mentions: &[Passage],
             with: &[String],
         ) {
-            let class = class_of(entry, mentions).or_else(|| kind_class(entry, kind, mentions));
+            self.evidence_summary_or(entry, kind, role, mentions, with, None);
+        }
+
+        /// [`Self::evidence_summary`], with the class to say where the text puts the entry in
+        /// none by a pattern of its own or a kind noun: `fallback`, and the passage that
+        /// shows it ([`ListKinds::class`]).
+        pub fn evidence_summary_or(
+            &mut self,
+            entry: &Entry,
+            kind: (&str, &str),
+            role: Option<&str>,
+            mentions: &[Passage],
+            with: &[String],
+            fallback: Option<(crate::class::NamedClass, &Passage)>,
+        ) {
+            let class = class_of(entry, mentions)
+                .or_else(|| kind_class(entry, kind, mentions))
+                .or(fallback);
             let line = evidence_line(
                 entry,
                 kind,
@@ -1356,6 +1373,105 @@ pub mod build {
             },
             p,
         ))
+    }
+
+    /// The kinds of the things lists name, as a gene learns them: what a list that holds a
+    /// name the text never describes shows it to be. Coordinated items are things of one
+    /// kind: where the text gives one of a name's fellow items a kind ("the EPUB format"),
+    /// the name is of that kind too ("The Kobo supports EPUB, PDF, MOBI, RTF and TXT": MOBI
+    /// is one of the formats). Each fellow item's kind is one host call, made once and kept.
+    pub struct ListKinds {
+        kinds: HashMap<String, Option<&'static (&'static str, &'static str, &'static str, &'static str)>>,
+        lookups_left: usize,
+    }
+
+    impl ListKinds {
+        /// Kinds learnt with at most `max_lookups` host calls.
+        pub fn new(max_lookups: usize) -> Self {
+            ListKinds {
+                kinds: HashMap::new(),
+                lookups_left: max_lookups,
+            }
+        }
+
+        /// The kind the text gives `item` by a head noun ([`kind_noun`]), if any.
+        fn kind_of(
+            &mut self,
+            item: &str,
+            zh: bool,
+        ) -> Option<&'static (&'static str, &'static str, &'static str, &'static str)> {
+            if let Some(k) = self.kinds.get(item) {
+                return *k;
+            }
+            if self.lookups_left == 0 {
+                return None;
+            }
+            self.lookups_left -= 1;
+            let mentions = host::mentions(item, 12);
+            let texts: Vec<&str> = mentions.iter().map(|p| p.text.as_str()).collect();
+            let kind = kind_noun(item, &texts, zh)
+                .and_then(|k| KIND_HEADS.iter().find(|h| h.2 == k || h.3 == k));
+            self.kinds.insert(item.to_string(), kind);
+            kind
+        }
+
+        /// The class of the things a list in `mentions` names with one of `names`, where the
+        /// text gives one of their fellow items a kind (at most four fellow items looked up
+        /// per list): the kind's plural ("formats", "命令"), the sentence (or, in a long
+        /// one, the list) to quote, and the passage.
+        pub fn class<'a>(
+            &mut self,
+            names: &[&str],
+            mentions: &'a [Passage],
+            zh: bool,
+        ) -> Option<(crate::class::NamedClass, &'a Passage)> {
+            for p in mentions {
+                for name in names {
+                    let Some(list) = crate::class::listed_with(name, &p.text, zh) else {
+                        continue;
+                    };
+                    let fellows = list
+                        .siblings
+                        .iter()
+                        .filter(|s| !names.iter().any(|n| s.eq_ignore_ascii_case(n)))
+                        .take(4);
+                    for fellow in fellows {
+                        let Some(&(head, zh_head, _, _)) = self.kind_of(fellow, zh) else {
+                            continue;
+                        };
+                        let snippet = if p.text.chars().count() <= 200 {
+                            p.text.trim().to_string()
+                        } else {
+                            list.snippet.clone()
+                        };
+                        let class = if zh { zh_head.to_string() } else { plural(head) };
+                        return Some((
+                            crate::class::NamedClass {
+                                class,
+                                snippet,
+                                singular: false,
+                            },
+                            p,
+                        ));
+                    }
+                }
+            }
+            None
+        }
+    }
+
+    /// The plural of an English head noun of [`KIND_HEADS`]: "formats", "directories",
+    /// "classes".
+    fn plural(noun: &str) -> String {
+        if let Some(stem) = noun.strip_suffix('y')
+            && !stem.ends_with(['a', 'e', 'o', 'u'])
+        {
+            return format!("{stem}ies");
+        }
+        if noun.ends_with(['s', 'x']) || noun.ends_with("ch") || noun.ends_with("sh") {
+            return format!("{noun}es");
+        }
+        format!("{noun}s")
     }
 
     fn evidence_line(
@@ -1605,8 +1721,10 @@ pub mod build {
     }
 
     /// Whether one of `passages` stands in a section headed by `term` alone, with or without
-    /// its number ("cme", "7.2. dget"): the book gives the term a section of its own, so it is
-    /// a term of the book however rarely the text names it.
+    /// its number ("cme", "7.2. dget"), by `term` and its kind ("7.5. The debc command"), or
+    /// by `term` and a gloss ("3.1.7. dpkg-parsechangelog - produces parsed representation of
+    /// a changelog", "4.11. Upstream source location: debian/watch"): the book gives the term
+    /// a section of its own, so it is a term of the book however rarely the text names it.
     pub fn heads_section(term: &str, passages: &[Passage]) -> bool {
         let term = term.trim();
         !term.is_empty()
@@ -1616,7 +1734,19 @@ pub mod build {
                     let unnumbered = h
                         .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
                         .trim_start();
-                    h == term || unnumbered.len() < h.len() && unnumbered == term
+                    h == term
+                        || unnumbered.len() < h.len() && unnumbered == term
+                        || unnumbered
+                            .strip_prefix("The ")
+                            .and_then(|r| r.strip_prefix(term))
+                            .and_then(|r| r.strip_prefix(' '))
+                            .is_some_and(|kind| KIND_HEADS.iter().any(|k| k.0 == kind))
+                        || unnumbered
+                            .strip_prefix(term)
+                            .is_some_and(|r| r.starts_with(" - ") || r.starts_with(" – "))
+                        || unnumbered
+                            .strip_suffix(term)
+                            .is_some_and(|r| r.ends_with(": ") && r.contains(' '))
                 })
             })
     }
@@ -2166,6 +2296,15 @@ pub mod build {
                 ("2", Some("2"), true),
                 ("dget", None, false),
                 ("", Some(""), false),
+                ("debc", Some("7.5. The debc command"), true),
+                ("debc", Some("7.5. The debc manual"), false),
+                (
+                    "dpkg-parsechangelog",
+                    Some("3.1.7. dpkg-parsechangelog - produces parsed representation"),
+                    true,
+                ),
+                ("debian/watch", Some("4.11. Upstream source location: debian/watch"), true),
+                ("debian/watch", Some("debian/watch and debian/control"), false),
             ];
             for (term, section, want) in cases {
                 let mut p = passage("A sentence.");

@@ -11,11 +11,12 @@
 //! (`cat -A`) come on top, each documented by its own paragraph, and so do rare terms that
 //! head a section of their own ("cme", "7.2. dget"). Any other rare term gets a page only
 //! where the text says what it is: a definition, a class it is listed in, its kind ("the
-//! dput command") or its manual section ("dh_installinit(1)").
+//! dput command"), its manual section ("dh_installinit(1)") or a list that names it with a
+//! thing of a kind ("AZW3, MOBI and PDF" beside "the PDF format").
 
 use grove_gene::build::{
-    PageBuilder, central, heads_section, improve, kind_noun, looks_zh, manual_section,
-    related_entries, spread, t,
+    ListKinds, PageBuilder, central, heads_section, improve, kind_noun, looks_zh,
+    manual_section, related_entries, spread, t,
 };
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
 
@@ -37,10 +38,16 @@ const RARE_SHARE: u32 = 100;
 /// two host calls).
 const MAX_IDENTITY_CHECKS: usize = 1000;
 
+/// Fellow items of lists looked up for the kind the text gives them, at most, per proposal
+/// (each is one host call).
+const MAX_LIST_LOOKUPS: usize = 2000;
+
 /// Whether the text says what `term` is: a sentence defines it, one lists it as one of a
 /// class ("higher level commands such as gbp buildpackage"), or the text names its kind
-/// ("the dput command", "dh_installinit(1)", "debian/control 文件").
-fn identified(term: &str, zh: bool) -> bool {
+/// ("the dput command", "dh_installinit(1)", "debian/control 文件"), lists it with a thing
+/// of a kind it names ("AZW3, MOBI and PDF" beside "the PDF format"), or heads a section
+/// with it ("7.5. The debc command").
+fn identified(term: &str, zh: bool, lists: &mut ListKinds) -> bool {
     if !host::definitions(term, 1).is_empty() {
         return true;
     }
@@ -50,6 +57,8 @@ fn identified(term: &str, zh: bool) -> bool {
         || texts.iter().any(|t| {
             with_manual_section(term, t) || grove_gene::class::named_class(term, t, zh).is_some()
         })
+        || lists.class(&[term], &mentions, zh).is_some()
+        || heads_section(term, &mentions)
 }
 
 /// Whether `text` names `term` with its manual section, as a manual names a command or a
@@ -107,6 +116,7 @@ impl Gene for Concept {
         let mut concepts = 0;
         let mut section_checks = 0;
         let mut identity_checks = 0;
+        let mut lists = ListKinds::new(MAX_LIST_LOOKUPS);
         for term in &doc.terms {
             if !matches!(term.kind, TermKind::Term | TermKind::NounPhrase)
                 || grove_gene::junk::is_junk(&term.text)
@@ -139,7 +149,7 @@ impl Gene for Concept {
                     && term.frequency.saturating_mul(RARE_SHARE) < passages
                     && (identity_checks >= MAX_IDENTITY_CHECKS || {
                         identity_checks += 1;
-                        !identified(&term.text, doc.lang == "zh")
+                        !identified(&term.text, doc.lang == "zh", &mut lists)
                     })
                 {
                     continue;
@@ -180,11 +190,22 @@ impl Gene for Concept {
                 let with: Vec<String> = related.iter().map(|(_, t)| t.clone()).collect();
                 // (the kind the text gives it, "the dpkg command", where it gives one)
                 let texts: Vec<&str> = mentions.iter().map(|p| p.text.as_str()).collect();
-                let kind = (
-                    kind_noun(&entry.key, &texts, true).unwrap_or("概念"),
-                    kind_noun(&entry.key, &texts, false).unwrap_or("a term"),
+                let own = (
+                    kind_noun(&entry.key, &texts, true),
+                    kind_noun(&entry.key, &texts, false),
                 );
-                b.evidence_summary(&entry, kind, None, &mentions, &with);
+                let kind = (own.0.unwrap_or("概念"), own.1.unwrap_or("a term"));
+                // (where the text gives it no kind, the kind of what it is listed with: "MOBI"
+                // beside "the EPUB format")
+                let listed = if own.0.is_none() && own.1.is_none() {
+                    let names: Vec<&str> = std::iter::once(entry.title.as_str())
+                        .chain(entry.aliases.iter().map(String::as_str))
+                        .collect();
+                    ListKinds::new(8).class(&names, &mentions, zh)
+                } else {
+                    None
+                };
+                b.evidence_summary_or(&entry, kind, None, &mentions, &with, listed);
             }
         }
         // Where the book defines the term (or, when it defines nothing, first uses it): the

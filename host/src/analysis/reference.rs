@@ -698,6 +698,57 @@ fn code_name(t: &str) -> bool {
         && !super::background::en_is_common(&t.to_lowercase())
 }
 
+/// Whether a heading's one name is a code name in parts, joined as no English word is:
+/// two letters or more on both sides of a `-`, `_` or `/` ("dpkg-cross", "debian/watch"; not
+/// "e-mail").
+fn compound_code_name(t: &str) -> bool {
+    code_name(t)
+        && t.split(['-', '_', '/'])
+            .filter(|p| p.chars().filter(char::is_ascii_alphabetic).count() >= 2)
+            .count()
+            >= 2
+}
+
+/// Software and file kinds a heading names a thing by ("7.5. The debc command").
+const HEADING_KINDS: &[&str] = &[
+    "command", "commands", "program", "utility", "tool", "script", "package", "file",
+    "daemon", "field", "option", "variable", "macro",
+];
+
+/// The one name a heading documents by a pattern of headings: "The debc command", "The dak
+/// ls utility" (a code name of one or two words and its kind), "Upstream source location:
+/// debian/watch" (a gloss and a code name), "dpkg-parsechangelog - produces parsed
+/// representation of a changelog" (a code name and its gloss).
+fn headed_name(h: &str) -> Option<&str> {
+    let h = h.trim();
+    if let Some(rest) = h.strip_prefix("The ")
+        && let Some((name, kind)) = rest.rsplit_once(' ')
+        && HEADING_KINDS.contains(&kind)
+    {
+        let words: Vec<&str> = name.split(' ').collect();
+        let lower = |w: &str| w.starts_with(|c: char| c.is_ascii_lowercase()) && one_name(w);
+        if (1..=2).contains(&words.len())
+            && words.iter().all(|w| lower(w))
+            && !super::background::en_is_common(words[0])
+        {
+            return Some(name);
+        }
+    }
+    for sep in [": ", " - ", " – "] {
+        let Some((a, b)) = h.split_once(sep) else {
+            continue;
+        };
+        let (a, b) = (a.trim(), b.trim());
+        if code_name(b) && a.split_whitespace().count() >= 2 {
+            return Some(b);
+        }
+        if code_name(a) && a.starts_with(|c: char| !c.is_ascii_uppercase()) && b.split_whitespace().count() >= 2 {
+            return Some(a);
+        }
+    }
+    None
+}
+
 /// Sections that document one named thing without a signature, as items:
 /// - a heading "NAME : what it is" where NAME is a path or a code name (`/boot : Static files
 ///   of the boot loader`);
@@ -722,6 +773,8 @@ pub fn named_sections(
             && gloss.split_whitespace().count() >= 2
         {
             names.push((name.trim().to_string(), i));
+        } else if let Some(name) = headed_name(h) {
+            names.push((name.to_string(), i));
         }
     }
     // runs of one-name siblings
@@ -750,19 +803,35 @@ pub fn named_sections(
     }
     // unnumbered headings (a PDF outline's, an EPUB's): a run of adjacent sections each headed
     // by one code name ("lintian", "lintian-brush", "piuparts" under "Package lint tools")
+    // (a one-word heading in lower case among them is one of them too, "duck" and "adequate"
+    // beside "piuparts": headings begin with a capital, names as they are written; and one
+    // heading alone that is a name in parts, "dpkg-cross", is one wherever it stands)
+    let in_run = |h: &str| {
+        numbered(h).is_none()
+            && (code_name(h) || one_name(h) && h.starts_with(|c: char| c.is_ascii_lowercase()))
+    };
     let mut run: Vec<usize> = Vec::new();
     for (i, (heading, _)) in units.iter().enumerate() {
         let h = heading.trim();
-        if numbered(h).is_none() && code_name(h) {
+        if in_run(h) {
             run.push(i);
         } else {
             run.clear();
         }
         let ends = units
             .get(i + 1)
-            .is_none_or(|(next, _)| numbered(next.trim()).is_some() || !code_name(next.trim()));
-        if ends && run.len() >= MIN_CODE_NAME_RUN {
-            names.extend(run.drain(..).map(|j| (units[j].0.trim().to_string(), j)));
+            .is_none_or(|(next, _)| !in_run(next.trim()));
+        if ends {
+            let codes = run.iter().filter(|&&j| code_name(units[j].0.trim())).count();
+            if run.len() >= MIN_CODE_NAME_RUN && codes >= 2 {
+                names.extend(run.drain(..).map(|j| (units[j].0.trim().to_string(), j)));
+            } else {
+                names.extend(
+                    run.drain(..)
+                        .filter(|&j| compound_code_name(units[j].0.trim()))
+                        .map(|j| (units[j].0.trim().to_string(), j)),
+                );
+            }
         }
     }
     names.sort_by_key(|&(_, i)| i);
@@ -1880,5 +1949,47 @@ mod tests {
         let found = named_sections(&tools, |_| Vec::new());
         let names: Vec<&str> = found.iter().map(|(f, _)| f.text.as_str()).collect();
         assert_eq!(names, ["lintian", "lintian-brush", "piuparts"]);
+        // a word in lower case among code names is one of them; a name in parts is one alone
+        let tools: Vec<(String, Vec<u32>)> = [
+            "Package lint tools",
+            "piuparts",
+            "duck",
+            "adequate",
+            "i18nspector",
+            "Porting tools",
+            "dpkg-cross",
+            "Documentation",
+            "Templates",
+            "e-mail",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, h)| unit(h, i as u32))
+        .collect();
+        let found = named_sections(&tools, |_| Vec::new());
+        let names: Vec<&str> = found.iter().map(|(f, _)| f.text.as_str()).collect();
+        assert_eq!(names, ["piuparts", "duck", "adequate", "i18nspector", "dpkg-cross"]);
+    }
+
+    #[test]
+    fn headings_name_what_they_document() {
+        // (heading, the name it documents)
+        for (heading, name) in [
+            ("The debc command", Some("debc")),
+            ("The dak ls utility", Some("dak ls")),
+            ("The Debian package", None),
+            ("The new package", None),
+            ("Upstream source location: debian/watch", Some("debian/watch")),
+            ("Missing sources: debian/missing-sources", Some("debian/missing-sources")),
+            (
+                "dpkg-parsechangelog - produces parsed representation of a changelog",
+                Some("dpkg-parsechangelog"),
+            ),
+            ("Debian - the universal operating system", None),
+            ("Example: a simple package", None),
+            ("Overview - what it does", None),
+        ] {
+            assert_eq!(headed_name(heading), name, "{heading}");
+        }
     }
 }
