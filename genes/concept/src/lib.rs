@@ -8,8 +8,9 @@
 //! It does not decide about people, places, organisations or works (the `person` and
 //! `other` genes do) and writes no sentence of its own beyond fixed template lines.
 //! How many concepts it proposes grows with the length of the document; a manual's options
-//! (`cat -A`) come on top, each documented by its own paragraph, and so do rare terms that
-//! head a section of their own ("cme", "7.2. dget"). Any other rare term gets a page only
+//! (`cat -A`) come on top, each documented by its own paragraph, and so do terms that head
+//! a section of their own ("cme", "7.2. dget", "7.5. The debc command"), however rare or
+//! frequent. Any other rare term gets a page only
 //! where the text says what it is: a definition, a class it is listed in, its kind ("the
 //! dput command"), its manual section ("dh_installinit(1)") or a list that names it with a
 //! thing of a kind ("AZW3, MOBI and PDF" beside "the PDF format").
@@ -112,7 +113,8 @@ impl Gene for Concept {
         let mut out = Vec::new();
         // a manual's options, a reference's items (`IDN2_BIDI`, named once, on its own
         // definition line) and terms with a section of their own ("cme" under "Package lint
-        // tools") are documented items: proposed however rare, outside the budget
+        // tools") are documented items: proposed however rare, outside the budget (a term the
+        // book gives a section is one of its subjects, and takes no frequent term's place)
         let mut concepts = 0;
         let mut section_checks = 0;
         let mut identity_checks = 0;
@@ -126,8 +128,7 @@ impl Gene for Concept {
             let documented = term.kind == TermKind::Term
                 && (grove_gene::junk::is_option_item(&term.text)
                     || declared_item(term)
-                    || term.frequency < min_freq
-                        && section_checks < MAX_SECTION_CHECKS
+                    || section_checks < MAX_SECTION_CHECKS
                         && {
                             section_checks += 1;
                             heads_section(&term.text, &host::mentions(&term.text, 4))
