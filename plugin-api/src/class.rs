@@ -371,6 +371,20 @@ pub fn listed_with(name: &str, sentence: &str, zh: bool) -> Option<Listed> {
             items.push((stop + skip, stop + skip + tok.len()));
             stop = stop + skip + tok.len();
         }
+        // (a last item that runs on into a phrase is a modifier, not an item: "or similar
+        // directories" holds no item "similar", "and other tools" no "other")
+        let last_end = items[items.len() - 1].1;
+        let after_last = sentence[last_end..].trim_start_matches(['"', '\'', '`', '”', '’', '*']);
+        let runs_on = !zh
+            && after_last
+                .strip_prefix(' ')
+                .is_some_and(|r| r.starts_with(|c: char| c.is_alphanumeric()));
+        if runs_on {
+            if items[items.len() - 1].0 == at {
+                continue;
+            }
+            items.pop();
+        }
         if items.len() < 3 || commas == 0 {
             continue;
         }
@@ -1208,7 +1222,7 @@ mod tests {
             ),
             (
                 "apt-get",
-                "This file contains values which dpkg, dselect, apt-get, aptitude use.",
+                "Values which dpkg, dselect, apt-get, aptitude, and other tools use.",
                 false,
                 Some((&["dpkg", "dselect", "aptitude"], "dpkg, dselect, apt-get, aptitude")),
             ),
@@ -1223,6 +1237,14 @@ mod tests {
             ("PDF", "It reads PDF, plain text and rich text.", false, None),
             ("PDF", "It reads xPDF, EPUB and TXT.", false, None),
             ("dpkg", "Run dpkg.", false, None),
+            (
+                "/sbin",
+                "Programs in the PATH (/bin, /usr/bin, /sbin, or similar directories) work.",
+                false,
+                Some((&["/bin", "/usr/bin"], "/bin, /usr/bin, /sbin")),
+            ),
+            ("similar", "In /bin, /usr/bin, or similar directories.", false, None),
+            ("dpkg", "Tools like dpkg, apt, and other package tools.", false, None),
         ];
         for (name, sentence, zh, want) in cases {
             let got = listed_with(name, sentence, *zh);

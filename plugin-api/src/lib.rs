@@ -1430,10 +1430,17 @@ pub mod build {
                     let Some(list) = crate::class::listed_with(name, &p.text, zh) else {
                         continue;
                     };
+                    // (a Chinese text's kinds are read of names in Latin letters only; and
+                    // items of one kind are written alike: "MOBI" takes a kind from "EPUB",
+                    // not from "Systemd" beside it)
+                    if !name.is_ascii() {
+                        continue;
+                    }
                     let fellows = list
                         .siblings
                         .iter()
                         .filter(|s| !names.iter().any(|n| s.eq_ignore_ascii_case(n)))
+                        .filter(|s| written_alike(s, name))
                         .take(4);
                     for fellow in fellows {
                         let Some(&(head, zh_head, _, _)) = self.kind_of(fellow, zh) else {
@@ -1458,6 +1465,23 @@ pub mod build {
             }
             None
         }
+    }
+
+    /// Whether two names are written alike: both in capitals ("MOBI", "AZW3"), both
+    /// beginning in lower case or with a path ("dpkg", "apt-get", "/usr/bin"), or both
+    /// capitalised ("Systemd", "Wayland").
+    fn written_alike(a: &str, b: &str) -> bool {
+        fn shape(t: &str) -> u8 {
+            let letters = || t.chars().filter(|c| c.is_alphabetic());
+            if letters().all(char::is_uppercase) {
+                0
+            } else if t.starts_with(|c: char| c.is_lowercase() || !c.is_alphabetic()) {
+                1
+            } else {
+                2
+            }
+        }
+        a.is_ascii() && b.is_ascii() && shape(a) == shape(b)
     }
 
     /// The plural of an English head noun of [`KIND_HEADS`]: "formats", "directories",
@@ -2282,6 +2306,21 @@ pub mod build {
             ];
             for (text, zh, max, want) in cases {
                 assert_eq!(opening_words(text, *zh, *max), *want, "{text}");
+            }
+        }
+
+        #[test]
+        fn list_items_of_one_kind_are_written_alike() {
+            for (a, b, want) in [
+                ("MOBI", "AZW3", true),
+                ("dpkg", "apt-get", true),
+                ("/usr/bin", "dpkg", true),
+                ("IMAP", "Systemd", false),
+                ("Systemd", "Wayland", true),
+                ("dpkg", "DPKG", false),
+                ("内核", "GCC", false),
+            ] {
+                assert_eq!(written_alike(a, b), want, "{a} / {b}");
             }
         }
 
