@@ -280,7 +280,8 @@ fn list_token(t: &str) -> bool {
     !t.is_empty()
         && t.chars().count() <= 40
         && t.chars().any(char::is_alphabetic)
-        && t.chars().all(|c| c.is_alphanumeric() || "-_./+".contains(c))
+        && t.chars()
+            .all(|c| c.is_alphanumeric() || "-_./+".contains(c))
         && !t.ends_with(['.', '/'])
 }
 
@@ -307,7 +308,8 @@ pub fn listed_with(name: &str, sentence: &str, zh: bool) -> Option<Listed> {
         match cs.next() {
             Some(c @ ('.' | '/')) => {
                 let _ = c;
-                cs.next().is_some_and(|n| n.is_alphanumeric() && (!zh || n.is_ascii()))
+                cs.next()
+                    .is_some_and(|n| n.is_alphanumeric() && (!zh || n.is_ascii()))
             }
             Some(c) => is_tok(c),
             None => false,
@@ -315,8 +317,8 @@ pub fn listed_with(name: &str, sentence: &str, zh: bool) -> Option<Listed> {
     };
     for (at, _) in sentence.match_indices(name) {
         let end = at + name.len();
-        let whole = !sentence[..at].chars().next_back().is_some_and(is_tok)
-            && !continues(&sentence[end..]);
+        let whole =
+            !sentence[..at].chars().next_back().is_some_and(is_tok) && !continues(&sentence[end..]);
         if !whole {
             continue;
         }
@@ -350,7 +352,11 @@ pub fn listed_with(name: &str, sentence: &str, zh: bool) -> Option<Listed> {
         loop {
             let tail = &sentence[stop..];
             // (a Chinese text may space a name in Latin letters off its separator: "apt-get 和")
-            let pad = if zh { tail.len() - tail.trim_start_matches(' ').len() } else { 0 };
+            let pad = if zh {
+                tail.len() - tail.trim_start_matches(' ').len()
+            } else {
+                0
+            };
             let Some(sep) = seps.iter().find(|s| tail[pad..].starts_with(**s)) else {
                 break;
             };
@@ -1224,7 +1230,10 @@ mod tests {
                 "apt-get",
                 "Values which dpkg, dselect, apt-get, aptitude, and other tools use.",
                 false,
-                Some((&["dpkg", "dselect", "aptitude"], "dpkg, dselect, apt-get, aptitude")),
+                Some((
+                    &["dpkg", "dselect", "aptitude"],
+                    "dpkg, dselect, apt-get, aptitude",
+                )),
             ),
             (
                 "apt-get",
@@ -1234,7 +1243,12 @@ mod tests {
             ),
             // two items are a pair, not a list; a phrase is no item; a part of a word is no name
             ("PDF", "It reads PDF and TXT.", false, None),
-            ("PDF", "It reads PDF, plain text and rich text.", false, None),
+            (
+                "PDF",
+                "It reads PDF, plain text and rich text.",
+                false,
+                None,
+            ),
             ("PDF", "It reads xPDF, EPUB and TXT.", false, None),
             ("dpkg", "Run dpkg.", false, None),
             (
@@ -1243,8 +1257,18 @@ mod tests {
                 false,
                 Some((&["/bin", "/usr/bin"], "/bin, /usr/bin, /sbin")),
             ),
-            ("similar", "In /bin, /usr/bin, or similar directories.", false, None),
-            ("dpkg", "Tools like dpkg, apt, and other package tools.", false, None),
+            (
+                "similar",
+                "In /bin, /usr/bin, or similar directories.",
+                false,
+                None,
+            ),
+            (
+                "dpkg",
+                "Tools like dpkg, apt, and other package tools.",
+                false,
+                None,
+            ),
         ];
         for (name, sentence, zh, want) in cases {
             let got = listed_with(name, sentence, *zh);

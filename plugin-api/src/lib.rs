@@ -539,11 +539,17 @@ pub mod page {
     /// The fixed template line used when the text has no definitional sentence.
     pub fn template_summary(entry: &Entry) -> String {
         if entry.lang == "zh" {
-            format!("“{}”见于{}。", entry.title, crate::build::book_zh(&entry.document_title))
+            format!(
+                "“{}”见于{}。",
+                entry.title,
+                crate::build::book_zh(&entry.document_title)
+            )
         } else {
             format!(
                 "{} is a {} in {}.",
-                entry.title, entry.entry_type, crate::build::book_en(&entry.document_title)
+                entry.title,
+                entry.entry_type,
+                crate::build::book_en(&entry.document_title)
             )
         }
     }
@@ -1381,7 +1387,10 @@ pub mod build {
     /// the name is of that kind too ("The Kobo supports EPUB, PDF, MOBI, RTF and TXT": MOBI
     /// is one of the formats). Each fellow item's kind is one host call, made once and kept.
     pub struct ListKinds {
-        kinds: HashMap<String, Option<&'static (&'static str, &'static str, &'static str, &'static str)>>,
+        kinds: HashMap<
+            String,
+            Option<&'static (&'static str, &'static str, &'static str, &'static str)>,
+        >,
         lookups_left: usize,
     }
 
@@ -1451,7 +1460,11 @@ pub mod build {
                         } else {
                             list.snippet.clone()
                         };
-                        let class = if zh { zh_head.to_string() } else { plural(head) };
+                        let class = if zh {
+                            zh_head.to_string()
+                        } else {
+                            plural(head)
+                        };
                         return Some((
                             crate::class::NamedClass {
                                 class,
@@ -1526,7 +1539,10 @@ pub mod build {
                 } else {
                     format!(
                         "{}，{}中的{}之一（“{}”）",
-                        entry.title, crate::build::book_zh(&entry.document_title), c.class, c.snippet
+                        entry.title,
+                        crate::build::book_zh(&entry.document_title),
+                        c.class,
+                        c.snippet
                     )
                 };
                 if !units.is_empty() {
@@ -1544,7 +1560,9 @@ pub mod build {
                 };
                 let mut s = format!(
                     "{} is {what} in {} (“{}”)",
-                    entry.title, crate::build::book_en(&entry.document_title), c.snippet
+                    entry.title,
+                    crate::build::book_en(&entry.document_title),
+                    c.snippet
                 );
                 if !units.is_empty() {
                     s.push_str(", mostly in ");
@@ -1557,7 +1575,9 @@ pub mod build {
         if zh {
             let mut s = format!(
                 "{}，{}中的{}",
-                entry.title, crate::build::book_zh(&entry.document_title), kind.0
+                entry.title,
+                crate::build::book_zh(&entry.document_title),
+                kind.0
             );
             if let Some(r) = role {
                 s.push('，');
@@ -1578,7 +1598,9 @@ pub mod build {
         } else {
             let mut s = format!(
                 "{} is {} in {}",
-                entry.title, kind.1, crate::build::book_en(&entry.document_title)
+                entry.title,
+                kind.1,
+                crate::build::book_en(&entry.document_title)
             );
             if let Some(r) = role {
                 s.push_str(" who ");
@@ -2258,7 +2280,10 @@ pub mod build {
             let cases: &[(&[(&str, Option<&str>)], &[&str])] = &[
                 // a chapter of its own: named
                 (
-                    &[("Chapter 6. Building", Some("6.1. Rebuild")), ("Chapter 6. Building", None)],
+                    &[
+                        ("Chapter 6. Building", Some("6.1. Rebuild")),
+                        ("Chapter 6. Building", None),
+                    ],
                     &["Chapter 6. Building"],
                 ),
                 // the book's one chapter under the book's title: its sections
@@ -2342,8 +2367,16 @@ pub mod build {
                     Some("3.1.7. dpkg-parsechangelog - produces parsed representation"),
                     true,
                 ),
-                ("debian/watch", Some("4.11. Upstream source location: debian/watch"), true),
-                ("debian/watch", Some("debian/watch and debian/control"), false),
+                (
+                    "debian/watch",
+                    Some("4.11. Upstream source location: debian/watch"),
+                    true,
+                ),
+                (
+                    "debian/watch",
+                    Some("debian/watch and debian/control"),
+                    false,
+                ),
             ];
             for (term, section, want) in cases {
                 let mut p = passage("A sentence.");

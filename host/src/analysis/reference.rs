@@ -711,8 +711,8 @@ fn compound_code_name(t: &str) -> bool {
 
 /// Software and file kinds a heading names a thing by ("7.5. The debc command").
 const HEADING_KINDS: &[&str] = &[
-    "command", "commands", "program", "utility", "tool", "script", "package", "file",
-    "daemon", "field", "option", "variable", "macro",
+    "command", "commands", "program", "utility", "tool", "script", "package", "file", "daemon",
+    "field", "option", "variable", "macro",
 ];
 
 /// The one name a heading documents by a pattern of headings: "The debc command", "The dak
@@ -742,7 +742,10 @@ fn headed_name(h: &str) -> Option<&str> {
         if code_name(b) && a.split_whitespace().count() >= 2 {
             return Some(b);
         }
-        if code_name(a) && a.starts_with(|c: char| !c.is_ascii_uppercase()) && b.split_whitespace().count() >= 2 {
+        if code_name(a)
+            && a.starts_with(|c: char| !c.is_ascii_uppercase())
+            && b.split_whitespace().count() >= 2
+        {
             return Some(a);
         }
     }
@@ -822,7 +825,10 @@ pub fn named_sections(
             .get(i + 1)
             .is_none_or(|(next, _)| !in_run(next.trim()));
         if ends {
-            let codes = run.iter().filter(|&&j| code_name(units[j].0.trim())).count();
+            let codes = run
+                .iter()
+                .filter(|&&j| code_name(units[j].0.trim()))
+                .count();
             if run.len() >= MIN_CODE_NAME_RUN && codes >= 2 {
                 names.extend(run.drain(..).map(|j| (units[j].0.trim().to_string(), j)));
             } else {
@@ -1968,7 +1974,10 @@ mod tests {
         .collect();
         let found = named_sections(&tools, |_| Vec::new());
         let names: Vec<&str> = found.iter().map(|(f, _)| f.text.as_str()).collect();
-        assert_eq!(names, ["piuparts", "duck", "adequate", "i18nspector", "dpkg-cross"]);
+        assert_eq!(
+            names,
+            ["piuparts", "duck", "adequate", "i18nspector", "dpkg-cross"]
+        );
     }
 
     #[test]
@@ -1979,8 +1988,14 @@ mod tests {
             ("The dak ls utility", Some("dak ls")),
             ("The Debian package", None),
             ("The new package", None),
-            ("Upstream source location: debian/watch", Some("debian/watch")),
-            ("Missing sources: debian/missing-sources", Some("debian/missing-sources")),
+            (
+                "Upstream source location: debian/watch",
+                Some("debian/watch"),
+            ),
+            (
+                "Missing sources: debian/missing-sources",
+                Some("debian/missing-sources"),
+            ),
             (
                 "dpkg-parsechangelog - produces parsed representation of a changelog",
                 Some("dpkg-parsechangelog"),
