@@ -15,6 +15,10 @@
 //! than the kind: "the Uploaders field in the first paragraph of the debian/control file"
 //! ([`kind_phrase`], English only).
 //!
+//! A plain list says less, but says it often: coordinated items are things of one kind, so a
+//! name listed beside one whose kind the text gives is of that kind ([`listed_with`] finds the
+//! list; the SDK's `build::ListKinds` looks the fellow items up).
+//!
 //! This module reads one sentence at a time and knows nothing of pages or the host.
 
 /// A class the text puts a name in, and the words of the text that do so.

@@ -1956,7 +1956,7 @@ mod tests {
         let names: Vec<&str> = found.iter().map(|(f, _)| f.text.as_str()).collect();
         assert_eq!(names, ["lintian", "lintian-brush", "piuparts"]);
         // a word in lower case among code names is one of them; a name in parts is one alone
-        let tools: Vec<(String, Vec<u32>)> = [
+        let tools = [
             "Package lint tools",
             "piuparts",
             "duck",
@@ -1967,17 +1967,24 @@ mod tests {
             "Documentation",
             "Templates",
             "e-mail",
-        ]
-        .iter()
-        .enumerate()
-        .map(|(i, h)| unit(h, i as u32))
-        .collect();
-        let found = named_sections(&tools, |_| Vec::new());
-        let names: Vec<&str> = found.iter().map(|(f, _)| f.text.as_str()).collect();
+        ];
         assert_eq!(
-            names,
+            named_in(&tools),
             ["piuparts", "duck", "adequate", "i18nspector", "dpkg-cross"]
         );
+    }
+
+    /// The names [`named_sections`] finds in sections headed by `headings`, one sentence each.
+    fn named_in(headings: &[&str]) -> Vec<String> {
+        let units: Vec<(String, Vec<u32>)> = headings
+            .iter()
+            .enumerate()
+            .map(|(i, h)| (h.to_string(), vec![i as u32]))
+            .collect();
+        named_sections(&units, |_| Vec::new())
+            .into_iter()
+            .map(|(f, _)| f.text)
+            .collect()
     }
 
     #[test]
