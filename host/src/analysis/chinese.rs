@@ -1738,6 +1738,7 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
     if !classical {
         transliterated_names(&mut out, sentences);
     }
+    listed_people(&mut out, sentences);
     merge_known_names(&mut out, sentences, &known_words);
     (out, total)
 }
@@ -1862,6 +1863,172 @@ fn transliterated_names(out: &mut Vec<Found>, sentences: &[&str]) {
             text: name,
             kind,
             salience: 0.7,
+            variants: Vec::new(),
+            sentences: ids,
+        });
+    }
+}
+
+/// The items of the lists in `sentence` that are separated by 、 (a clause's list, "宰凯里雅、
+/// 叶哈雅、尔撒和易勒雅斯"), each list in order: the first item is cut to the name in `names` it
+/// ends with where the clause's verb runs on into it ("教化法老"), and the last is split at a
+/// 和, 与 or 及 that joins two items.
+fn listed_items<'s>(sentence: &'s str, names: &HashSet<&str>) -> Vec<Vec<&'s str>> {
+    let mut lists = Vec::new();
+    for clause in
+        sentence.split(|c: char| "，。；：！？「」『』“”‘’（）()《》〈〉,;:!?".contains(c))
+    {
+        if !clause.contains('、') {
+            continue;
+        }
+        let pieces: Vec<&str> = clause.split('、').map(str::trim).collect();
+        let mut items = Vec::new();
+        for (i, piece) in pieces.iter().enumerate() {
+            let mut p = *piece;
+            if i == 0
+                && let Some(k) = names
+                    .iter()
+                    .filter(|k| p.ends_with(**k))
+                    .max_by_key(|k| k.len())
+            {
+                p = &p[p.len() - k.len()..];
+            }
+            if i + 1 == pieces.len()
+                && let Some((at, c)) = p.char_indices().find(|(_, c)| "和与與及".contains(*c))
+            {
+                items.push(&p[..at]);
+                let after = &p[at + c.len_utf8()..];
+                // (the item after the 和 is a name it begins with, or the rest where short)
+                match names
+                    .iter()
+                    .filter(|k| after.starts_with(**k))
+                    .max_by_key(|k| k.len())
+                {
+                    Some(k) => items.push(&after[..k.len()]),
+                    None => items.push(after),
+                }
+                continue;
+            }
+            items.push(p);
+        }
+        lists.push(items);
+    }
+    lists
+}
+
+/// Characters of modern Chinese grammar that no name holds: an item with one is a phrase
+/// ("各支派所受的启示").
+const LIST_BREAKERS: &str = "一样樣般似像的了是在和与與及就都着著过過吗嗎呢吧啊这這那我你您他她它们們所把被让讓给給向很更最还還再才只即等每各之说說对對曰";
+
+/// Names listed with the text's people are people: items of one list are things of one kind,
+/// so a name the segmenter does not know (叶尔孤白, which jieba cuts into 叶尔 and 孤白, or
+/// 宰凯里雅 into 宰, 凯里 and 雅) is a person where a list holds it beside two names the text
+/// has already found to be people ("易卜拉欣、易司马仪、易司哈格、叶尔孤白和各支派"). The name
+/// must be two to five characters that are no word of jieba's dictionary (or one it tags as a
+/// name), and the text must name it in two sentences or more. (One person the text has found
+/// is enough in a list of three names or more, most of which could be names written by
+/// sound, and then only such names are taken: "他们信安拉、谨守拜功、完纳天课" lists deeds.) A term of that text is retyped;
+/// the pieces it swallows go.
+fn listed_people(out: &mut Vec<Found>, sentences: &[&str]) {
+    let people: HashSet<&str> = out
+        .iter()
+        .filter(|f| f.kind == TermKind::Person && f.sentences.len() >= 3)
+        .filter(|f| f.text.chars().count() >= 2)
+        .map(|f| f.text.as_str())
+        .collect();
+    if people.len() < 2 {
+        return;
+    }
+    let plausible = |w: &str| {
+        let n = w.chars().count();
+        (2..=5).contains(&n)
+            && w.chars().all(|c| is_cjk(c) || c == '·')
+            // (no word of grammar inside: a name written by sound may hold 尔 or 斯, which
+            // classical text uses as words, but never 的 or 在)
+            && !w.chars().any(|c| LIST_BREAKERS.contains(c))
+            && (!in_dictionary(w) || dict_tag(w).is_some_and(|t| t.starts_with("nr")))
+    };
+    // (written by sound: half its characters or more are the transliteration's, 叶尔孤白, 宰凯
+    // 里雅; not 谨守拜功 or 完纳天课, listed with 安拉 as deeds)
+    static SOUND: std::sync::OnceLock<HashSet<char>> = std::sync::OnceLock::new();
+    let sound = SOUND.get_or_init(|| TRANSLITERATION.chars().collect());
+    let by_sound = |w: &str| {
+        let n = w.chars().count();
+        w.chars().filter(|c| sound.contains(c)).count() * 2 >= n
+    };
+    let mut listed: Vec<String> = Vec::new();
+    for s in sentences {
+        if !s.contains('、') {
+            continue;
+        }
+        for items in listed_items(s, &people) {
+            // (two of the text's people; or one, in a list of three names or more where two
+            // items in three are people or could be names: "易卜拉欣、易司马仪、易司哈格、叶尔孤白
+            // 和各支派")
+            let known = items.iter().filter(|i| people.contains(*i)).count();
+            let namelike = items
+                .iter()
+                .filter(|i| people.contains(*i) || plausible(i) && by_sound(i))
+                .count();
+            let one = known == 1 && items.len() >= 3 && namelike * 3 >= items.len() * 2;
+            if known < 2 && !one {
+                continue;
+            }
+            for item in items {
+                if !people.contains(item)
+                    && plausible(item)
+                    && (known >= 2 || by_sound(item))
+                    && !listed.iter().any(|l| l == item)
+                {
+                    listed.push(item.to_string());
+                }
+            }
+        }
+    }
+    drop(people);
+    listed.sort();
+
+    for name in listed {
+        let ids: Vec<u32> = sentences
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.contains(name.as_str()))
+            .map(|(i, _)| i as u32)
+            .collect();
+        if ids.len() < 2 {
+            continue;
+        }
+        if let Some(f) = out.iter_mut().find(|f| f.text == name) {
+            if matches!(
+                f.kind,
+                TermKind::Term | TermKind::NounPhrase | TermKind::Other
+            ) {
+                f.kind = TermKind::Person;
+            }
+            continue;
+        }
+        // (a longer name holds it: 易司 of 易司哈格)
+        if out
+            .iter()
+            .any(|f| f.kind == TermKind::Person && f.text.contains(name.as_str()))
+        {
+            continue;
+        }
+        out.retain(|f| {
+            let piece = f.text != name
+                && name.contains(f.text.as_str())
+                && f.sentences
+                    .iter()
+                    .filter(|i| ids.binary_search(i).is_ok())
+                    .count()
+                    * 2
+                    >= f.sentences.len();
+            !piece
+        });
+        out.push(Found {
+            text: name,
+            kind: TermKind::Person,
+            salience: 0.6,
             variants: Vec::new(),
             sentences: ids,
         });
@@ -2289,6 +2456,56 @@ mod tests {
         for piece in ["易司", "哈格", "易卜拉"] {
             assert!(!texts.contains(&piece), "{piece}: {texts:?}");
         }
+    }
+
+    #[test]
+    fn lists_split_into_their_items() {
+        let names: HashSet<&str> = ["法老", "尔撒"].into_iter().collect();
+        // (sentence, its lists' items)
+        let cases: &[(&str, &[&[&str]])] = &[
+            (
+                "（我曾引导）宰凯里雅、叶哈雅、尔撒和易勒雅斯",
+                &[&["宰凯里雅", "叶哈雅", "尔撒", "易勒雅斯"]],
+            ),
+            ("他去教化法老、哈曼和戈伦。", &[&["法老", "哈曼", "戈伦"]]),
+            ("他说：“你们好。”", &[]),
+        ];
+        for (sentence, want) in cases {
+            let got = listed_items(sentence, &names);
+            let want: Vec<Vec<&str>> = want.iter().map(|l| l.to_vec()).collect();
+            assert_eq!(got, want, "{sentence}");
+        }
+    }
+
+    #[test]
+    fn a_name_listed_with_people_is_a_person() {
+        let mut sents = vec![
+            "易卜拉欣、易司哈格、叶尔孤白和各支派所受的启示。",
+            "他要完成对你和对叶尔孤白的后裔的恩典。",
+            // (a word of the dictionary listed with people is no name: 先知; deeds listed
+            // with one person are none either)
+            "易卜拉欣、易司哈格、先知和使者。",
+            "先知们说。",
+            "他们信易卜拉欣、谨守拜功、完纳天课。",
+            "谨守拜功、完纳天课的人。",
+        ];
+        for _ in 0..4 {
+            sents.push("易卜拉欣说：我的主啊！");
+            sents.push("易司哈格说：我的主啊！");
+        }
+        let (found, _) = extract(&sents, &[]);
+        let person = |w: &str| {
+            found
+                .iter()
+                .any(|f| f.text == w && f.kind == TermKind::Person)
+        };
+        assert!(
+            person("叶尔孤白"),
+            "{:?}",
+            found.iter().map(|f| &f.text).collect::<Vec<_>>()
+        );
+        assert!(!person("先知") && !person("谨守拜功") && !person("完纳天课"));
+        assert!(!found.iter().any(|f| f.text == "叶尔"));
     }
 
     #[test]
