@@ -1838,22 +1838,7 @@ fn transliterated_names(out: &mut Vec<Found>, sentences: &[&str]) {
             }
             continue;
         }
-        // the pieces: words inside the name whose uses are mostly the name's
-        let mut folded = Vec::new();
-        out.retain(|f| {
-            let piece = f.text != name
-                && name.contains(f.text.as_str())
-                && f.sentences
-                    .iter()
-                    .filter(|i| ids.binary_search(i).is_ok())
-                    .count()
-                    * 2
-                    >= f.sentences.len();
-            if piece {
-                folded.push(f.kind);
-            }
-            !piece
-        });
+        let folded = fold_pieces(out, &name, &ids);
         let kind = if folded.contains(&TermKind::Person) {
             TermKind::Person
         } else {
@@ -1914,6 +1899,27 @@ fn listed_items<'s>(sentence: &'s str, names: &HashSet<&str>) -> Vec<Vec<&'s str
         lists.push(items);
     }
     lists
+}
+
+/// Removes the pieces of a name found in `ids` from `out`: the words inside it whose uses are
+/// mostly the name's (易司 and 哈格 of 易司哈格), and returns their kinds.
+fn fold_pieces(out: &mut Vec<Found>, name: &str, ids: &[u32]) -> Vec<TermKind> {
+    let mut folded = Vec::new();
+    out.retain(|f| {
+        let piece = f.text != name
+            && name.contains(f.text.as_str())
+            && f.sentences
+                .iter()
+                .filter(|i| ids.binary_search(i).is_ok())
+                .count()
+                * 2
+                >= f.sentences.len();
+        if piece {
+            folded.push(f.kind);
+        }
+        !piece
+    });
+    folded
 }
 
 /// Characters of modern Chinese grammar that no name holds: an item with one is a phrase
@@ -2014,17 +2020,7 @@ fn listed_people(out: &mut Vec<Found>, sentences: &[&str]) {
         {
             continue;
         }
-        out.retain(|f| {
-            let piece = f.text != name
-                && name.contains(f.text.as_str())
-                && f.sentences
-                    .iter()
-                    .filter(|i| ids.binary_search(i).is_ok())
-                    .count()
-                    * 2
-                    >= f.sentences.len();
-            !piece
-        });
+        fold_pieces(out, &name, &ids);
         out.push(Found {
             text: name,
             kind: TermKind::Person,
