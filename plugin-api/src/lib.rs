@@ -1387,10 +1387,7 @@ pub mod build {
     /// the name is of that kind too ("The Kobo supports EPUB, PDF, MOBI, RTF and TXT": MOBI
     /// is one of the formats). Each fellow item's kind is one host call, made once and kept.
     pub struct ListKinds {
-        kinds: HashMap<
-            String,
-            Option<&'static (&'static str, &'static str, &'static str, &'static str)>,
-        >,
+        kinds: HashMap<String, Option<&'static KindHead>>,
         lookups_left: usize,
     }
 
@@ -1408,7 +1405,7 @@ pub mod build {
             &mut self,
             item: &str,
             zh: bool,
-        ) -> Option<&'static (&'static str, &'static str, &'static str, &'static str)> {
+        ) -> Option<&'static KindHead> {
             if let Some(k) = self.kinds.get(item) {
                 return *k;
             }
@@ -1434,17 +1431,15 @@ pub mod build {
             mentions: &'a [Passage],
             zh: bool,
         ) -> Option<(crate::class::NamedClass, &'a Passage)> {
+            // (a Chinese text's kinds are read of names in Latin letters only; and items of
+            // one kind are written alike: "MOBI" takes a kind from "EPUB", not from "Systemd"
+            // beside it)
+            let names: Vec<&str> = names.iter().copied().filter(|n| n.is_ascii()).collect();
             for p in mentions {
-                for name in names {
+                for name in &names {
                     let Some(list) = crate::class::listed_with(name, &p.text, zh) else {
                         continue;
                     };
-                    // (a Chinese text's kinds are read of names in Latin letters only; and
-                    // items of one kind are written alike: "MOBI" takes a kind from "EPUB",
-                    // not from "Systemd" beside it)
-                    if !name.is_ascii() {
-                        continue;
-                    }
                     let fellows = list
                         .siblings
                         .iter()
@@ -1845,7 +1840,11 @@ pub mod build {
     /// The kinds of thing a technical text names with a head noun after a term ("the dpkg
     /// command", "the debian/control file", "dpkg 命令"), as (head in English, head in Chinese,
     /// the kind for an English line, the kind for a Chinese line).
-    const KIND_HEADS: &[(&str, &str, &str, &str)] = &[
+    /// A kind of thing a head noun names: the English and the Chinese head, and the kind as
+    /// an English and a Chinese line says it ("format", "格式", "a format", "格式").
+    type KindHead = (&'static str, &'static str, &'static str, &'static str);
+
+    const KIND_HEADS: &[KindHead] = &[
         ("command", "命令", "a command", "命令"),
         ("program", "程序", "a program", "程序"),
         ("utility", "工具", "a utility", "工具"),
