@@ -373,7 +373,10 @@ pub fn detect(a: &Analysis) -> Vec<(Procedure, Vec<u32>)> {
                     } else {
                         unit_title(ch.blocks[bi].section.as_deref(), &ch.title)
                     };
-                    let title = if title.is_empty() {
+                    // (whether the list is a procedure is asked of its lead-in as written:
+                    // "该过程包含 2 个步骤" says so, though it names nothing)
+                    let lead = title.clone();
+                    let title = if title.is_empty() || !names_the_list(&title, a.lang) {
                         unit_title(ch.blocks[bi].section.as_deref(), &ch.title)
                     } else {
                         title
@@ -389,6 +392,7 @@ pub fn detect(a: &Analysis) -> Vec<(Procedure, Vec<u32>)> {
                         .filter(|&i| i != u32::MAX)
                         .collect();
                     if instructions * 2 >= steps.len()
+                        || names_an_action(&lead, a.lang)
                         || names_an_action(&title, a.lang)
                         || headings
                             .iter()
@@ -424,7 +428,8 @@ pub fn detect(a: &Analysis) -> Vec<(Procedure, Vec<u32>)> {
                         && a.sentences[i - 1].chapter == s.chapter
                         && a.sentences[i - 1].block == s.block
                         && a.sentences[i - 1].text.chars().count() <= 80)
-                        .then(|| title_from(&a.sentences[i - 1].text));
+                        .then(|| title_from(&a.sentences[i - 1].text))
+                        .filter(|t| names_the_list(t, a.lang));
                     let title = lead
                         .or_else(|| b.section.clone())
                         .or_else(|| {
@@ -591,6 +596,86 @@ fn push(a: &Analysis, out: &mut Vec<(Procedure, Vec<u32>)>, title: String, ids: 
 /// Whether a sentence has words: not a bare list number or mark ("3.", "（一）", "•").
 fn says_something(text: &str) -> bool {
     text.chars().filter(|c| c.is_alphabetic()).count() >= 2
+}
+
+/// Whether a list's lead-in sentence can name its procedure: a phrase that names the task
+/// ("Building the package", "To set up quilt", "安装工具"), not a clause of the prose around it
+/// ("Basically, the shell does the following", "If the package is being upgraded", "本质上，如下
+/// 操作即可完成桌面的网络配置", "该过程包含 2 个步骤", "你可以使用 smartd(8) 来监控你的硬盘"): a
+/// sentence with a subject of its own, a condition or a sentence adverb before it, or words
+/// that only announce the list. Such a lead-in gives way to the heading above the list.
+fn names_the_list(lead: &str, lang: Lang) -> bool {
+    let t = lead.trim();
+    match lang {
+        Lang::En => {
+            let lower = t.to_lowercase();
+            let words: Vec<&str> = lower
+                .split(|c: char| !c.is_alphanumeric() && c != '\'')
+                .filter(|w| !w.is_empty())
+                .collect();
+            let first = words.first().copied().unwrap_or("");
+            let subject = words
+                .iter()
+                .any(|w| ["i", "you", "we", "they", "he", "she", "it"].contains(w));
+            let opener = [
+                "if",
+                "when",
+                "whenever",
+                "once",
+                "unless",
+                "basically",
+                "now",
+                "here",
+                "there",
+                "this",
+                "these",
+                "so",
+                "then",
+                "also",
+                "however",
+                "note",
+                "otherwise",
+            ]
+            .contains(&first);
+            let announces = ["the following", "as follows", "these steps", "below"]
+                .iter()
+                .any(|w| lower.contains(w));
+            !(subject || opener || announces)
+        }
+        Lang::Zh => {
+            let clause = t.contains(['，', '；', '。', ',']);
+            let opener = [
+                "如果",
+                "若",
+                "当",
+                "當",
+                "你",
+                "您",
+                "我们",
+                "我們",
+                "我",
+                "这",
+                "這",
+                "该",
+                "該",
+                "此",
+                "现在",
+                "現在",
+                "本质上",
+                "本質上",
+                "然后",
+                "然後",
+                "首先",
+                "例如",
+            ]
+            .iter()
+            .any(|w| t.starts_with(w));
+            let announces = ["如下", "以下", "下列", "下面", "按照"]
+                .iter()
+                .any(|w| t.contains(w));
+            !(clause || opener || announces)
+        }
+    }
 }
 
 fn title_from(sentence: &str) -> String {

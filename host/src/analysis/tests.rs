@@ -392,6 +392,50 @@ fn lists_without_a_lead_in_under_one_heading_are_one_procedure() {
 }
 
 #[test]
+fn lead_ins_that_are_clauses_give_way_to_the_heading() {
+    // A numbered list's lead-in names its procedure where it is a phrase of the task; a
+    // clause of the prose ("Basically, the shell does the following:", "本质上，如下操作即可完成
+    // 桌面的网络配置：") gives way to the heading above the list.
+    let cases: &[(Lang, &str, &str)] = &[
+        (
+            Lang::En,
+            "# Guide\n\n## Shell Operation\n\nBasically, the shell does the following:\n\n1. Read its input from a file or from a string.\n2. Break the input into words and operators.\n3. Execute the command and wait for it.\n",
+            "Shell Operation",
+        ),
+        (
+            Lang::En,
+            "# Guide\n\n## Upgrading a package\n\nIf the package is being upgraded:\n\n1. Call the old prerm script with upgrade.\n2. Call the new preinst script with upgrade.\n",
+            "Upgrading a package",
+        ),
+        (
+            Lang::En,
+            "# Guide\n\n## Notes\n\nTo set up the build chroot:\n\n1. Install the debootstrap package first.\n2. Run debootstrap with the suite and a directory.\n",
+            "To set up the build chroot",
+        ),
+        (
+            Lang::Zh,
+            "# 手册\n\n## 网络配置\n\n本质上，如下操作即可完成桌面的网络配置：\n\n1. 安装 network-manager 软件包并启动它。\n2. 使用 nmcli 命令连接到无线网络。\n",
+            "网络配置",
+        ),
+        (
+            Lang::Zh,
+            "# 手册\n\n## 重置密码\n\n该过程包含 2 个步骤：\n\n1. 使用救援盘启动系统并挂载硬盘分区。\n2. 编辑 /etc/shadow 文件并清除密码字段。\n",
+            "重置密码",
+        ),
+        (
+            Lang::Zh,
+            "# 手册\n\n## 工具\n\n安装构建工具：\n\n1. 运行 apt-get update 更新软件包列表。\n2. 运行 apt-get install build-essential 安装工具。\n",
+            "安装构建工具",
+        ),
+    ];
+    for (lang, md, want) in cases {
+        let a = Analysis::new(&Document::from_markdown("M", *lang, md));
+        let titles: Vec<&str> = a.procedures().map(|p| p.title.as_str()).collect();
+        assert_eq!(titles, vec![*want], "{md}");
+    }
+}
+
+#[test]
 fn howto_sections_are_procedures() {
     // (each Markdown text has one how-to section, "Installing the tool", whose paragraphs
     // are its steps)
