@@ -1204,8 +1204,168 @@ pub fn kind_phrase(name: &str, head: &str, sentence: &str) -> Option<String> {
     None
 }
 
+/// A quality the text predicates of a named subject: `subject` is the name, `snippet` the
+/// words from it through the quality ("安拉确是全聪的，确是全知的", "Allah is Forgiving and
+/// Merciful").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Predicated {
+    pub subject: String,
+    pub snippet: String,
+}
+
+/// Where `sentence` says that one of `subjects` is `name`: the quality as the predicate of a
+/// copula after the subject, alone or in a chain of such predicates. In Chinese "E是T的",
+/// "E确是T的", "E是全聪的，是T的"; in English "E is T", "E is ever T", "E is Forgiving and T",
+/// "E is Hearing, Knowing". The subject must end a clause's start (not "…的安拉"); None where
+/// no subject is given the quality.
+pub fn predicated_of(name: &str, sentence: &str, subjects: &[&str], zh: bool) -> Option<Predicated> {
+    if name.is_empty() {
+        return None;
+    }
+    for (at, _) in sentence.match_indices(name) {
+        let end = at + name.len();
+        let (before, after) = (&sentence[..at], &sentence[end..]);
+        let start = if zh {
+            // (T is the whole predicate: "是全知的", not "是全知万物的")
+            if !after.starts_with('的') {
+                continue;
+            }
+            zh_subject_start(before)
+        } else {
+            // (T ends the predicate: "Debian is free software" calls the software free)
+            let next = after.trim_start();
+            if after.starts_with(|c: char| c.is_alphanumeric())
+                || !(next.is_empty()
+                    || next.starts_with(['.', ',', ';', ':', '!', '?', ')', '"', '”'])
+                    || next.starts_with("and ")
+                    || next.starts_with("or "))
+            {
+                continue;
+            }
+            en_subject_start(before)
+        };
+        let Some(head) = start else { continue };
+        let Some(subject) = subjects
+            .iter()
+            .filter(|s| !s.is_empty() && head.ends_with(*s))
+            .max_by_key(|s| s.len())
+        else {
+            continue;
+        };
+        let from = head.len() - subject.len();
+        // (the subject opens its clause: "安拉确是…", "，安拉是…", not "他们的安拉")
+        let prev = sentence[..from].chars().next_back();
+        let opens = match prev {
+            None => true,
+            Some(c) if zh => "，。；：！？、“”「」 ".contains(c) || c.is_ascii_digit(),
+            // (in English, not the object of a word before it: "the mercy of Allah is …")
+            Some(c) if c.is_whitespace() => {
+                let last = sentence[..from]
+                    .trim_end()
+                    .rsplit(|c: char| !c.is_alphanumeric())
+                    .next()
+                    .unwrap_or("")
+                    .to_lowercase();
+                ![
+                    "of", "the", "to", "by", "from", "with", "for", "in", "on", "at", "his",
+                    "her", "their", "our", "your", "my", "its", "a", "an",
+                ]
+                .contains(&last.as_str())
+            }
+            Some(c) => !c.is_alphanumeric() && c != '\'',
+        };
+        if !opens {
+            continue;
+        }
+        let close = if zh { end + '的'.len_utf8() } else { end };
+        return Some(Predicated {
+            subject: subject.to_string(),
+            snippet: sentence[from..close].trim().to_string(),
+        });
+    }
+    None
+}
+
+/// The text before a Chinese predicate "是T的" up to its subject, where the copula and any
+/// predicates chained before it ("确是全聪的，确是") stand right before the quality: what
+/// remains, whose end is the subject.
+fn zh_subject_start(before: &str) -> Option<&str> {
+    fn strip_copula(s: &str) -> Option<&str> {
+        let s = s.strip_suffix('是')?;
+        Some(
+            ["确", "確", "实", "實", "乃", "必"]
+                .iter()
+                .find_map(|a| s.strip_suffix(a))
+                .unwrap_or(s),
+        )
+    }
+    let mut rest = strip_copula(before)?;
+    // (a chain: "…是全聪的，是全知的"; three links at most, each a short predicate)
+    for _ in 0..3 {
+        let Some(prev) = rest.strip_suffix("的，") else { break };
+        let Some(copula) = prev.rfind('是') else { break };
+        let quality = &prev[copula + '是'.len_utf8()..];
+        if quality.chars().count() > 4 || !quality.chars().all(cjk) {
+            break;
+        }
+        rest = strip_copula(&prev[..copula + '是'.len_utf8()])?;
+    }
+    Some(rest)
+}
+
+/// The text before an English predicate "is [ever] [Q and|Q,]* T" up to its subject.
+fn en_subject_start(before: &str) -> Option<&str> {
+    let mut rest = before.trim_end();
+    // (the qualities before T, each capitalised: "Forgiving and", "Hearing,")
+    for _ in 0..4 {
+        let Some((head, last)) = rest.rsplit_once(' ') else { break };
+        let word = last.trim_end_matches(',');
+        let joins = last == "and" || last == "or";
+        let quality = word.starts_with(|c: char| c.is_uppercase())
+            && word.chars().all(char::is_alphabetic)
+            && (last.ends_with(',') || rest.len() < before.trim_end().len());
+        let adverb = ["ever", "indeed", "truly", "most", "always"].contains(&word);
+        if joins || adverb || quality {
+            rest = head.trim_end();
+        } else {
+            break;
+        }
+    }
+    let rest = rest.strip_suffix(" is").or_else(|| rest.strip_suffix(" was"))?;
+    Some(rest.trim_end())
+}
+
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    fn qualities_predicated_of_a_subject() {
+        let subjects = ["安拉", "Allah", "Debian"];
+        let cases: &[(&str, &str, bool, Option<(&str, &str)>)] = &[
+            ("全知", "安拉确是全聪的，确是全知的。", true, Some(("安拉", "安拉确是全聪的，确是全知的"))),
+            ("全知", "他们说：安拉是全知的。", true, Some(("安拉", "安拉是全知的"))),
+            ("全聪", "安拉是全聪的，是全知的。", true, Some(("安拉", "安拉是全聪的"))),
+            // (not the whole predicate, nor a subject inside a phrase)
+            ("全知", "安拉是全知万物的。", true, None),
+            ("全知", "他们的安拉是全知的。", true, None),
+            ("全知", "他确是全知的。", true, None),
+            ("Merciful", "Indeed, Allah is Forgiving and Merciful.", false, Some(("Allah", "Allah is Forgiving and Merciful"))),
+            ("Knowing", "And Allah is ever Knowing and Wise.", false, Some(("Allah", "Allah is ever Knowing"))),
+            ("Wise", "the mercy of Allah is Wise", false, None),
+            ("free", "Debian is free software.", false, None),
+            ("stable", "Debian is stable.", false, Some(("Debian", "Debian is stable"))),
+        ];
+        for &(name, sentence, zh, want) in cases {
+            let got = predicated_of(name, sentence, &subjects, zh);
+            assert_eq!(
+                got.as_ref().map(|p| (p.subject.as_str(), p.snippet.as_str())),
+                want,
+                "{name} in {sentence}"
+            );
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -1176,6 +1176,51 @@ pub mod build {
             }
         }
 
+        /// The summary says whom the text gives the entry as a quality ([`predicated_subject`]):
+        /// "全知，《古兰经》中用以称述安拉的词（“安拉确是全聪的，确是全知的”），多见于…", "Merciful
+        /// is said of Allah in “The Quran” (“Allah is Forgiving and Merciful”), mostly in …";
+        /// the passage is cited.
+        pub fn predicated_summary(
+            &mut self,
+            entry: &Entry,
+            said: &crate::class::Predicated,
+            passage: &Passage,
+            mentions: &[Passage],
+        ) {
+            let units = placing_units(mentions, self.zh, &entry.document_title);
+            let line = if self.zh {
+                let mut s = format!(
+                    "{}，{}中用以称述{}的词（“{}”）",
+                    entry.title,
+                    book_zh(&entry.document_title),
+                    said.subject,
+                    said.snippet
+                );
+                if !units.is_empty() {
+                    s.push_str("，多见于");
+                    s.push_str(&units.join("、"));
+                }
+                s.push('。');
+                s
+            } else {
+                let mut s = format!(
+                    "{} is said of {} in {} (“{}”)",
+                    entry.title,
+                    said.subject,
+                    book_en(&entry.document_title),
+                    said.snippet
+                );
+                if !units.is_empty() {
+                    s.push_str(", mostly in ");
+                    s.push_str(&units.join(" and "));
+                }
+                s.push('.');
+                s
+            };
+            self.summary_line(line);
+            self.cite(passage);
+        }
+
         /// The summary is a line the gene writes (a template or a line from evidence), in
         /// the book's script.
         pub fn summary_line(&mut self, line: String) {
@@ -1256,6 +1301,37 @@ pub mod build {
     /// named as the document is: "mostly in Producing PDFs with groff and mom" says nothing),
     /// the sections that hold most of `mentions`. Empty where neither says more than the
     /// book's title.
+    /// The subject the text gives an entry as a quality most often ([`crate::class::predicated_of`]:
+    /// "安拉确是全知的", "Allah is Knowing"), among `subjects` (the entry's companions), where it
+    /// does so in three passages or more and in a fifth of those that name it: a quality of
+    /// the subject, which the page says it is used for. With the first passage that says so.
+    pub fn predicated_subject<'p>(
+        names: &[&str],
+        mentions: &'p [Passage],
+        subjects: &[&str],
+        zh: bool,
+    ) -> Option<(crate::class::Predicated, &'p Passage)> {
+        let mut by_subject: HashMap<String, (usize, crate::class::Predicated, &'p Passage)> =
+            HashMap::new();
+        for p in mentions {
+            let Some(said) = names
+                .iter()
+                .find_map(|n| crate::class::predicated_of(n, &p.text, subjects, zh))
+            else {
+                continue;
+            };
+            by_subject
+                .entry(said.subject.clone())
+                .or_insert((0, said, p))
+                .0 += 1;
+        }
+        by_subject
+            .into_values()
+            .filter(|(n, _, _)| *n >= 3 && n * 5 >= mentions.len())
+            .max_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.subject.cmp(&a.1.subject)))
+            .map(|(_, said, p)| (said, p))
+    }
+
     pub fn placing_units(mentions: &[Passage], zh: bool, document_title: &str) -> Vec<String> {
         let book = document_title.trim();
         let is_book = |u: &String| u.trim().eq_ignore_ascii_case(book);

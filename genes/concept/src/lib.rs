@@ -186,6 +186,21 @@ impl Gene for Concept {
         b.script_of(&mentions);
         match defs.first() {
             Some(d) => b.summary_quote(d),
+            // A quality the text gives one of its companions, most often: whom it describes
+            // ("全知": 安拉).
+            None if let Some((said, p)) = {
+                let names: Vec<&str> = std::iter::once(entry.title.as_str())
+                    .chain(entry.aliases.iter().map(String::as_str))
+                    .collect();
+                let subjects: Vec<&str> = related
+                    .iter()
+                    .flat_map(|(m, t)| [m.as_str(), t.as_str()])
+                    .collect();
+                grove_gene::build::predicated_subject(&names, &mentions, &subjects, zh)
+            } =>
+            {
+                b.predicated_summary(&entry, &said, p, &mentions);
+            }
             // What the text shows of it: where it is used, and with which entries.
             None => {
                 let with: Vec<String> = related.iter().map(|(_, t)| t.clone()).collect();
