@@ -1092,6 +1092,39 @@ impl Analysis {
                 scored.push((0.45, i));
             }
         }
+        // a path's own section, headed by the file's name alone ("4.1. control" for
+        // debian/control), where it opens by pointing at that file ("This file contains …"):
+        // only for a name no other path of the text ends in
+        if scored.is_empty()
+            && let Some((_, file)) = term.rsplit_once('/')
+            && !file.is_empty()
+            && self
+                .terms
+                .iter()
+                .filter(|t| t.text.rsplit_once('/').is_some_and(|(_, f)| f == file))
+                .count()
+                <= 1
+            && let Some(&i) = self.section_leads.get(&key(file, self.lang))
+        {
+            let text = self.sentences[i as usize].text.trim_start();
+            let points = [
+                "This file ",
+                "This directory ",
+                "This script ",
+                "This program ",
+                "该文件",
+                "此文件",
+                "这个文件",
+                "這個文件",
+                "该目录",
+                "此目录",
+            ]
+            .iter()
+            .any(|p| text.starts_with(p));
+            if points && says_what_it_is(text, self.lang) {
+                scored.push((0.85, i));
+            }
+        }
         // the description a list gives the name (`BASH_ARGC` / "An array variable whose …")
         if let Some(&i) = names
             .iter()

@@ -436,6 +436,25 @@ fn lead_ins_that_are_clauses_give_way_to_the_heading() {
 }
 
 #[test]
+fn a_path_is_described_by_the_section_its_file_name_heads() {
+    // "## control" documents debian/control where its first sentence points at the file;
+    // a section that opens otherwise, or a file name two paths end in, says nothing of it.
+    let md = "# Guide\n\n## control\n\nThis file contains various values which dpkg and apt use to manage the package.\n\n## rules\n\nNow we look at the rules that dpkg-buildpackage uses.\n\n## Editing\n\nEdit debian/control with care. Then check debian/control again. Keep debian/control short. Edit debian/rules next. Run debian/rules build. Read debian/rules twice.\n";
+    let a = Analysis::new(&Document::from_markdown("Guide", Lang::En, md));
+    let lead = a.definitions("debian/control", 1);
+    assert!(
+        lead.first()
+            .is_some_and(|p| p.text.starts_with("This file contains")),
+        "{lead:?}"
+    );
+    assert!(
+        a.definitions("debian/rules", 1)
+            .iter()
+            .all(|p| !p.text.starts_with("Now we look")),
+    );
+}
+
+#[test]
 fn howto_sections_are_procedures() {
     // (each Markdown text has one how-to section, "Installing the tool", whose paragraphs
     // are its steps)
