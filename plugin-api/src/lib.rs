@@ -1196,10 +1196,7 @@ pub mod build {
                     said.subject,
                     said.snippet
                 );
-                if !units.is_empty() {
-                    s.push_str("，多见于");
-                    s.push_str(&units.join("、"));
-                }
+                push_units(&mut s, &units, true);
                 s.push('。');
                 s
             } else {
@@ -1210,10 +1207,7 @@ pub mod build {
                     book_en(&entry.document_title),
                     said.snippet
                 );
-                if !units.is_empty() {
-                    s.push_str(", mostly in ");
-                    s.push_str(&units.join(" and "));
-                }
+                push_units(&mut s, &units, false);
                 s.push('.');
                 s
             };
@@ -1582,6 +1576,21 @@ pub mod build {
         format!("{noun}s")
     }
 
+    /// Appends where a line's entry is mostly found: "，多见于第二章、第四章", ", mostly in
+    /// Chapter 2 and Chapter 4" (nothing where no unit stands out).
+    fn push_units(line: &mut String, units: &[String], zh: bool) {
+        if units.is_empty() {
+            return;
+        }
+        if zh {
+            line.push_str("，多见于");
+            line.push_str(&units.join("、"));
+        } else {
+            line.push_str(", mostly in ");
+            line.push_str(&units.join(" and "));
+        }
+    }
+
     fn evidence_line(
         entry: &Entry,
         kind: (&str, &str),
@@ -1616,10 +1625,7 @@ pub mod build {
                         c.snippet
                     )
                 };
-                if !units.is_empty() {
-                    s.push_str("，多见于");
-                    s.push_str(&units.join("、"));
-                }
+                push_units(&mut s, &units, true);
                 s.push('。');
                 s
             } else {
@@ -1635,10 +1641,7 @@ pub mod build {
                     crate::build::book_en(&entry.document_title),
                     c.snippet
                 );
-                if !units.is_empty() {
-                    s.push_str(", mostly in ");
-                    s.push_str(&units.join(" and "));
-                }
+                push_units(&mut s, &units, false);
                 s.push('.');
                 s
             };
@@ -1654,10 +1657,7 @@ pub mod build {
                 s.push('，');
                 s.push_str(r);
             }
-            if !units.is_empty() {
-                s.push_str("，多见于");
-                s.push_str(&units.join("、"));
-            }
+            push_units(&mut s, &units, true);
             if !with.is_empty() {
                 let names: Vec<&str> = with.iter().map(|w| w.as_str()).collect();
                 s.push_str("，常与");
@@ -1677,10 +1677,7 @@ pub mod build {
                 s.push_str(" who ");
                 s.push_str(r);
             }
-            if !units.is_empty() {
-                s.push_str(", mostly in ");
-                s.push_str(&units.join(" and "));
-            }
+            push_units(&mut s, &units, false);
             match with.as_slice() {
                 [a] => s.push_str(&format!(", often with {a}")),
                 [a, b] => s.push_str(&format!(", often with {a} and {b}")),
