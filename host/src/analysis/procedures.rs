@@ -614,6 +614,11 @@ fn names_the_list(lead: &str, lang: Lang) -> bool {
                 .filter(|w| !w.is_empty())
                 .collect();
             let first = words.first().copied().unwrap_or("");
+            // (a purpose names the task, whatever follows it: "To plant a tree, follow these
+            // steps")
+            if first == "to" {
+                return true;
+            }
             let subject = words
                 .iter()
                 .any(|w| ["i", "you", "we", "they", "he", "she", "it"].contains(w));
