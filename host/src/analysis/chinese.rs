@@ -1220,13 +1220,14 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
     let author_counts = author_names(&author_counts, &sure_authors);
     // Classical names made of a character and a title or rank (桓公, 申伯, 文王): the pair
     // recurs, and the character is mostly used in it (a verb before 公, as in 殺公 or 思公, is
-    // used elsewhere too).
+    // used elsewhere too). A rank before a rank is a title (公子, 夫子), except a birth
+    // order before 氏, which names a clan and its head (季氏, 叔氏).
     let rank_names: HashSet<String> = rank_pairs
         .iter()
-        .filter(|&(&(c, _), &n)| {
+        .filter(|&(&(c, r), &n)| {
             n >= 2
                 && !is_function(c)
-                && !TITLE_CHARS.contains(c)
+                && (!TITLE_CHARS.contains(c) || r == '氏' && "伯叔季".contains(c))
                 && n * 10 >= char_count.get(&c).copied().unwrap_or(0) * 3
         })
         .map(|(&(c, r), _)| format!("{c}{r}"))
@@ -2281,6 +2282,28 @@ mod tests {
             jing.variants
         );
         assert!(find(&found, "齐景公").is_none());
+    }
+
+    /// A birth order before 氏 names a clan and its head (季氏), though a rank before a rank
+    /// is otherwise a title (公子, 夫子).
+    #[test]
+    fn a_clan_named_by_its_birth_order_is_a_person() {
+        let sentences = [
+            "孔子谓季氏：八佾舞于庭。",
+            "季氏旅于泰山。",
+            "季氏使闵子骞为费宰。",
+            "季氏富于周公。",
+            "子曰：学而时习之，不亦说乎？",
+            "子曰：吾日三省吾身。",
+            "公子纠死之。",
+            "公子荆善居室。",
+            "夫子至于是邦也。",
+            "夫子温良恭俭让以得之。",
+        ];
+        let (found, _) = extract(&sentences, &[]);
+        assert_eq!(find(&found, "季氏").map(|f| f.kind), Some(TermKind::Person));
+        assert!(find(&found, "公子").is_none_or(|f| f.kind != TermKind::Person));
+        assert!(find(&found, "夫子").is_none_or(|f| f.kind != TermKind::Person));
     }
 
     /// A state whose character mostly means something else (齐 "to order", "even", "to
