@@ -184,14 +184,15 @@ impl Gene for Concept {
         let mut b = PageBuilder::new(&entry);
         b.names = related.clone();
         b.script_of(&mentions);
+        // (the names the page's entry goes by, as the text writes them)
+        let names: Vec<&str> = std::iter::once(entry.title.as_str())
+            .chain(entry.aliases.iter().map(String::as_str))
+            .collect();
         match defs.first() {
             Some(d) => b.summary_quote(d),
             // A quality the text gives one of its companions, most often: whom it describes
             // ("全知": 安拉).
             None if let Some((said, p)) = {
-                let names: Vec<&str> = std::iter::once(entry.title.as_str())
-                    .chain(entry.aliases.iter().map(String::as_str))
-                    .collect();
                 let subjects: Vec<&str> = related
                     .iter()
                     .flat_map(|(m, t)| [m.as_str(), t.as_str()])
@@ -214,9 +215,6 @@ impl Gene for Concept {
                 // (where the text gives it no kind, the kind of what it is listed with: "MOBI"
                 // beside "the EPUB format")
                 let listed = if own.0.is_none() && own.1.is_none() {
-                    let names: Vec<&str> = std::iter::once(entry.title.as_str())
-                        .chain(entry.aliases.iter().map(String::as_str))
-                        .collect();
                     ListKinds::new(8).class(&names, &mentions, zh)
                 } else {
                     None
