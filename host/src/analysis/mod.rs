@@ -187,6 +187,10 @@ pub struct Analysis {
     procedures: Vec<(Procedure, Vec<u32>)>,
     /// A reference manual's documented items (by term key): the sentences of their own section.
     reference: HashMap<String, Vec<u32>>,
+    /// The items of `reference` that a section headed by their name alone documents ("3.6.
+    /// sbuild", "5.6.8. Architecture"), not a function's or an option's own entry: a
+    /// textbook's section may open on something else ("lintian 软件包能找到…").
+    section_items: HashSet<String>,
     /// The first sentence of the section named after a term (by term key): "Build-Depends"
     /// opens with what the field is. The first section of that name wins.
     section_leads: HashMap<String, u32>,
@@ -531,6 +535,7 @@ impl Analysis {
             sentence_terms: Vec::new(),
             procedures: Vec::new(),
             reference: HashMap::new(),
+            section_items: HashSet::new(),
             section_leads: HashMap::new(),
             answers: HashMap::new(),
             listed_leads: HashMap::new(),
@@ -595,6 +600,7 @@ impl Analysis {
             // and the sections that document one named thing (a standard's fields, `/boot`)
             for named in reference::named_sections(&units, |name| a.sentence_ids_mentioning(name)) {
                 if !items.iter().any(|(f, _)| f.text == named.0.text) {
+                    a.section_items.insert(key(&named.0.text, doc.lang));
                     items.push(named);
                 }
             }
@@ -1040,6 +1046,20 @@ impl Analysis {
                     let text = &self.sentences[i as usize].text;
                     !reference::is_parameter_line(text) && !reference::is_bare_pointer(text)
                 })
+            })
+            // (a section headed by the name opens with what it is only where it names it,
+            // points at it or says what it does: "3.6. sbuild" of a textbook opens "lintian
+            // 软件包能找到所构建软件包中的缺陷。", about another tool)
+            .filter(|ids| {
+                let k = key(term, self.lang);
+                let named = self.section_items.contains(&k)
+                    || self
+                        .term(term)
+                        .is_some_and(|t| self.section_items.contains(&key(&t.text, self.lang)));
+                !named
+                    || ids.first().is_some_and(|&i| {
+                        opens_on_its_item(&self.sentences[i as usize].text, term, self.lang)
+                    })
             })
         {
             return ids
@@ -3147,6 +3167,29 @@ fn expanded_before(sentence: &str, term: &str) -> bool {
     })
 }
 
+/// Whether the opening sentence of a section headed by `name` is about it: it names it (or
+/// the last part of its path), points at it ("This file contains …", "该命令…", "It …"), says
+/// what it does ("Creates a …") or what it is ("A true/false choice.", "Simple field
+/// containing …").
+fn opens_on_its_item(text: &str, name: &str, lang: Lang) -> bool {
+    let text = text.trim_start_matches(|c: char| c.is_whitespace() || "*-•".contains(c));
+    let lower = text.to_lowercase();
+    let name = name.to_lowercase();
+    let file = name.rsplit('/').find(|p| !p.is_empty()).unwrap_or(&name);
+    const POINTERS: &[&str] = &[
+        "this ", "these ", "it ", "its ", "they ", "该", "此", "这", "這", "它", "本",
+    ];
+    lower.contains(&name)
+        || file.chars().count() >= 2 && lower.contains(file)
+        || POINTERS.iter().any(|p| lower.starts_with(p))
+        || lang == Lang::En
+            && (reference::says_what_it_does(text)
+                || ["a ", "an ", "simple ", "folded ", "multiline "]
+                    .iter()
+                    .any(|p| lower.starts_with(p)))
+        || says_what_it_is(text, lang)
+}
+
 /// Whether the opening sentence of a section may stand as the definition of the section's
 /// subject: a statement ("The name and email address of the person who …"), not a question, a
 /// caption ("Table 2.17: …"), an instruction ("Click …", "Create …") or an announcement of
@@ -4667,6 +4710,20 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
 fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> {
     let raw_after = &sentence[pos + term.len()..];
     let before = &sentence[..pos];
+    // (a mention glued to the word before it is part of a longer word, which the sentence
+    // is about: "新软件包（NEW）检查清单", "上游维护者（upstream maintainer）：…", "多架构
+    // （multiarch）支持" say nothing of 软件包, 维护者, 架构; not after a function word, "的
+    // 软件包", nor a naming, "所谓软件包")
+    if term.starts_with(chinese::is_cjk)
+        && before.chars().next_back().is_some_and(|c| {
+            chinese::is_cjk(c) && !chinese::ZH_EDGE.contains(c) && !chinese::ZH_FUNCTION.contains(c)
+        })
+        && !["叫做", "叫作", "称作", "稱作", "所谓", "所謂"]
+            .iter()
+            .any(|p| before.ends_with(p))
+    {
+        return None;
+    }
     // the subject: at the start, or after a clause break or an opening quote
     let lead = before.trim_end_matches([' ', '“', '「', '『', '《', '"']);
     // (a list item's marker is no word before it: "* Wayland 是…", "• X：…")

@@ -1148,11 +1148,24 @@ fn a_section_opens_with_what_its_subject_is() {
 fn chinese_definition_patterns() {
     // (sentence, term, defines)
     let cases = [
+        // (a mention glued to the word before it is part of a longer word: the gloss is of
+        // 上游源码压缩包, 上游维护者, 多架构)
         (
             "我们假设上游源码压缩包（tarball）名称为 debhello-0.0.tar.gz。",
             "压缩包",
+            false,
+        ),
+        (
+            "上游维护者（upstream maintainer）：目前在上游维护程序代码的人。",
+            "维护者",
+            false,
+        ),
+        (
+            "维护者（maintainer）：维护 Debian 软件包的人。",
+            "维护者",
             true,
         ),
+        ("多架构（multiarch）支持", "架构", false),
         ("请参见手册页（第 5 节）。", "手册页", false),
         // a plain-text list item's marker is no word before the subject
         (
@@ -2616,4 +2629,39 @@ fn a_short_classic_names_its_people_once() {
             assert_eq!(person, people, "{name} in a text of {n} more sentences");
         }
     }
+}
+
+#[test]
+fn a_section_named_after_a_tool_leads_its_page_only_where_it_opens_on_it() {
+    // A textbook's sections headed by a tool's name: "3.6. sbuild" opens on another tool,
+    // "3.7. gbp" on its own.
+    let book = "# 3. 工具的配置\n\n## 3.1. 电子邮件地址\n\n设置您的电子邮件地址。\n\n\
+                ## 3.6. sbuild\n\nlintian 软件包能找到所构建软件包中的缺陷。\n\n\
+                您可以使用 sbuild 命令在干净的环境中构建软件包。sbuild 命令需要 schroot。\n\n\
+                ## 3.7. gbp\n\ngbp 命令提供了许多使用 git 仓库自动打包的子命令。\n\n\
+                您可以使用 gbp 命令导入上游源码。gbp 命令读取 ~/.gbp.conf 文件。\n\n\
+                ## 3.8. 新的 Debian 版本\n\n新的版本需要新的变更日志。\n";
+    let a = Analysis::new(&Document::from_markdown(
+        "Debian 维护者指南",
+        Lang::Zh,
+        book,
+    ));
+    // (term, what its lead must hold, what it must not)
+    for (term, holds, not) in [
+        ("sbuild", "sbuild", "lintian"),
+        ("gbp", "gbp 命令提供", "lintian"),
+    ] {
+        let lead = a.definitions(term, 1);
+        let lead = lead.first().map(|p| p.text.as_str()).unwrap_or("");
+        assert!(
+            (lead.is_empty() || lead.contains(holds)) && !lead.contains(not),
+            "{term}: {lead}"
+        );
+    }
+    assert!(
+        a.definitions("gbp", 1)
+            .first()
+            .is_some_and(|p| p.text.starts_with("gbp 命令提供")),
+        "gbp opens its own section"
+    );
 }
