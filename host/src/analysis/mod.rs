@@ -683,12 +683,21 @@ impl Analysis {
                 // stream.compose for more information."), then a sentence that only announces
                 // what follows ("Options, if supplied, have the following meanings:"), then
                 // its parameter and return lines
+                // (a section named after one thing, "5.21. watch" of a textbook, is read in
+                // its own order: its opening says what the thing is, and a later sentence that
+                // reads as a verb's, "This solves issues related to …", is about what came
+                // before it)
+                let in_order = a.section_items.contains(&key(&f.text, doc.lang));
                 own.sort_by_key(|&i| {
                     let s = &a.sentences[i as usize];
                     (
                         reference::is_parameter_line(&s.text),
                         parameter_blocks.contains(&(s.chapter, s.block)),
-                        !reference::says_what_it_does(&s.text),
+                        if in_order {
+                            !says_what_its_item_does(&s.text)
+                        } else {
+                            !reference::says_what_it_does(&s.text)
+                        },
                         reference::is_usage_note(&s.text),
                         s.text.trim_end().ends_with([':', '：']),
                     )
@@ -1105,7 +1114,14 @@ impl Analysis {
         }) && !(self.lang == Lang::Zh && zh_only_negated(&self.sentences[i as usize].text, n))
         {
             let text = &self.sentences[i as usize].text;
-            if says_what_it_is(text, self.lang) {
+            // (a section named after one thing, a file or a field, opens on it or is about
+            // something else; a topic's section, "Virtual packages", "The locale", may open on
+            // the topic in other words: "The behavior of programs supporting
+            // internationalization are configured by …")
+            let one_thing = self.section_items.contains(&key(n, self.lang));
+            if says_what_it_is(text, self.lang)
+                && (!one_thing || opens_on_its_item(text, n, self.lang))
+            {
                 scored.push((0.9, i));
             } else if self.lang == Lang::Zh && zh_statement_about(text, n) {
                 // (below the text's own definitions elsewhere: "正则表达式描述要匹配的模式")
@@ -3170,7 +3186,10 @@ fn expanded_before(sentence: &str, term: &str) -> bool {
 /// Whether the opening sentence of a section headed by `name` is about it: it names it (or
 /// the last part of its path), points at it ("This file contains …", "该命令…", "It …"), says
 /// what it does ("Creates a …") or what it is ("A true/false choice.", "Simple field
-/// containing …").
+/// containing …", "The name and email address of the person who …"). An English sentence
+/// with a subject and a verb of its own that names none of these is about its own subject:
+/// "Packaging of a library is not easy for a novice maintainer" (opening "5.19.
+/// package.symbols"), "Manual pages are normally written in nroff(1)." (`en_own_clause`).
 fn opens_on_its_item(text: &str, name: &str, lang: Lang) -> bool {
     let text = text.trim_start_matches(|c: char| c.is_whitespace() || "*-•".contains(c));
     let lower = text.to_lowercase();
@@ -3187,7 +3206,70 @@ fn opens_on_its_item(text: &str, name: &str, lang: Lang) -> bool {
                 || ["a ", "an ", "simple ", "folded ", "multiline "]
                     .iter()
                     .any(|p| lower.starts_with(p)))
-        || says_what_it_is(text, lang)
+        || says_what_it_is(text, lang) && (lang == Lang::Zh || !en_own_clause(text))
+}
+
+/// Whether a sentence of a section named after one thing says what that thing does: it
+/// opens with the verb ("Creates a …") or points at the thing by its kind ("This directory
+/// contains …", "This file specifies …"); not "This solves issues …" nor "This data includes
+/// …", whose "this" is what the sentence before said, nor "This section describes …".
+fn says_what_its_item_does(sentence: &str) -> bool {
+    const KINDS: &[&str] = &[
+        "file",
+        "directory",
+        "hierarchy",
+        "script",
+        "program",
+        "command",
+        "tool",
+        "field",
+        "variable",
+        "option",
+        "package",
+        "library",
+        "function",
+        "macro",
+        "target",
+        "setting",
+    ];
+    let mut words = sentence
+        .trim_start_matches(|c: char| c.is_whitespace() || "*-•".contains(c))
+        .split_whitespace();
+    reference::says_what_it_does(sentence)
+        && match (words.next(), words.next()) {
+            (Some("This" | "These"), Some(kind)) => KINDS.contains(&kind.trim_end_matches('s')),
+            _ => true,
+        }
+}
+
+/// Whether an English sentence is a clause about a subject of its own: a finite verb (a form
+/// of be or have, a modal, do) stands before any word that opens a relative or subordinate
+/// clause, and nothing before it points back ("Value of this field should be …" is about the
+/// field). "Packaging of a library is not easy" is one; "The name and email address of the
+/// person who is responsible for …" is a noun phrase that describes (its verb is the
+/// relative clause's).
+fn en_own_clause(sentence: &str) -> bool {
+    const FINITE: &[&str] = &[
+        "is", "are", "was", "were", "has", "have", "had", "can", "could", "should", "must", "will",
+        "would", "may", "might", "shall", "does", "do", "did", "isn't", "aren't", "can't", "won't",
+        "doesn't", "don't",
+    ];
+    const OPENERS: &[&str] = &[
+        "who", "whom", "whose", "which", "that", "where", "when", "if", "because", "whether",
+        "unless", "while", "as", "to", "except", "but", "than", "though", "although",
+    ];
+    for w in sentence.split_whitespace() {
+        let w = w
+            .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+            .to_lowercase();
+        if OPENERS.contains(&w.as_str()) || ["this", "its", "these"].contains(&w.as_str()) {
+            return false;
+        }
+        if FINITE.contains(&w.as_str()) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether the opening sentence of a section may stand as the definition of the section's

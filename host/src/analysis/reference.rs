@@ -489,14 +489,30 @@ pub fn says_what_it_does(text: &str) -> bool {
 /// A sentence of an item's section that says how to use it or where to read more, not what
 /// it does: "This function MUST NOT be called by application code directly.", "See
 /// stream.compose for more information.", "For detailed information, see …", and a condition
-/// or purpose put first ("If no value is provided, …", "To use an AbortSignal, pass …").
+/// or purpose put first ("If no value is provided, …", "To use an AbortSignal, pass …"), and
+/// a short sentence that only says where it is documented ("The watch file format is
+/// documented in the uscan(1) manpage.").
 pub fn is_usage_note(text: &str) -> bool {
     let t = text.trim_start_matches(['*', '-', '•', ' ']);
     let lower = t.to_lowercase();
+    let documented_elsewhere = t.split_whitespace().count() <= 12
+        && [
+            "documented in ",
+            "described in ",
+            "explained in ",
+            "covered in ",
+        ]
+        .iter()
+        .any(|p| {
+            ["is ", "are "]
+                .iter()
+                .any(|v| lower.contains(&format!("{v}{p}")))
+        });
     let conditional = ["if ", "to "]
         .iter()
         .any(|p| lower.starts_with(p) && lower.contains(", "));
     conditional
+        || documented_elsewhere
         || [
             "see ",
             "for detailed information",
@@ -1494,6 +1510,15 @@ mod tests {
                 true,
             ),
             ("If-Modified-Since is a header.", false),
+            (
+                "The watch file format is documented in the uscan(1) manpage.",
+                true,
+            ),
+            (
+                "The control file is described in detail below and lists the fields every \
+                 package must have in its binary and source stanzas.",
+                false,
+            ),
         ] {
             assert_eq!(is_usage_note(line), want, "{line}");
         }

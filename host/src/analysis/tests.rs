@@ -2665,3 +2665,115 @@ fn a_section_named_after_a_tool_leads_its_page_only_where_it_opens_on_it() {
         "gbp opens its own section"
     );
 }
+
+#[test]
+fn a_textbook_section_named_after_a_file_is_read_in_its_own_order() {
+    // Numbered sibling sections, each headed by a file's name, as a textbook's chapter on the
+    // files of a package has them: "5.4. watch" opens with what the file does and ends with a
+    // sentence about the service it mentions; "5.3. symbols" opens with advice about
+    // libraries, not with what the file is.
+    let files = [
+        (
+            "compat",
+            "The compat file defines the debhelper compatibility level.",
+        ),
+        (
+            "dirs",
+            "This file specifies any directories which we need but which are not created.",
+        ),
+        (
+            "symbols",
+            "Packaging of a library is not easy for a novice maintainer and should be avoided. \
+             Most library packages keep a symbols file beside the library.",
+        ),
+        (
+            "watch",
+            "The watch file format is documented in the uscan(1) manpage. The watch file \
+             configures the uscan program to check the site of the upstream source. The redirector service at the archive offers a stable address for any \
+             pattern of the site. This solves issues related to periodically changing URLs.",
+        ),
+        (
+            "docs",
+            "This file specifies the file names of documentation files.",
+        ),
+        (
+            "install",
+            "The install file lists files that are not installed by the build.",
+        ),
+        (
+            "links",
+            "This file lists symbolic links to make in the package.",
+        ),
+        ("manpages", "This file lists the manual pages to install."),
+        (
+            "postinst",
+            "This script runs after the package is unpacked.",
+        ),
+    ];
+    let mut book = String::from("# 5. Other files under the debian directory\n\n");
+    for (i, (name, text)) in files.iter().enumerate() {
+        book.push_str(&format!("## 5.{}. {name}\n\n{text}\n\n", i + 1));
+        book.push_str(&format!("You edit the {name} file with any editor.\n\n"));
+    }
+    let a = Analysis::new(&Document::from_markdown(
+        "Debian New Maintainers' Guide",
+        Lang::En,
+        &book,
+    ));
+    // (term, what its lead must hold, what it must not)
+    for (term, holds, not) in [
+        ("watch", "The watch file configures", "This solves"),
+        ("symbols", "symbols", "Packaging of a library"),
+        ("compat", "The compat file defines", "#"),
+        ("dirs", "This file specifies any directories", "#"),
+    ] {
+        let lead = a.definitions(term, 1);
+        let lead = lead.first().map(|p| p.text.as_str()).unwrap_or("");
+        assert!(
+            (lead.is_empty() || lead.contains(holds)) && !lead.contains(not),
+            "{term}: {lead}"
+        );
+    }
+    assert!(
+        !a.definitions("watch", 1).is_empty(),
+        "watch is described by its own section"
+    );
+}
+
+#[test]
+fn an_english_sentence_with_a_verb_of_its_own_is_a_clause() {
+    // (sentence, whether it is a clause of its own rather than a describing noun phrase)
+    for (sentence, clause) in [
+        (
+            "Packaging of a library is not easy for a novice maintainer.",
+            true,
+        ),
+        ("Manual pages are normally written in nroff(1).", true),
+        ("Any extra details should be documented here.", true),
+        (
+            "The name and email address of the person who is responsible.",
+            false,
+        ),
+        ("A list of packages that must be installed first.", false),
+        ("Simple field containing the version of the package.", false),
+        ("The command to run when the package is removed.", false),
+        (
+            "Like the select data type, except the user can choose any number.",
+            false,
+        ),
+        ("Value of this field should be a URL.", false),
+    ] {
+        assert_eq!(en_own_clause(sentence), clause, "{sentence}");
+    }
+    // (sentence of a section named after one thing, whether it says what the thing does)
+    for (sentence, does) in [
+        ("This directory contains miscellaneous log files.", true),
+        ("These files list the manual pages to install.", true),
+        ("Creates a new stream from the iterable.", true),
+        ("This solves issues related to changing URLs.", false),
+        ("This data includes nightly updated statistics.", false),
+        ("This section describes a suggested placement.", false),
+    ] {
+        assert_eq!(says_what_its_item_does(sentence), does, "{sentence}");
+    }
+}
