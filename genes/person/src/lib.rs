@@ -139,6 +139,27 @@ fn office(words: &str) -> Option<String> {
     .then(|| words.to_string())
 }
 
+/// The words that end a classical office ("武城宰", "士師", "令尹", "大夫").
+const ZH_OFFICE_ENDS: &[&str] = &[
+    "大夫", "令尹", "宰", "相", "尹", "守", "將", "将", "卿", "師", "师", "傅", "令",
+];
+
+/// The office a person held, where the words right after the name say so: "为/為" and a run of
+/// one to four characters up to a clause break that ends with an office ("子游为武城宰。",
+/// "仲弓为季氏宰，问政"), said as the text says it ("曾为武城宰"). Not a pronoun's office ("为之
+/// 宰"), nor a lord ("以恶魔为主宰"), nor what a person is like ("其为人也").
+fn appointed_office(after: &str) -> Option<String> {
+    let verb = ['为', '為'].into_iter().find(|v| after.starts_with(*v))?;
+    let rest = &after[verb.len_utf8()..];
+    let run: String = rest.chars().take_while(|c| is_han(*c)).collect();
+    let next = rest[run.len()..].chars().next();
+    ((1..=4).contains(&run.chars().count())
+        && next.is_some_and(|c| "，。；：！？,.;:".contains(c))
+        && ZH_OFFICE_ENDS.iter().any(|o| run.ends_with(o))
+        && !run.contains(['之', '其', '人', '的', '我', '你', '他', '主', '互']))
+    .then(|| format!("曾{verb}{run}"))
+}
+
 /// Kin before a name in English ("Moses' brother Aaron" reads from Aaron's page as "brother of
 /// Moses"): `X's <kin> Y` gives Y's page "<kin> of X" and X's page "<kin>: Y".
 const EN_KIN: &[&str] = &[
@@ -364,6 +385,17 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
                 }
                 if let Some(office) = office_before(before) {
                     out.push((String::new(), office));
+                }
+                // "子游为武城宰", "柳下惠為士師": the office the text says the person held,
+                // where the name opens its clause (in "季氏使闵子骞为费宰" 季氏 asks, and
+                // 闵子骞 declines: "善为我辞焉")
+                let opens_clause = before
+                    .trim_end()
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| "，。；：！？「」“”『』".contains(c));
+                if opens_clause && let Some(held) = appointed_office(after) {
+                    out.push((String::new(), held));
                 }
                 // "諸葛亮，字孔明", "孟子，鄒人也", "X的儿子Y"
                 let rest = after.trim_start_matches(['，', ',']);
@@ -923,8 +955,13 @@ impl Gene for Person {
             // (Treasurer)"; one that says who they are leads always; in Chinese, any sentence
             // leads but where the text gives a title or a parent, "吳王夫差", "孤竹君之二子":
             // "夫差弗聽，勾踐乃行成" says less than "越王勾踐")
+            // (the sentence that says what office they held says more than the office alone:
+            // "柳下惠为士师，三黜。")
             Some(d)
-                if zh && !rels.iter().any(|(r, _, _)| r.is_empty())
+                if zh
+                    && rels.iter().filter(|(r, _, _)| r.is_empty()).all(|(_, o, p)| {
+                        p.id == d.id && (o.starts_with("曾为") || o.starts_with("曾為"))
+                    })
                     || !zh && (rels.is_empty() || says_who(&d.text, &names)) =>
             {
                 b.summary_quote(&d)

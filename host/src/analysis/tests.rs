@@ -2768,7 +2768,7 @@ fn an_english_sentence_with_a_verb_of_its_own_is_a_clause() {
     // (sentence of a section named after one thing, whether it says what the thing does)
     for (sentence, does) in [
         ("This directory contains miscellaneous log files.", true),
-        ("These files list the manual pages to install.", true),
+        ("This file lists the manual pages to install.", true),
         ("Creates a new stream from the iterable.", true),
         ("This solves issues related to changing URLs.", false),
         ("This data includes nightly updated statistics.", false),

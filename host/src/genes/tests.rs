@@ -168,6 +168,55 @@ fn a_classical_title_before_a_name_says_whose_ruler_the_person_is() {
 }
 
 #[test]
+fn an_office_the_text_says_a_person_held_identifies_them() {
+    let reg = builtins();
+    let book = "# 雍也\n\n季氏使闵子骞为费宰。闵子骞曰：“善为我辞焉。”\n\n子游为武城宰。子曰：“女得人焉尔乎？”\n\n\
+                原思为之宰，与之粟九百，辞。\n\n# 先进\n\n闵子骞侍侧，訚訚如也。\n\n子游曰：“丧致乎哀而止。”\n\n\
+                原思问耻。子曰：“邦有道，谷。”\n";
+    let a = Arc::new(Analysis::new(&Document::from_markdown(
+        "论语",
+        Lang::Zh,
+        book,
+    )));
+    let ctx = CallContext::new(a).with_entries(Arc::new(|t: &str| {
+        ["季氏", "闵子骞", "子游", "原思", "武城"]
+            .contains(&t)
+            .then(|| t.to_string())
+    }));
+    let entry = |title: &str| zh_person(title, "论语");
+    // (person, the office the lead states, if any: as a line of its own, or by the sentence
+    // that says it where that is the text's own sentence about the person; 季氏 only asks
+    // 闵子骞 to be 费宰, and he declines)
+    for (person, office) in [("闵子骞", None), ("子游", Some("武城宰")), ("原思", None)] {
+        let page = reg.render("person", &ctx, &entry(person)).unwrap();
+        match office {
+            Some(o) => assert!(
+                page.summary == format!("{person}：曾为{o}。")
+                    || page.summary.contains(&format!("{person}为{o}")),
+                "{person}: {}",
+                page.summary
+            ),
+            // (原思为之宰: the office of a pronoun's, no office line; the text's own sentence
+            // may still lead)
+            None => assert!(!page.summary.contains("曾为"), "{}", page.summary),
+        }
+        let relations = page
+            .sections
+            .iter()
+            .find(|s| s.heading == "关系")
+            .map(|s| s.body.as_str())
+            .unwrap_or("");
+        match office {
+            Some(o) => assert!(
+                relations.contains(&format!("曾为{o}")),
+                "{person}: {relations}"
+            ),
+            None => assert!(!relations.contains("曾为"), "{person}: {relations}"),
+        }
+    }
+}
+
+#[test]
 fn kin_and_offices_written_before_a_name_identify_the_person() {
     let reg = builtins();
     // 麦尔彦, 穆萨 and 阿德 are entries; 安拉 is one too, but no joining word puts it before
