@@ -17,6 +17,12 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 BACKGROUND = os.path.join(HERE, "..", "host", "src", "analysis", "data", "en-background.txt.gz")
 CUT = 90.0  # cumulative percentage of each list kept
+# (countries, continents and capitals that are also given names: "China Mobile", "Paris
+# Match" name no person)
+PLACES = {
+    "alaska", "america", "asia", "africa", "europe", "china", "india", "france", "italy",
+    "israel", "kenya", "london", "paris",
+}
 CALENDAR = {
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
     "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
@@ -43,7 +49,7 @@ def main() -> None:
                 if float(parts[2]) > CUT:
                     break
                 word = parts[0].lower()
-                if band.get(word) in (10, 20) or word in CALENDAR:
+                if band.get(word) in (10, 20) or word in CALENDAR or word in PLACES:
                     continue
                 names.add(word)
     if len(sys.argv) > 2:
@@ -54,7 +60,7 @@ def main() -> None:
                     # (letters only, three or more: no "Ad"; no common word: "Age")
                     if len(word) < 3 or not word.isalpha():
                         continue
-                    if band.get(word) in (10, 20) or word in CALENDAR:
+                    if band.get(word) in (10, 20) or word in CALENDAR or word in PLACES:
                         continue
                     names.add(word)
     sys.stdout.write("".join(n + "\n" for n in sorted(names)))

@@ -141,7 +141,7 @@ fn office(words: &str) -> Option<String> {
 
 /// The words that end a classical office ("武城宰", "士師", "令尹", "大夫").
 const ZH_OFFICE_ENDS: &[&str] = &[
-    "大夫", "令尹", "宰", "相", "尹", "守", "將", "将", "卿", "師", "师", "傅", "令",
+    "大夫", "宰", "相", "尹", "守", "將", "将", "卿", "師", "师", "傅", "令",
 ];
 
 /// The office a person held, where the words right after the name say so: "为/為" and a run of
@@ -151,10 +151,9 @@ const ZH_OFFICE_ENDS: &[&str] = &[
 fn appointed_office(after: &str) -> Option<String> {
     let verb = ['为', '為'].into_iter().find(|v| after.starts_with(*v))?;
     let rest = &after[verb.len_utf8()..];
-    let run: String = rest.chars().take_while(|c| is_han(*c)).collect();
+    let run = han_at(rest, 4)?;
     let next = rest[run.len()..].chars().next();
-    ((1..=4).contains(&run.chars().count())
-        && next.is_some_and(|c| "，。；：！？,.;:".contains(c))
+    (next.is_some_and(|c| "，。；：！？,.;:".contains(c))
         && ZH_OFFICE_ENDS.iter().any(|o| run.ends_with(o))
         && !run.contains(['之', '其', '人', '的', '我', '你', '他', '主', '互']))
     .then(|| format!("曾{verb}{run}"))

@@ -130,7 +130,7 @@ pub(super) fn is_cjk(c: char) -> bool {
 }
 
 /// A character that is never a term on its own.
-fn is_function(c: char) -> bool {
+pub(super) fn is_function(c: char) -> bool {
     ZH_EDGE.contains(c) || ZH_FUNCTION.contains(c)
 }
 

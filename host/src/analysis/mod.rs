@@ -3184,9 +3184,11 @@ fn expanded_before(sentence: &str, term: &str) -> bool {
 }
 
 /// Whether the opening sentence of a section headed by `name` is about it: it names it (or
-/// the last part of its path), points at it ("This file contains …", "该命令…", "It …"), says
-/// what it does ("Creates a …") or what it is ("A true/false choice.", "Simple field
-/// containing …", "The name and email address of the person who …"). An English sentence
+/// the last part of its path), points at it ("This file contains …", "该命令…", "It …"), or,
+/// in English, says what it does ("Creates a …") or what it is ("A true/false choice.",
+/// "Simple field containing …", "The name and email address of the person who …"). A Chinese
+/// opening must name or point: words apart, as in "lintian 软件包能找到 Debian 软件包中的缺陷。",
+/// are no sign of what it is about. An English sentence
 /// with a subject and a verb of its own that names none of these is about its own subject:
 /// "Packaging of a library is not easy for a novice maintainer" (opening "5.19.
 /// package.symbols"), "Manual pages are normally written in nroff(1)." (`en_own_clause`).
@@ -3206,7 +3208,7 @@ fn opens_on_its_item(text: &str, name: &str, lang: Lang) -> bool {
                 || ["a ", "an ", "simple ", "folded ", "multiline "]
                     .iter()
                     .any(|p| lower.starts_with(p)))
-        || says_what_it_is(text, lang) && (lang == Lang::Zh || !en_own_clause(text))
+        || lang == Lang::En && says_what_it_is(text, lang) && !en_own_clause(text)
 }
 
 /// Whether a sentence of a section named after one thing says what that thing does: it
@@ -3237,7 +3239,7 @@ fn says_what_its_item_does(sentence: &str) -> bool {
         .split_whitespace();
     reference::says_what_it_does(sentence)
         && match (words.next(), words.next()) {
-            (Some("This" | "These"), Some(kind)) => KINDS.contains(&kind.trim_end_matches('s')),
+            (Some("This"), Some(kind)) => KINDS.contains(&kind),
             _ => true,
         }
 }
@@ -4797,10 +4799,11 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
     // （multiarch）支持" say nothing of 软件包, 维护者, 架构; not after a function word, "的
     // 软件包", nor a naming, "所谓软件包")
     if term.starts_with(chinese::is_cjk)
-        && before.chars().next_back().is_some_and(|c| {
-            chinese::is_cjk(c) && !chinese::ZH_EDGE.contains(c) && !chinese::ZH_FUNCTION.contains(c)
-        })
-        && !["叫做", "叫作", "称作", "稱作", "所谓", "所謂"]
+        && before
+            .chars()
+            .next_back()
+            .is_some_and(|c| chinese::is_cjk(c) && !chinese::is_function(c))
+        && !["叫做", "叫作", "称作", "稱作"]
             .iter()
             .any(|p| before.ends_with(p))
     {

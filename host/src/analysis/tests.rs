@@ -203,7 +203,7 @@ fn a_given_name_and_a_surname_name_a_person_once_named() {
                 Steve McIntyre led Debian from April 2008 until April 2010. \
                 Chris Lamb led Debian from April 2017 until April 2019. \
                 Trains leave from Victoria Station. The project kept its archive at Victoria Station. \
-                The archive grew.\n";
+                The mirror in Asia is run by China Mobile. The archive grew.\n";
     let a = Analysis::new(&Document::from_text("T", Lang::En, text));
     // (a surname may be a word: "Lamb")
     for name in ["Martin Michlmayr", "Steve McIntyre", "Chris Lamb"] {
@@ -217,6 +217,12 @@ fn a_given_name_and_a_surname_name_a_person_once_named() {
         a.term("Victoria Station")
             .is_none_or(|t| t.kind != TermKind::Person),
         "a station is no person"
+    );
+    // (a country that is also a given name: "China Mobile" is a company)
+    assert!(
+        a.term("China Mobile")
+            .is_none_or(|t| t.kind != TermKind::Person),
+        "a company named after a country is no person"
     );
 }
 
@@ -2636,7 +2642,7 @@ fn a_section_named_after_a_tool_leads_its_page_only_where_it_opens_on_it() {
     // A textbook's sections headed by a tool's name: "3.6. sbuild" opens on another tool,
     // "3.7. gbp" on its own.
     let book = "# 3. 工具的配置\n\n## 3.1. 电子邮件地址\n\n设置您的电子邮件地址。\n\n\
-                ## 3.6. sbuild\n\nlintian 软件包能找到所构建软件包中的缺陷。\n\n\
+                ## 3.6. sbuild\n\nlintian 软件包能找到 Debian 软件包中的缺陷。\n\n\
                 您可以使用 sbuild 命令在干净的环境中构建软件包。sbuild 命令需要 schroot。\n\n\
                 ## 3.7. gbp\n\ngbp 命令提供了许多使用 git 仓库自动打包的子命令。\n\n\
                 您可以使用 gbp 命令导入上游源码。gbp 命令读取 ~/.gbp.conf 文件。\n\n\
