@@ -2637,6 +2637,19 @@ fn a_short_classic_names_its_people_once() {
     }
 }
 
+/// Asserts of each (term, holds, not) that the term's lead, where it has one, holds `holds`
+/// and not `not`.
+fn assert_leads(a: &Analysis, cases: &[(&str, &str, &str)]) {
+    for (term, holds, not) in cases {
+        let lead = a.definitions(term, 1);
+        let lead = lead.first().map(|p| p.text.as_str()).unwrap_or("");
+        assert!(
+            (lead.is_empty() || lead.contains(holds)) && !lead.contains(not),
+            "{term}: {lead}"
+        );
+    }
+}
+
 #[test]
 fn a_section_named_after_a_tool_leads_its_page_only_where_it_opens_on_it() {
     // A textbook's sections headed by a tool's name: "3.6. sbuild" opens on another tool,
@@ -2653,17 +2666,13 @@ fn a_section_named_after_a_tool_leads_its_page_only_where_it_opens_on_it() {
         book,
     ));
     // (term, what its lead must hold, what it must not)
-    for (term, holds, not) in [
-        ("sbuild", "sbuild", "lintian"),
-        ("gbp", "gbp 命令提供", "lintian"),
-    ] {
-        let lead = a.definitions(term, 1);
-        let lead = lead.first().map(|p| p.text.as_str()).unwrap_or("");
-        assert!(
-            (lead.is_empty() || lead.contains(holds)) && !lead.contains(not),
-            "{term}: {lead}"
-        );
-    }
+    assert_leads(
+        &a,
+        &[
+            ("sbuild", "sbuild", "lintian"),
+            ("gbp", "gbp 命令提供", "lintian"),
+        ],
+    );
     assert!(
         a.definitions("gbp", 1)
             .first()
@@ -2727,19 +2736,15 @@ fn a_textbook_section_named_after_a_file_is_read_in_its_own_order() {
         &book,
     ));
     // (term, what its lead must hold, what it must not)
-    for (term, holds, not) in [
-        ("watch", "The watch file configures", "This solves"),
-        ("symbols", "symbols", "Packaging of a library"),
-        ("compat", "The compat file defines", "#"),
-        ("dirs", "This file specifies any directories", "#"),
-    ] {
-        let lead = a.definitions(term, 1);
-        let lead = lead.first().map(|p| p.text.as_str()).unwrap_or("");
-        assert!(
-            (lead.is_empty() || lead.contains(holds)) && !lead.contains(not),
-            "{term}: {lead}"
-        );
-    }
+    assert_leads(
+        &a,
+        &[
+            ("watch", "The watch file configures", "This solves"),
+            ("symbols", "symbols", "Packaging of a library"),
+            ("compat", "The compat file defines", "#"),
+            ("dirs", "This file specifies any directories", "#"),
+        ],
+    );
     assert!(
         !a.definitions("watch", 1).is_empty(),
         "watch is described by its own section"
