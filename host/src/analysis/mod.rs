@@ -3188,10 +3188,10 @@ fn expanded_before(sentence: &str, term: &str) -> bool {
 /// in English, says what it does ("Creates a …") or what it is ("A true/false choice.",
 /// "Simple field containing …", "The name and email address of the person who …"). A Chinese
 /// opening must name or point: words apart, as in "lintian 软件包能找到 Debian 软件包中的缺陷。",
-/// are no sign of what it is about. An English sentence
-/// with a subject and a verb of its own that names none of these is about its own subject:
-/// "Packaging of a library is not easy for a novice maintainer" (opening "5.19.
-/// package.symbols"), "Manual pages are normally written in nroff(1)." (`en_own_clause`).
+/// are no sign of what it is about. An English sentence with a subject and a verb of its own
+/// that names none of these is about its own subject: "Packaging of a library is not easy for
+/// a novice maintainer" (opening "5.19. package.symbols"), "Manual pages are normally written
+/// in nroff(1)." (`en_own_clause`).
 fn opens_on_its_item(text: &str, name: &str, lang: Lang) -> bool {
     let text = text.trim_start_matches(|c: char| c.is_whitespace() || "*-•".contains(c));
     let lower = text.to_lowercase();
