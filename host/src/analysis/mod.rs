@@ -5064,7 +5064,12 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
             if (clause.ends_with("人也") || clause.ends_with('人')) && clause.chars().count() <= 8
             {
                 score = score.max(1.0);
-            } else if clause.ends_with('也') && clause.chars().count() <= 12 {
+            } else if clause.ends_with('也')
+                && clause.chars().count() <= 12
+                // (not a manner, "子路，行行如也", "闵子侍侧，訚訚如也": how one looked, not
+                // what one is)
+                && !clause.ends_with("如也")
+            {
                 // the classical copula: "麻冕，禮也"
                 score = score.max(0.7);
             }

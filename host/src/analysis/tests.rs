@@ -1383,6 +1383,9 @@ fn chinese_definition_patterns() {
             true,
         ),
         ("子曰：「修道以仁，不仁者不可以久處約。」", "仁", false),
+        // the classical copula says what X is, not how X looked
+        ("麻冕，禮也。", "麻冕", true),
+        ("子路，行行如也；", "子路", false),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
