@@ -159,6 +159,11 @@ fn appointed_office(after: &str) -> Option<String> {
     .then(|| format!("曾{verb}{run}"))
 }
 
+/// Whether a relation line is one [`appointed_office`] wrote ("曾为武城宰").
+fn is_office_line(line: &str) -> bool {
+    line.starts_with("曾为") || line.starts_with("曾為")
+}
+
 /// Kin before a name in English ("Moses' brother Aaron" reads from Aaron's page as "brother of
 /// Moses"): `X's <kin> Y` gives Y's page "<kin> of X" and X's page "<kin>: Y".
 const EN_KIN: &[&str] = &[
@@ -959,7 +964,7 @@ impl Gene for Person {
             Some(d)
                 if zh
                     && rels.iter().filter(|(r, _, _)| r.is_empty()).all(|(_, o, p)| {
-                        p.id == d.id && (o.starts_with("曾为") || o.starts_with("曾為"))
+                        p.id == d.id && is_office_line(o)
                     })
                     || !zh && (rels.is_empty() || says_who(&d.text, &names)) =>
             {

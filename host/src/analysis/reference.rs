@@ -497,17 +497,17 @@ pub fn is_usage_note(text: &str) -> bool {
     let lower = t.to_lowercase();
     let documented_elsewhere = t.split_whitespace().count() <= 12
         && [
-            "documented in ",
-            "described in ",
-            "explained in ",
-            "covered in ",
+            "is documented in ",
+            "are documented in ",
+            "is described in ",
+            "are described in ",
+            "is explained in ",
+            "are explained in ",
+            "is covered in ",
+            "are covered in ",
         ]
         .iter()
-        .any(|p| {
-            ["is ", "are "]
-                .iter()
-                .any(|v| lower.contains(&format!("{v}{p}")))
-        });
+        .any(|p| lower.contains(p));
     let conditional = ["if ", "to "]
         .iter()
         .any(|p| lower.starts_with(p) && lower.contains(", "));
