@@ -1057,6 +1057,63 @@ fn classical_definitions(s: &str) -> Vec<&str> {
     out
 }
 
+/// The verbs of naming in classical text: "Y之謂X" ("天命之謂性", "此之謂絜矩之道"), "此謂X" and
+/// "是謂X" ("此謂知本", "是謂拂人之性"), "Y，謂之X" ("喜怒哀樂之未發，謂之中").
+pub(super) const NAMING_VERBS: [&str; 8] = [
+    "之謂", "之谓", "此謂", "此谓", "是謂", "是谓", "謂之", "谓之",
+];
+
+/// The words a classical sentence names with one of [`NAMING_VERBS`]: "天命之謂性，率性之謂道，
+/// 修道之謂教" names 性, 道 and 教; "此之謂絜矩之道" names 絜矩之道. The name runs from the verb
+/// to the clause's end, a closing particle dropped ("此謂知之至也" names 知之至); it has one to
+/// four characters, and no function character opens or closes it nor stands inside it except
+/// 之 (民之父母; not "誠於中"). "此之謂也" ("this is what it says", after a quotation) and
+/// "謂之曰" ("said to him") name nothing.
+fn classical_namings(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for verb in NAMING_VERBS {
+        for (at, _) in s.match_indices(verb) {
+            let rest = &s[at + verb.len()..];
+            let end = rest.find(|c: char| !is_cjk(c)).unwrap_or(rest.len());
+            let mut name = &rest[..end];
+            while let Some(r) = ["也", "矣", "與", "与", "乎", "哉", "歟", "欤"]
+                .iter()
+                .find_map(|p| name.strip_suffix(p))
+            {
+                name = r;
+            }
+            let cs: Vec<char> = name.chars().collect();
+            if cs.is_empty()
+                || naming_asked(s, at)
+                || cs.len() > 4
+                || cs
+                    .iter()
+                    .enumerate()
+                    .any(|(i, &c)| is_function(c) && !(c == '之' && i > 0 && i + 1 < cs.len()))
+            {
+                continue;
+            }
+            out.push(name);
+        }
+    }
+    out
+}
+
+/// Whether the naming verb at byte `at` of `s` is asked, not stated: its clause asks who or
+/// what ("何如斯可謂之士矣？"), or its sentence ends with a question mark ("其可再乎？" after
+/// "一之謂甚").
+pub(super) fn naming_asked(s: &str, at: usize) -> bool {
+    let breaks = ['，', '。', '；', '：', '！', '？', ',', '!', '?'];
+    let from = s[..at]
+        .rfind(breaks)
+        .map_or(0, |i| i + s[i..].chars().next().map_or(0, char::len_utf8));
+    let clause = &s[from..at];
+    let asked_end = s[at..]
+        .find(['。', '！', '？', '!', '?'])
+        .is_some_and(|e| s[at + e..].starts_with(['？', '?']));
+    asked_end || clause.contains(['何', '孰', '奚', '曷', '誰', '谁'])
+}
+
 /// Text in Traditional characters in Simplified ones, for jieba's dictionary, which lists
 /// Simplified words (司马迁, not 司馬遷); None if nothing changes or a character would change
 /// its byte length, so that a word's byte range is the same in both texts.
@@ -1164,10 +1221,15 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
     let classical = is_classical(sentences);
     // (the words a classical text defines, "X者，…也", with how often)
     let mut definitions: HashMap<&str, u32> = HashMap::new();
+    // (and the words it names, "天命之謂性", "此之謂絜矩之道", with how often)
+    let mut namings: HashMap<&str, u32> = HashMap::new();
     for (si, s) in sentences.iter().enumerate() {
         if classical {
             for w in classical_definitions(s) {
                 *definitions.entry(w).or_default() += 1;
+            }
+            for w in classical_namings(s) {
+                *namings.entry(w).or_default() += 1;
             }
         }
         if classical {
@@ -1305,6 +1367,14 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
     }
     for w in work_sents.keys() {
         jieba.add(w, "nz");
+    }
+    // A phrase the text names and uses again is one word of it (絜矩之道, 民之父母: "是以君子有絜矩
+    // 之道也"); one it names once only is a saying ("是謂拂人之性").
+    namings.retain(|w, _| {
+        w.chars().count() == 1 || sentences.iter().filter(|s| s.contains(*w)).count() >= 2
+    });
+    for w in namings.keys() {
+        jieba.add(w, "n");
     }
     for n in extra_names {
         jieba.add(n.trim(), "nz");
@@ -1471,7 +1541,15 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         // A classical text that defines the word more than once ("誠者，天之道也", "誠者自成也")
         // makes it a concept of the book, whatever the dictionary calls it. (Once may be a
         // saying about a kind of people: "卑者…也".)
-        let defined = || classical && definitions.get(w.as_str()).is_some_and(|&n| n >= 2);
+        // So does a naming, twice for one character ("天命之謂性", "自誠明，謂之性"), once for a
+        // phrase the text uses again ("此之謂絜矩之道").
+        let named = namings.get(w.as_str()).copied().unwrap_or(0);
+        let defined = || {
+            classical
+                && (definitions.get(w.as_str()).copied().unwrap_or(0) >= 2
+                    || named >= 2
+                    || n > 1 && named > 0)
+        };
         if n == 1
             && !is_function(cs[0])
             && !TITLE_CHARS.contains(cs[0])
@@ -1633,6 +1711,12 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             min
         };
         let once_enough = short && kind == TermKind::Person;
+        // (a phrase the text names is a term of it where it recurs at all)
+        let need = if kind == TermKind::Term && classical && named > 0 {
+            2
+        } else {
+            need
+        };
         if freq < need && author == 0 && !once_enough {
             continue;
         }
@@ -2757,6 +2841,39 @@ mod tests {
         ];
         for &(sentence, words) in cases {
             assert_eq!(classical_definitions(sentence), words, "{sentence}");
+        }
+    }
+
+    #[test]
+    fn a_classical_text_names_a_word_with_zhi_wei() {
+        // (sentence, the words it names)
+        let cases: &[(&str, &[&str])] = &[
+            ("天命之謂性，率性之謂道，修道之謂教。", &["性", "道", "教"]),
+            // (中 and 和 are function characters elsewhere: too ambiguous alone)
+            ("喜怒哀樂之未發，謂之中；發而皆中節，謂之和。", &[]),
+            ("自誠明，謂之性；自明誠，謂之教。", &["性", "教"]),
+            ("所惡於左，毋以交於右。此之謂絜矩之道。", &["絜矩之道"]),
+            ("此謂知本，此謂知之至也。", &["知本"]),
+            (
+                "民之所好好之，民之所惡惡之，此之謂民之父母。",
+                &["民之父母"],
+            ),
+            ("是謂拂人之性", &["拂人之性"]),
+            // what a quotation says, "said to him", phrases of function words, clauses,
+            // questions
+            ("子貢問曰：「何如斯可謂之士矣？」", &[]),
+            ("一之謂甚，其可再乎？", &[]),
+            ("《詩》云：「其儀不忒，正是四國。」此之謂也。", &[]),
+            ("孟子謂之曰：「善。」", &[]),
+            ("此謂誠於中，形於外。", &[]),
+            ("此謂身不修不可以齊其家。", &[]),
+        ];
+        for &(sentence, words) in cases {
+            let mut got = classical_namings(sentence);
+            got.sort();
+            let mut want = words.to_vec();
+            want.sort();
+            assert_eq!(got, want, "{sentence}");
         }
     }
 

@@ -4780,9 +4780,11 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         .map(|(at, _)| at)
         .filter(|&at| at > pos)
         .filter(|&at| {
-            sentence[..at]
+            let before = &sentence[..at];
+            before
                 .trim_end_matches(['“', '「', '『', '"'])
                 .ends_with(['。', '；', '！', '？', '：'])
+                || chinese::NAMING_VERBS.iter().any(|v| before.ends_with(v))
         })
         .take(8)
         .filter_map(|at| chinese_definition_at(sentence, term, at))
@@ -4865,6 +4867,18 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
         if before.ends_with(pat) {
             score = score.max(w);
         }
+    }
+    // A classical naming, the name closing its clause: "天命之謂性，率性之謂道", "喜怒哀樂之未發，
+    // 謂之中", "…威武不能屈。此之謂大丈夫。" (the naming joined to what it names, `split_sentences`)
+    // ("Y之謂X" says what X is; "Y，謂之X" rather when a thing is so called)
+    if let Some(verb) = chinese::NAMING_VERBS.iter().find(|v| before.ends_with(*v))
+        && !chinese::naming_asked(sentence, pos - verb.len())
+        && raw_after
+            .chars()
+            .next()
+            .is_none_or(|c| !chinese::is_cjk(c) || "也矣與与乎哉歟欤".contains(c))
+    {
+        score = score.max(if verb.ends_with('之') { 0.85 } else { 0.9 });
     }
     // A question about X and its answer in one sentence: "孟懿子问孝，子曰：“无违。”",
     // "颜渊问仁，子曰：“克己复礼为仁。…”", "敢問何謂浩然之氣？曰：…" (what the text

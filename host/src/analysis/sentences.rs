@@ -74,7 +74,56 @@ pub fn split_sentences(text: &str, lang: Lang) -> Vec<String> {
         i += 1;
     }
     push(&mut out, &mut cur);
+    if lang == Lang::Zh {
+        join_namings(&mut out);
+    }
     out
+}
+
+/// Joins a short classical naming that refers back, "此之謂絜矩之道。", "此謂知本。", "是謂X", to
+/// the sentence before it, which says what it names: alone it quotes a name and nothing of
+/// what the name means.
+fn join_namings(out: &mut Vec<String>) {
+    const OPENERS: [&str; 8] = [
+        "此之謂",
+        "此之谓",
+        "是之謂",
+        "是之谓",
+        "此謂",
+        "此谓",
+        "是謂",
+        "是谓",
+    ];
+    if !out
+        .iter()
+        .skip(1)
+        .any(|s| OPENERS.iter().any(|o| s.starts_with(o)))
+    {
+        return;
+    }
+    let mut joined: Vec<String> = Vec::with_capacity(out.len());
+    for s in out.drain(..) {
+        if joined.is_empty() || !OPENERS.iter().any(|o| s.starts_with(o)) || s.chars().count() > 16
+        {
+            joined.push(s);
+            continue;
+        }
+        // (with the clauses a semicolon split off before it, the whole statement it names:
+        // "所惡於上，毋以使下；…；所惡於左，毋以交於右。此之謂絜矩之道。", up to 300 characters)
+        let mut from = joined.len() - 1;
+        let mut len = joined[from].chars().count();
+        while from > 0 && joined[from - 1].ends_with('；') {
+            len += joined[from - 1].chars().count();
+            if len > 300 {
+                break;
+            }
+            from -= 1;
+        }
+        let mut whole: String = joined.drain(from..).collect();
+        whole.push_str(&s);
+        joined.push(whole);
+    }
+    *out = joined;
 }
 
 /// Whether `chars[at..]` opens with a verse number and its text: one to three digits, `:`,

@@ -88,6 +88,37 @@ fn chinese_sentences() {
     );
 }
 
+/// A classical naming that refers back ("此之謂X") stays with the statement it names, with
+/// the clauses a semicolon split off before it; elsewhere 此 opens a sentence of its own.
+#[test]
+fn a_classical_naming_stays_with_what_it_names() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "是以君子有絜矩之道也。所惡於上，毋以使下；所惡於下，毋以事上。此之謂絜矩之道。",
+            &[
+                "是以君子有絜矩之道也。",
+                "所惡於上，毋以使下；所惡於下，毋以事上。此之謂絜矩之道。",
+            ],
+        ),
+        (
+            "富貴不能淫，貧賤不能移，威武不能屈。此之謂大丈夫。",
+            &["富貴不能淫，貧賤不能移，威武不能屈。此之謂大丈夫。"],
+        ),
+        // (a long sentence that opens with 此 is a statement of its own)
+        (
+            "其本亂而末治者否矣。此謂身不修不可以齊其家，而國家之所以治者也。",
+            &[
+                "其本亂而末治者否矣。",
+                "此謂身不修不可以齊其家，而國家之所以治者也。",
+            ],
+        ),
+        ("此谓知本。", &["此谓知本。"]),
+    ];
+    for &(text, want) in cases {
+        assert_eq!(split_sentences(text, Lang::Zh), want, "{text}");
+    }
+}
+
 #[test]
 fn text_document_chapters_and_lines() {
     let d = Document::from_text("Test", Lang::En, EN);
@@ -1232,6 +1263,19 @@ fn chinese_definition_patterns() {
             true,
         ),
         ("孟武伯问孝。", "孝", false),
+        // a classical naming: "Y之謂X", "Y，謂之X", "此之謂X" joined to what it names; not the
+        // X of a longer word ("修道之謂教" says nothing of 道), nor "謂之曰" (said to him)
+        ("天命之謂性，率性之謂道，修道之謂教。", "性", true),
+        ("天命之謂性，率性之謂道，修道之謂教。", "道", true),
+        ("喜怒哀樂之未發，謂之中；", "中", true),
+        (
+            "所惡於右，毋以交於左；所惡於左，毋以交於右。此之謂絜矩之道。",
+            "絜矩之道",
+            true,
+        ),
+        ("修道以仁。", "道", false),
+        ("子贡问曰：“何如斯可谓之士矣？”", "士", false),
+        ("孟子謂之曰：「善。」", "孟子", false),
         ("顾问孔子，子曰：“好。”", "孔子", false),
         // what a program named in Latin letters does, also after a phrase of means; a
         // Chinese word and the same verb make a compound noun, and a heading says nothing
