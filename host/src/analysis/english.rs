@@ -1611,7 +1611,23 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             && c.org == 0
             && c.place == 0
             && c.work == 0;
-        let person = if given_pair {
+        // A name with a middle initial ("Kristoffer H. Rose", "Donald E. Knuth") names a
+        // person whatever the given name: a capitalised word that is no common word of
+        // English, an initial, and a capitalised word that heads no place, body or work.
+        let initialled = ws.len() == 3
+            && is_initial(ws[1])
+            && [ws[0], ws[2]].iter().all(|w| {
+                is_cap(w)
+                    && !in_capitals(w)
+                    && w.chars().skip(1).all(char::is_lowercase)
+                    && !stop.contains(w.to_lowercase().as_str())
+            })
+            && super::background::en_band(&ws[0].to_lowercase()).is_none_or(|b| b > 10)
+            && !name_head(ws[2])
+            && c.org == 0
+            && c.place == 0
+            && c.work == 0;
+        let person = if given_pair || initialled {
             c.person.max(2)
         } else {
             c.person

@@ -2198,6 +2198,17 @@ fn merge_aliases(
             pairs.push((i, j, true));
             peoples.push(i);
         }
+        // a project named after its subject is the subject: "the Debian Project" is Debian,
+        // "the GNU Project" GNU (a name of its own, "Debian Documentation Project", stays)
+        if let Some(&j) = t
+            .strip_suffix(" Project")
+            .or_else(|| t.strip_suffix(" project"))
+            .filter(|b| b.starts_with(char::is_uppercase))
+            .and_then(|b| index.get(b))
+            && found[j].text.starts_with(char::is_uppercase)
+        {
+            pairs.push((i, j, true));
+        }
         // a name with an epithet is the name ("Uriah the Hittite" is Uriah, whose page then
         // states "the Hittite")
         if let Some((name, epithet)) = t.rsplit_once(" the ")

@@ -257,6 +257,31 @@ fn a_given_name_and_a_surname_name_a_person_once_named() {
     );
 }
 
+/// A middle initial names a person whatever the given name, and the first name alone then
+/// folds into the full name; an initial between other words does not.
+#[test]
+fn a_name_with_a_middle_initial_names_a_person() {
+    let text = "The archive grew. Kristoffer H. Rose died in September 2016. \
+                Kristoffer H. Rose wrote the first packaging tools. \
+                The list thanked Kristoffer for his early work. \
+                Later Kristoffer wrote to the list. The build ran at Section B. Review. \
+                The archive was moved.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    assert_eq!(
+        a.term("Kristoffer H. Rose").map(|t| t.kind),
+        Some(TermKind::Person)
+    );
+    assert_eq!(
+        a.term("Kristoffer").map(|t| t.text.as_str()),
+        Some("Kristoffer H. Rose"),
+        "the first name alone is the same person"
+    );
+    assert!(
+        a.term("Section B. Review")
+            .is_none_or(|t| t.kind != TermKind::Person)
+    );
+}
+
 #[test]
 fn writings_of_one_persons_name_make_one_page() {
     let text = "Christopher Matthew Rutter wrote the build daemon in 1998. \
@@ -1690,6 +1715,10 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             found("William", TermKind::Person, &[11]),
             found("Packages", TermKind::Term, &[13]),
             found("Package", TermKind::Term, &[13]),
+            // a project named after its subject; a project with a name of its own
+            found("Debian", TermKind::Other, &[1, 2, 3]),
+            found("Debian Project", TermKind::Org, &[4]),
+            found("Debian Documentation Project", TermKind::Org, &[5]),
         ],
         &sentences,
         |t| t == "stream.Readable()",
@@ -1733,6 +1762,8 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             ("William", TermKind::Person, vec![]),
             ("Packages", TermKind::Term, vec![]),
             ("Package", TermKind::Term, vec![]),
+            ("Debian", TermKind::Org, vec!["Debian Project"]),
+            ("Debian Documentation Project", TermKind::Org, vec![]),
         ]
     );
 }
