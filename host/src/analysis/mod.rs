@@ -2376,6 +2376,7 @@ fn merge_aliases(
             }
         }
     }
+    pairs.extend(translations(&found, &index, sentences));
     // Each undirected pair joins the less used form into the more used one (one level: a
     // form that is itself folded is not a target).
     let mut into: Vec<Option<usize>> = vec![None; found.len()];
@@ -2405,6 +2406,79 @@ fn merge_aliases(
         }
     }
     fold(found, into)
+}
+
+/// A name in Latin letters and the Chinese words a bracket pairs with it, either way round
+/// ("GUI（图形用户界面）", "后台守护进程（daemon）"), where the pair is how the text writes the
+/// rarer of the two at least half the times it names it, and twice unless it names it once: a
+/// translation, one entity, as an undirected pair for [`merge_aliases`]. A bracket that names
+/// an instance in passing ("程序（gcc）") pairs a word the text mostly uses alone.
+fn translations(
+    found: &[terms::Found],
+    index: &HashMap<&str, usize>,
+    sentences: &[Sentence],
+) -> Vec<(usize, usize, bool)> {
+    let cjk_only = |t: &str| t.chars().all(chinese::is_cjk);
+    // (the sentences with a full-width bracket: none in most English text)
+    let bracketed: HashSet<u32> = (0..sentences.len() as u32)
+        .filter(|&si| sentences[si as usize].text.contains('（'))
+        .collect();
+    if bracketed.is_empty() {
+        return Vec::new();
+    }
+    // (the Latin name, the Chinese term: the sentences that pair them)
+    let mut paired: HashMap<(usize, usize), HashSet<u32>> = HashMap::new();
+    for (i, f) in found.iter().enumerate() {
+        let t = f.text.as_str();
+        if t.chars().any(chinese::is_cjk) || !t.chars().any(|c| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        for &si in f.sentences.iter().filter(|si| bracketed.contains(si)) {
+            let text = sentences[si as usize].text.as_str();
+            for (at, _) in text.match_indices(t) {
+                let before = &text[..at];
+                let after = &text[at + t.len()..];
+                // X（Y）: the bracket holds the Chinese term alone
+                let inside = after
+                    .trim_start()
+                    .strip_prefix('（')
+                    .and_then(|r| r.split_once('）'))
+                    .map(|(y, _)| y.trim())
+                    .filter(|y| cjk_only(y))
+                    .and_then(|y| index.get(y));
+                // Y（X）: the Chinese term ends the words before the bracket
+                let outside = before
+                    .trim_end()
+                    .strip_suffix('（')
+                    .filter(|_| after.trim_start().starts_with('）'))
+                    .and_then(|b| {
+                        let run: Vec<(usize, char)> = b
+                            .char_indices()
+                            .rev()
+                            .take_while(|(_, c)| chinese::is_cjk(*c))
+                            .collect();
+                        // (the longest term that ends the run: 后台守护进程 of 系统后台守护进程)
+                        run.iter()
+                            .rev()
+                            .find_map(|&(from, _)| index.get(&b[from..]))
+                    });
+                for &j in inside.into_iter().chain(outside) {
+                    paired.entry((i, j)).or_default().insert(si);
+                }
+            }
+        }
+    }
+    paired
+        .into_iter()
+        .filter(|&((i, j), ref ids)| {
+            let rarer = found[i].sentences.len().min(found[j].sentences.len());
+            // (a person bracketed after a role is an apposition: "前 ftp-master 成员（Steve
+            // Langasek）")
+            let person = [i, j].iter().any(|&k| found[k].kind == TermKind::Person);
+            ids.len() * 2 >= rarer && (ids.len() >= 2 || rarer == 1) && !person
+        })
+        .map(|((i, j), _)| (i, j, false))
+        .collect()
 }
 
 /// The phrases that give a name another one it goes by ("Joel Klecker (also known as Espy)").

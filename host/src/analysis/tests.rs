@@ -1832,6 +1832,49 @@ fn another_name_a_person_goes_by_folds_into_the_full_name() {
     );
 }
 
+/// A Latin name and the Chinese words a bracket pairs with it are one entity where the text
+/// mostly writes the rarer of them so; a bracket that names an instance in passing is not.
+#[test]
+fn a_latin_name_and_its_bracketed_translation_fold_into_one() {
+    let sentences = sentences_of(&[
+        "GUI（图形用户界面）文件管理器能够执行常见行为。",
+        "一些 GUI（图形用户界面）工具需要额外的软件包。",
+        "GUI 程序可以在桌面上运行。",
+        "系统后台守护进程（daemon）在后台运行。",
+        "后台守护进程在启动时读取配置。",
+        "使用编译程序（gcc）来编译它。",
+        "程序在终端中运行。",
+        "程序可以被中断。",
+        "gcc 是 GNU 编译器。",
+        "但前 ftp-master 成员（Steve Langasek）对此有不同意见。",
+    ]);
+    let merged = merge_aliases(
+        vec![
+            found("GUI", TermKind::Term, &[0, 1, 2]),
+            found("图形用户界面", TermKind::Term, &[0, 1]),
+            found("后台守护进程", TermKind::Term, &[3, 4]),
+            found("daemon", TermKind::Term, &[3]),
+            found("程序", TermKind::Term, &[2, 5, 6, 7]),
+            found("gcc", TermKind::Term, &[5, 8]),
+            found("成员", TermKind::Term, &[9]),
+            found("Steve Langasek", TermKind::Person, &[9]),
+        ],
+        &sentences,
+        |_| false,
+    );
+    assert_eq!(
+        names_kinds_variants(&merged),
+        [
+            ("GUI", TermKind::Term, vec!["图形用户界面"]),
+            ("后台守护进程", TermKind::Term, vec!["daemon"]),
+            ("程序", TermKind::Term, vec![]),
+            ("gcc", TermKind::Term, vec![]),
+            ("成员", TermKind::Term, vec![]),
+            ("Steve Langasek", TermKind::Person, vec![]),
+        ]
+    );
+}
+
 #[test]
 fn options_that_differ_by_case_are_two_items_with_their_own_descriptions() {
     let block = |section: &str, text: &str| Block {
