@@ -4797,6 +4797,19 @@ const ZH_FILE_VERBS: &[&str] = &[
 
 /// Head nouns between a Chinese subject term and its verb ("cp 命令用于 …").
 const ZH_HEADS: &[&str] = &[
+    // (the longer head first: "ext4 文件系统是…" is ext4's, not "ext4 文件"'s)
+    "文件系统",
+    "文件系統",
+    "系统",
+    "系統",
+    "机制",
+    "機制",
+    "编辑器",
+    "編輯器",
+    "编译器",
+    "編譯器",
+    "库",
+    "庫",
     "命令",
     "工具",
     "程序",
@@ -5146,7 +5159,20 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
             ("为", 0.3),
             ("為", 0.3),
         ] {
-            if after.starts_with(pat) {
+            // (not a question: "UNIX 系统是如何工作的")
+            if after.starts_with(pat)
+                && ![
+                    "是如何",
+                    "是怎样",
+                    "是怎樣",
+                    "是什么",
+                    "是什麼",
+                    "是否",
+                    "是不是",
+                ]
+                .iter()
+                .any(|q| after.starts_with(q))
+            {
                 score = score.max(w);
             }
         }

@@ -1288,6 +1288,14 @@ fn chinese_definition_patterns() {
             true,
         ),
         ("孟武伯问孝。", "孝", false),
+        // a name in Latin letters and its kind, after a phrase of time; not a question
+        (
+            "从 Linux 内核 2.6 版开始，udev 系统提供了自动硬件发现和初始化机制。",
+            "udev",
+            true,
+        ),
+        ("Ext4 文件系统是 Linux 系统上默认的文件系统。", "Ext4", true),
+        ("UNIX 系统是如何工作的", "UNIX", false),
         // a classical naming: "Y之謂X", "Y，謂之X", "此之謂X" joined to what it names; not the
         // X of a longer word ("修道之謂教" says nothing of 道), nor "謂之曰" (said to him)
         ("天命之謂性，率性之謂道，修道之謂教。", "性", true),
