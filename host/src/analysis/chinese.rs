@@ -1074,7 +1074,17 @@ fn classical_namings(s: &str) -> Vec<&str> {
     for verb in NAMING_VERBS {
         for (at, _) in s.match_indices(verb) {
             let rest = &s[at + verb.len()..];
-            let end = rest.find(|c: char| !is_cjk(c)).unwrap_or(rest.len());
+            // (a short run of characters: a name of four and two particles at most, read no
+            // further, so a long unpunctuated paragraph costs no more than a short one)
+            let end = rest
+                .char_indices()
+                .take(7)
+                .find(|(_, c)| !is_cjk(*c))
+                .map(|(i, _)| i);
+            let Some(end) = end.or_else(|| (rest.chars().count() <= 6).then_some(rest.len()))
+            else {
+                continue;
+            };
             let mut name = &rest[..end];
             while let Some(r) = ["也", "矣", "與", "与", "乎", "哉", "歟", "欤"]
                 .iter()
@@ -1084,12 +1094,13 @@ fn classical_namings(s: &str) -> Vec<&str> {
             }
             let cs: Vec<char> = name.chars().collect();
             if cs.is_empty()
-                || naming_asked(s, at)
                 || cs.len() > 4
                 || cs
                     .iter()
                     .enumerate()
                     .any(|(i, &c)| is_function(c) && !(c == '之' && i > 0 && i + 1 < cs.len()))
+                || naming_asked(s, at)
+                || named_by_someone(s, at)
             {
                 continue;
             }
@@ -1097,6 +1108,16 @@ fn classical_namings(s: &str) -> Vec<&str> {
         }
     }
     out
+}
+
+/// Whether a person names at byte `at` of `s` rather than the text defining: "吾必謂之學矣"
+/// (I would call it learning), "我謂之…".
+pub(super) fn named_by_someone(s: &str, at: usize) -> bool {
+    s[..at]
+        .chars()
+        .rev()
+        .take(3)
+        .any(|c| "吾我予余".contains(c))
 }
 
 /// Whether the naming verb at byte `at` of `s` is asked, not stated: its clause asks who or
@@ -1370,10 +1391,37 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
     }
     // A phrase the text names and uses again is one word of it (絜矩之道, 民之父母: "是以君子有絜矩
     // 之道也"); one it names once only is a saying ("是謂拂人之性").
+    // (a name with a title or a place's last character is a person or a place the text
+    // names, "因謂之方山子", "亦謂之華山": the rules for those decide)
     namings.retain(|w, _| {
-        w.chars().count() == 1 || sentences.iter().filter(|s| s.contains(*w)).count() >= 2
+        let last = w.chars().next_back().unwrap_or(' ');
+        !TITLE_CHARS.contains(last) && !RANK_CHARS.contains(last) && !has_place_suffix(w)
     });
-    for w in namings.keys() {
+    // (the sentences that use each phrase, in one pass over the text)
+    let phrases: Vec<&str> = namings
+        .keys()
+        .copied()
+        .filter(|w| w.chars().count() >= 2)
+        .collect();
+    let mut uses: HashMap<&str, u32> = HashMap::new();
+    if let Ok(ac) = AhoCorasick::builder()
+        .match_kind(MatchKind::Standard)
+        .build(&phrases)
+        && !phrases.is_empty()
+    {
+        for s in sentences {
+            let mut seen: HashSet<usize> = HashSet::new();
+            for m in ac.find_overlapping_iter(s) {
+                if seen.insert(m.pattern().as_usize()) {
+                    *uses.entry(phrases[m.pattern().as_usize()]).or_default() += 1;
+                }
+            }
+        }
+    }
+    namings.retain(|w, _| w.chars().count() == 1 || uses.get(w).copied().unwrap_or(0) >= 2);
+    // (a phrase of three or four characters is one word of the text; two characters are left
+    // to the dictionary's cut, where an added word would split another: 知本 of 良知本體)
+    for w in namings.keys().filter(|w| w.chars().count() >= 3) {
         jieba.add(w, "n");
     }
     for n in extra_names {
@@ -2867,6 +2915,9 @@ mod tests {
             ("孟子謂之曰：「善。」", &[]),
             ("此謂誠於中，形於外。", &[]),
             ("此謂身不修不可以齊其家。", &[]),
+            // what a person calls a thing; a run too long to be a name
+            ("雖曰未學，吾必謂之學矣。", &[]),
+            ("此謂國不以利為利義為利也", &[]),
         ];
         for &(sentence, words) in cases {
             let mut got = classical_namings(sentence);

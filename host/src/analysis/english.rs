@@ -1612,8 +1612,8 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             && c.place == 0
             && c.work == 0;
         // A name with a middle initial ("Kristoffer H. Rose", "Donald E. Knuth") names a
-        // person whatever the given name: a capitalised word that is no common word of
-        // English, an initial, and a capitalised word that heads no place, body or work.
+        // person whatever the given name: a given name or a capitalised word that is no word
+        // of English ("Appendix B. Debian" is none), an initial, and a capitalised word that heads no place, body or work.
         let initialled = ws.len() == 3
             && is_initial(ws[1])
             && [ws[0], ws[2]].iter().all(|w| {
@@ -1622,7 +1622,7 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                     && w.chars().skip(1).all(char::is_lowercase)
                     && !stop.contains(w.to_lowercase().as_str())
             })
-            && super::background::en_band(&ws[0].to_lowercase()).is_none_or(|b| b > 10)
+            && (given_name(ws[0]) || super::background::en_band(&ws[0].to_lowercase()).is_none())
             && !name_head(ws[2])
             && c.org == 0
             && c.place == 0

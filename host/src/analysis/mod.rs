@@ -2206,6 +2206,8 @@ fn merge_aliases(
             .filter(|b| b.starts_with(char::is_uppercase))
             .and_then(|b| index.get(b))
             && found[j].text.starts_with(char::is_uppercase)
+            // (not a place or a person it is named after: "Manhattan Project")
+            && !matches!(found[j].kind, TermKind::Place | TermKind::Person)
         {
             pairs.push((i, j, true));
         }
@@ -2438,6 +2440,14 @@ fn translations(
             for (at, _) in text.match_indices(t) {
                 let before = &text[..at];
                 let after = &text[at + t.len()..];
+                // (a whole name: not ID of UUID)
+                if before
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
+                {
+                    continue;
+                }
                 // X（Y）: the bracket holds the Chinese term alone
                 let inside = after
                     .trim_start()
@@ -2456,6 +2466,7 @@ fn translations(
                             .char_indices()
                             .rev()
                             .take_while(|(_, c)| chinese::is_cjk(*c))
+                            .take(16)
                             .collect();
                         // (the longest term that ends the run: 后台守护进程 of 系统后台守护进程)
                         run.iter()
@@ -2468,8 +2479,11 @@ fn translations(
             }
         }
     }
-    paired
+    // (a kind noun is no translation of a name: "C 程序（tcc）", "系统（systemd）")
+    let kind_noun = |k: usize| ZH_HEADS.contains(&found[k].text.as_str());
+    let mut out: Vec<(usize, usize, bool)> = paired
         .into_iter()
+        .filter(|&((i, j), _)| !kind_noun(i) && !kind_noun(j))
         .filter(|&((i, j), ref ids)| {
             let rarer = found[i].sentences.len().min(found[j].sentences.len());
             // (a person bracketed after a role is an apposition: "前 ftp-master 成员（Steve
@@ -2478,7 +2492,11 @@ fn translations(
             ids.len() * 2 >= rarer && (ids.len() >= 2 || rarer == 1) && !person
         })
         .map(|((i, j), _)| (i, j, false))
-        .collect()
+        .collect();
+    // (in the order of the candidates, whatever the hash map's: the first pair to reach a
+    // term wins)
+    out.sort_unstable();
+    out
 }
 
 /// The phrases that give a name another one it goes by ("Joel Klecker (also known as Espy)").
@@ -4971,6 +4989,7 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
     // ("Y之謂X" says what X is; "Y，謂之X" rather when a thing is so called)
     if let Some(verb) = chinese::NAMING_VERBS.iter().find(|v| before.ends_with(*v))
         && !chinese::naming_asked(sentence, pos - verb.len())
+        && !chinese::named_by_someone(sentence, pos - verb.len())
         && raw_after
             .chars()
             .next()
@@ -5165,6 +5184,14 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
                     "是如何",
                     "是怎样",
                     "是怎樣",
+                    "是怎么",
+                    "是怎麼",
+                    "是谁",
+                    "是誰",
+                    "是哪",
+                    "是多少",
+                    "为什么",
+                    "為什麼",
                     "是什么",
                     "是什麼",
                     "是否",

@@ -265,6 +265,7 @@ fn a_name_with_a_middle_initial_names_a_person() {
                 Kristoffer H. Rose wrote the first packaging tools. \
                 The list thanked Kristoffer for his early work. \
                 Later Kristoffer wrote to the list. The build ran at Section B. Review. \
+                See Appendix B. Debian for the list. Read Appendix B. Debian again. \
                 The archive was moved.\n";
     let a = Analysis::new(&Document::from_text("T", Lang::En, text));
     assert_eq!(
@@ -276,10 +277,13 @@ fn a_name_with_a_middle_initial_names_a_person() {
         Some("Kristoffer H. Rose"),
         "the first name alone is the same person"
     );
-    assert!(
-        a.term("Section B. Review")
-            .is_none_or(|t| t.kind != TermKind::Person)
-    );
+    for not_a_name in ["Section B. Review", "Appendix B. Debian"] {
+        assert!(
+            a.term(not_a_name)
+                .is_none_or(|t| t.kind != TermKind::Person),
+            "{not_a_name}"
+        );
+    }
 }
 
 #[test]
@@ -1296,6 +1300,9 @@ fn chinese_definition_patterns() {
         ),
         ("Ext4 文件系统是 Linux 系统上默认的文件系统。", "Ext4", true),
         ("UNIX 系统是如何工作的", "UNIX", false),
+        ("Git 是怎么存储数据的？", "Git", false),
+        // a person who calls a thing so does not define it
+        ("子夏曰：“…虽曰未学，吾必谓之学矣。”", "学", false),
         // a classical naming: "Y之謂X", "Y，謂之X", "此之謂X" joined to what it names; not the
         // X of a longer word ("修道之謂教" says nothing of 道), nor "謂之曰" (said to him)
         ("天命之謂性，率性之謂道，修道之謂教。", "性", true),
@@ -1855,6 +1862,8 @@ fn a_latin_name_and_its_bracketed_translation_fold_into_one() {
         "程序可以被中断。",
         "gcc 是 GNU 编译器。",
         "但前 ftp-master 成员（Steve Langasek）对此有不同意见。",
+        "UUID（通用唯一识别码）标识一个分区。",
+        "ID 是一个数字。",
     ]);
     let merged = merge_aliases(
         vec![
@@ -1866,6 +1875,9 @@ fn a_latin_name_and_its_bracketed_translation_fold_into_one() {
             found("gcc", TermKind::Term, &[5, 8]),
             found("成员", TermKind::Term, &[9]),
             found("Steve Langasek", TermKind::Person, &[9]),
+            // (a whole name: ID is no name inside UUID)
+            found("ID", TermKind::Term, &[10, 11]),
+            found("通用唯一识别码", TermKind::Term, &[10]),
         ],
         &sentences,
         |_| false,
@@ -1879,6 +1891,8 @@ fn a_latin_name_and_its_bracketed_translation_fold_into_one() {
             ("gcc", TermKind::Term, vec![]),
             ("成员", TermKind::Term, vec![]),
             ("Steve Langasek", TermKind::Person, vec![]),
+            ("ID", TermKind::Term, vec![]),
+            ("通用唯一识别码", TermKind::Term, vec![]),
         ]
     );
 }
