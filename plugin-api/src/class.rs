@@ -1366,8 +1366,6 @@ mod tests {
         }
     }
 
-    use super::*;
-
     #[test]
     fn lists_hold_their_items() {
         // (name, sentence, language zh, the other items and the list's words, if a list)
