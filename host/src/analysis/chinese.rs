@@ -1063,6 +1063,9 @@ pub(super) const NAMING_VERBS: [&str; 8] = [
     "之謂", "之谓", "此謂", "此谓", "是謂", "是谓", "謂之", "谓之",
 ];
 
+/// The particles that may close a naming's clause after the name ("此謂知之至也").
+pub(super) const CLOSING_PARTICLES: &str = "也矣與与乎哉歟欤";
+
 /// The words a classical sentence names with one of [`NAMING_VERBS`]: "天命之謂性，率性之謂道，
 /// 修道之謂教" names 性, 道 and 教; "此之謂絜矩之道" names 絜矩之道. The name runs from the verb
 /// to the clause's end, a closing particle dropped ("此謂知之至也" names 知之至); it has one to
@@ -1085,13 +1088,7 @@ fn classical_namings(s: &str) -> Vec<&str> {
             else {
                 continue;
             };
-            let mut name = &rest[..end];
-            while let Some(r) = ["也", "矣", "與", "与", "乎", "哉", "歟", "欤"]
-                .iter()
-                .find_map(|p| name.strip_suffix(p))
-            {
-                name = r;
-            }
+            let name = rest[..end].trim_end_matches(|c| CLOSING_PARTICLES.contains(c));
             let cs: Vec<char> = name.chars().collect();
             if cs.is_empty()
                 || cs.len() > 4
@@ -1099,8 +1096,7 @@ fn classical_namings(s: &str) -> Vec<&str> {
                     .iter()
                     .enumerate()
                     .any(|(i, &c)| is_function(c) && !(c == '之' && i > 0 && i + 1 < cs.len()))
-                || naming_asked(s, at)
-                || named_by_someone(s, at)
+                || !naming_stated(s, at)
             {
                 continue;
             }
@@ -1110,9 +1106,15 @@ fn classical_namings(s: &str) -> Vec<&str> {
     out
 }
 
+/// Whether the naming verb at byte `at` of `s` states what the text calls a thing: it is
+/// neither asked ([`naming_asked`]) nor a person's own word ([`named_by_someone`]).
+pub(super) fn naming_stated(s: &str, at: usize) -> bool {
+    !naming_asked(s, at) && !named_by_someone(s, at)
+}
+
 /// Whether a person names at byte `at` of `s` rather than the text defining: "吾必謂之學矣"
 /// (I would call it learning), "我謂之…".
-pub(super) fn named_by_someone(s: &str, at: usize) -> bool {
+fn named_by_someone(s: &str, at: usize) -> bool {
     s[..at]
         .chars()
         .rev()
@@ -1123,7 +1125,7 @@ pub(super) fn named_by_someone(s: &str, at: usize) -> bool {
 /// Whether the naming verb at byte `at` of `s` is asked, not stated: its clause asks who or
 /// what ("何如斯可謂之士矣？"), or its sentence ends with a question mark ("其可再乎？" after
 /// "一之謂甚").
-pub(super) fn naming_asked(s: &str, at: usize) -> bool {
+fn naming_asked(s: &str, at: usize) -> bool {
     let breaks = ['，', '。', '；', '：', '！', '？', ',', '!', '?'];
     let from = s[..at]
         .rfind(breaks)
@@ -1404,10 +1406,10 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         .filter(|w| w.chars().count() >= 2)
         .collect();
     let mut uses: HashMap<&str, u32> = HashMap::new();
-    if let Ok(ac) = AhoCorasick::builder()
-        .match_kind(MatchKind::Standard)
-        .build(&phrases)
-        && !phrases.is_empty()
+    if !phrases.is_empty()
+        && let Ok(ac) = AhoCorasick::builder()
+            .match_kind(MatchKind::Standard)
+            .build(&phrases)
     {
         for s in sentences {
             let mut seen: HashSet<usize> = HashSet::new();
@@ -1751,7 +1753,10 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         // A word that only jieba's HMM cut (no dictionary word, no compound of the text:
         // 头牛, 队商, 饮羊) is as often a mis-cut as a term: it must recur.
         let guessed = !classical && dict_tag(&w).is_none() && !jieba.seen.contains(&w);
-        let need = if kind == TermKind::Term && guessed {
+        // (a phrase the text names is a term of it where it recurs at all)
+        let need = if kind == TermKind::Term && classical && named > 0 {
+            2
+        } else if kind == TermKind::Term && guessed {
             min.max(6)
         } else if kind == TermKind::Term {
             min.max(3)
@@ -1759,12 +1764,6 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             min
         };
         let once_enough = short && kind == TermKind::Person;
-        // (a phrase the text names is a term of it where it recurs at all)
-        let need = if kind == TermKind::Term && classical && named > 0 {
-            2
-        } else {
-            need
-        };
         if freq < need && author == 0 && !once_enough {
             continue;
         }

@@ -1613,7 +1613,8 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             && c.work == 0;
         // A name with a middle initial ("Kristoffer H. Rose", "Donald E. Knuth") names a
         // person whatever the given name: a given name or a capitalised word that is no word
-        // of English ("Appendix B. Debian" is none), an initial, and a capitalised word that heads no place, body or work.
+        // of English ("Appendix B. Debian" is none), an initial, and a capitalised word that
+        // heads no place, body or work.
         let initialled = ws.len() == 3
             && is_initial(ws[1])
             && [ws[0], ws[2]].iter().all(|w| {

@@ -4988,12 +4988,11 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
     // 謂之中", "…威武不能屈。此之謂大丈夫。" (the naming joined to what it names, `split_sentences`)
     // ("Y之謂X" says what X is; "Y，謂之X" rather when a thing is so called)
     if let Some(verb) = chinese::NAMING_VERBS.iter().find(|v| before.ends_with(*v))
-        && !chinese::naming_asked(sentence, pos - verb.len())
-        && !chinese::named_by_someone(sentence, pos - verb.len())
+        && chinese::naming_stated(sentence, pos - verb.len())
         && raw_after
             .chars()
             .next()
-            .is_none_or(|c| !chinese::is_cjk(c) || "也矣與与乎哉歟欤".contains(c))
+            .is_none_or(|c| !chinese::is_cjk(c) || chinese::CLOSING_PARTICLES.contains(c))
     {
         score = score.max(if verb.ends_with('之') { 0.85 } else { 0.9 });
     }

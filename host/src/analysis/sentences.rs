@@ -84,27 +84,19 @@ pub fn split_sentences(text: &str, lang: Lang) -> Vec<String> {
 /// the sentence before it, which says what it names: alone it quotes a name and nothing of
 /// what the name means.
 fn join_namings(out: &mut Vec<String>) {
-    const OPENERS: [&str; 8] = [
-        "此之謂",
-        "此之谓",
-        "是之謂",
-        "是之谓",
-        "此謂",
-        "此谓",
-        "是謂",
-        "是谓",
-    ];
-    if !out
-        .iter()
-        .skip(1)
-        .any(|s| OPENERS.iter().any(|o| s.starts_with(o)))
-    {
+    // (此 or 是, 之 or not, and 謂: "此之謂", "是謂"; at most 16 characters in all)
+    let refers_back = |s: &str| {
+        s.strip_prefix(['此', '是'])
+            .map(|r| r.strip_prefix('之').unwrap_or(r))
+            .is_some_and(|r| r.starts_with(['謂', '谓']))
+            && s.chars().count() <= 16
+    };
+    if !out.iter().skip(1).any(|s| refers_back(s)) {
         return;
     }
     let mut joined: Vec<String> = Vec::with_capacity(out.len());
     for s in out.drain(..) {
-        if joined.is_empty() || !OPENERS.iter().any(|o| s.starts_with(o)) || s.chars().count() > 16
-        {
+        if joined.is_empty() || !refers_back(&s) {
             joined.push(s);
             continue;
         }
