@@ -1946,6 +1946,12 @@ pub mod build {
         ("team", "团队", "a team", "团队"),
         ("alias", "别名", "an alias", "别名"),
         ("system", "系统", "a system", "系统"),
+        ("mailing list", "邮件列表", "a mailing list", "邮件列表"),
+        ("queue", "队列", "a queue", "队列"),
+        ("suite", "套件", "a suite", "套件"),
+        ("distribution", "发行版", "a distribution", "发行版"),
+        ("editor", "编辑器", "an editor", "编辑器"),
+        ("server", "服务器", "a server", "服务器"),
     ];
 
     /// The one character in brackets that opens `after`, the text right after a name: the
@@ -1963,6 +1969,65 @@ pub mod build {
     /// key is a name or an adjective, which a head noun only modifies ("the Debian package",
     /// "architecture-dependent packages"), or where it is not in Latin letters.
     pub fn kind_noun(key: &str, texts: &[&str], zh: bool) -> Option<&'static str> {
+        let counts = kind_counts(key, texts)?;
+        let (best, &n) = counts
+            .iter()
+            .enumerate()
+            .max_by_key(|&(i, n)| (*n, usize::MAX - i))?;
+        if n < 2 {
+            return None;
+        }
+        Some(match best {
+            b if b == KIND_HEADS.len() => {
+                if zh {
+                    "命令"
+                } else {
+                    "a command"
+                }
+            }
+            b if b == KIND_HEADS.len() + 1 => {
+                if zh {
+                    "函数"
+                } else {
+                    "a function"
+                }
+            }
+            b => {
+                let (_, _, en, zh_kind) = KIND_HEADS[b];
+                if zh { zh_kind } else { en }
+            }
+        })
+    }
+
+    /// The kind an English text gives `key` where it names the kind once only, but in a
+    /// phrase that says more of it than the kind ([`crate::class::kind_phrase`]): "the
+    /// Homepage field of the Source section in debian/control" makes Homepage a field, as
+    /// (the kind for a Chinese line, the kind for an English line). The names that may take
+    /// a kind are those of [`kind_noun`]; None where the text gives it two kinds, or its one
+    /// kind in no such phrase, or where a manual section names it (a reference of its own);
+    /// None for a phrase of plain words, which a head after it makes a compound of ("the
+    /// original source package from upstream" is no package named "original source").
+    pub fn kind_named_once(key: &str, texts: &[&str]) -> Option<(&'static str, &'static str)> {
+        let k = key.trim();
+        if k.contains(' ') && k.chars().all(|c| c.is_ascii_lowercase() || c == ' ') {
+            return None;
+        }
+        let counts = kind_counts(key, texts)?;
+        let named: Vec<usize> = (0..counts.len()).filter(|&i| counts[i] > 0).collect();
+        let [only] = named[..] else {
+            return None;
+        };
+        let (head, _, en, zh_kind) = *KIND_HEADS.get(only)?;
+        texts
+            .iter()
+            .any(|t| crate::class::kind_phrase(key, head, t).is_some())
+            .then_some((zh_kind, en))
+    }
+
+    /// How often `texts` give `key` each kind of [`KIND_HEADS`] by a head noun (then how
+    /// often a manual section names it a command, then a function); None for a key that takes
+    /// no kind (not in Latin letters, an adjective).
+    fn kind_counts(key: &str, texts: &[&str]) -> Option<Vec<usize>> {
         let k = key.trim();
         // (a Chinese word runs on into the next without a space, "软件包管理": only a key in
         // Latin letters is followed by its head, "dpkg 命令"; an adjective only modifies its
@@ -2073,33 +2138,7 @@ pub mod build {
                 }
             }
         }
-        let (best, &n) = counts
-            .iter()
-            .enumerate()
-            .max_by_key(|&(i, n)| (*n, usize::MAX - i))?;
-        if n < 2 {
-            return None;
-        }
-        Some(match best {
-            b if b == KIND_HEADS.len() => {
-                if zh {
-                    "命令"
-                } else {
-                    "a command"
-                }
-            }
-            b if b == KIND_HEADS.len() + 1 => {
-                if zh {
-                    "函数"
-                } else {
-                    "a function"
-                }
-            }
-            b => {
-                let (_, _, en, zh_kind) = KIND_HEADS[b];
-                if zh { zh_kind } else { en }
-            }
-        })
+        Some(counts)
     }
 
     /// Entries related to `key` (co-occurring terms that have an entry), strongest first,
@@ -2531,6 +2570,12 @@ pub mod build {
                 ),
                 ("dquilt", "Create an alias dquilt now.", None),
                 ("dquilt", "Create the dquilt alias now.", Some("an alias")),
+                (
+                    "debian-devel",
+                    "Write to the debian-devel mailing list.",
+                    Some("a mailing list"),
+                ),
+                ("DELAYED", "It waits in the DELAYED queue.", Some("a queue")),
                 ("line", "Type it on the command line.", None),
                 ("multi-line", "Use a multi-line command.", None),
                 // (a bracket that holds no manual section, in any script)
@@ -2538,6 +2583,31 @@ pub mod build {
                 ("grub", "It boots with grub(é).", None),
             ] {
                 assert_eq!(kind_noun(name, &[text, text], false), kind, "{text}");
+            }
+        }
+
+        #[test]
+        fn a_kind_named_once_in_a_phrase_that_says_more() {
+            // (name, the one sentence that names its kind, the kind an English line gives)
+            for (name, text, kind) in [
+                (
+                    "Homepage",
+                    "Add the Homepage field of the Source section in debian/control.",
+                    Some("a field"),
+                ),
+                ("PDF_LINK", "Use the macro PDF_LINK, which takes the form", Some("a macro")),
+                // the kind alone says no more than "a field"
+                ("Homepage", "Set the Homepage field.", None),
+                // a phrase of plain words before a head is a compound
+                (
+                    "original source",
+                    "Get the original source package from an upstream archive.",
+                    None,
+                ),
+                // two kinds: which one is unsure
+                ("foo-bar", "the foo-bar package of X and the foo-bar file of Y", None),
+            ] {
+                assert_eq!(kind_named_once(name, &[text]).map(|k| k.1), kind, "{text}");
             }
         }
     }

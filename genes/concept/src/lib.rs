@@ -16,7 +16,7 @@
 //! thing of a kind ("AZW3, MOBI and PDF" beside "the PDF format").
 
 use grove_gene::build::{
-    ListKinds, PageBuilder, central, heads_section, improve, kind_noun, looks_zh,
+    ListKinds, PageBuilder, central, heads_section, improve, kind_named_once, kind_noun, looks_zh,
     manual_section, related_entries, spread, t,
 };
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, TermKind, host};
@@ -207,10 +207,18 @@ impl Gene for Concept {
                 let with: Vec<String> = related.iter().map(|(_, t)| t.clone()).collect();
                 // (the kind the text gives it, "the dpkg command", where it gives one)
                 let texts: Vec<&str> = mentions.iter().map(|p| p.text.as_str()).collect();
-                let own = (
+                let mut own = (
                     kind_noun(&entry.key, &texts, true),
                     kind_noun(&entry.key, &texts, false),
                 );
+                // (or the kind it names once, in a phrase that says more: "the Homepage field
+                // of the Source section in debian/control", which the line quotes)
+                if own.1.is_none()
+                    && !zh
+                    && let Some((z, e)) = kind_named_once(&entry.key, &texts)
+                {
+                    own = (Some(z), Some(e));
+                }
                 let kind = (own.0.unwrap_or("概念"), own.1.unwrap_or("a term"));
                 // (where the text gives it no kind, the kind of what it is listed with: "MOBI"
                 // beside "the EPUB format")

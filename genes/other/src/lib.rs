@@ -10,7 +10,7 @@
 //! are rejected with `grove_gene::junk`.
 
 use grove_gene::build::{
-    PageBuilder, SectionWork, attribution_line, central, credited_author, improve, kind_noun,
+    PageBuilder, SectionWork, attribution_line, central, credited_author, improve, kind_named_once, kind_noun,
     looks_zh, opening_words, related_entries, section_work, source_line, spread, t,
 };
 use grove_gene::{
@@ -351,6 +351,13 @@ impl Gene for Other {
                     && let (Some(z), Some(e)) =
                         (kind_noun(key, &texts, true), kind_noun(key, &texts, false))
                 {
+                    (zh_kind, en_kind) = (z.to_string(), e.to_string());
+                } else if word == "name"
+                    && !zh
+                    && let Some((z, e)) = kind_named_once(key, &texts)
+                {
+                    // (or the kind it names once, in a phrase that says more, which the line
+                    // quotes)
                     (zh_kind, en_kind) = (z.to_string(), e.to_string());
                 }
                 b.evidence_summary(&entry, (&zh_kind, &en_kind), None, &mentions, &with);
