@@ -611,6 +611,30 @@ fn is_tok_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
+/// The heads after which an everyday word names one thing of a kind ("the unstable
+/// distribution", "the testing suite", "the DELAYED queue", "the master branch", "the clean
+/// target", "the main section").
+pub(super) const ITEM_NAMING_HEADS: &[&str] = &[
+    "distribution",
+    "suite",
+    "queue",
+    "branch",
+    "target",
+    "section",
+];
+
+/// The prepositions after which a word that closes its phrase is a noun of its own ("uploaded
+/// to unstable.", "stays in testing for ten days").
+pub(super) const PREPOSITIONS_BEFORE_ITEMS: &[&str] =
+    &["to", "into", "in", "from", "for", "of", "on"];
+
+/// Words after which a bare noun closes its phrase: "uploaded to unstable and …", "in testing
+/// for ten days" (not an object, "prior to testing the package").
+pub(super) const AFTER_BARE_NOUN: &[&str] = &[
+    "and", "or", "with", "by", "for", "in", "on", "at", "as", "before", "after", "until", "when",
+    "if", "is", "are", "was", "has", "will", "can",
+];
+
 /// Splits a sentence into tokens: letters/digits/underscore, joined across `-`, `'`, `’`,
 /// `.` and `/` when a letter or digit follows; a leading `/` starts a path.
 fn tokenize(s: &str) -> Vec<Tok<'_>> {
@@ -1119,6 +1143,9 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
     let mut code: FxHashMap<String, WordCand> = FxHashMap::default();
     let mut lower_count: FxHashMap<String, u32> = FxHashMap::default();
     let mut programs: FxHashMap<String, WordCand> = FxHashMap::default();
+    // (everyday words named as one thing of a kind, and words used as bare nouns)
+    let mut items: FxHashMap<String, WordCand> = FxHashMap::default();
+    let mut bare_nouns: FxHashMap<String, WordCand> = FxHashMap::default();
     let mut phrase = String::new();
     let mut total_words = 0usize;
     let roll = roll_of_names(sentences);
@@ -1143,6 +1170,27 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 if let Some(&w) = manual_refs.get(t.text) {
                     push_sentence(manual_uses.entry(w).or_default(), si);
                 }
+            }
+        }
+        // ("the unstable distribution": an everyday word that names one thing of a kind; and
+        // such a word as a noun of its own after a preposition, "uploaded to unstable.")
+        for k in 1..toks.len() {
+            let w = toks[k].text;
+            if toks[k].punct_before || !w.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+                continue;
+            }
+            let before = toks[k - 1].text;
+            let next = toks.get(k + 1);
+            if matches!(before, "the" | "The" | "a" | "an")
+                && next.is_some_and(|h| !h.punct_before && ITEM_NAMING_HEADS.contains(&h.text))
+            {
+                push_sentence(&mut cand(&mut items, w).sentences, si);
+            } else if PREPOSITIONS_BEFORE_ITEMS.contains(&before)
+                && next.is_none_or(|n| n.punct_before || AFTER_BARE_NOUN.contains(&n.text))
+            {
+                let c = cand(&mut bare_nouns, w);
+                push_sentence(&mut c.sentences, si);
+                c.occurrences += 1;
             }
         }
         // ("the dh command": a name after an article, before a software head)
@@ -1957,6 +2005,34 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             kind: TermKind::Term,
             variants: Vec::new(),
             sentences: c.sentences,
+        });
+    }
+    // An everyday word the text names one thing of a kind with ("the unstable distribution")
+    // and uses twice or more as a noun of its own ("uploaded to unstable.") is a term; an
+    // adjective that only modifies its head ("the major release") has no bare use.
+    let found: HashSet<String> = out
+        .iter()
+        .chain(&word_out)
+        .map(|f| f.text.to_lowercase())
+        .collect();
+    for (w, named) in items {
+        let Some(bare) = bare_nouns.get(&w).filter(|b| b.sentences.len() >= 2) else {
+            continue;
+        };
+        if found.contains(&w) || name_lower.contains(&w) || stop.contains(w.as_str()) {
+            continue;
+        }
+        let mut ids = named.sentences;
+        ids.extend(&bare.sentences);
+        ids.sort_unstable();
+        ids.dedup();
+        let uses = lower_count.get(&w).copied().unwrap_or(0);
+        word_out.push(Found {
+            salience: 0.35 + 0.3 * rarity(uses as usize, total_words, 1e-6),
+            text: w,
+            kind: TermKind::Term,
+            variants: Vec::new(),
+            sentences: ids,
         });
     }
     // A program or function cited with its manual section is a term of the book, and one of

@@ -852,10 +852,16 @@ impl Analysis {
                 // (a word the text writes with capitals, "HOME", "APT", "Depends", or names
                 // as a command, "the tar command", "aptitude(8)", is a name, not the
                 // everyday word it spells)
+                // (or names one thing of a kind by it, "the unstable distribution", "the
+                // DELAYED queue", and uses it as a noun of its own, "uploaded to unstable")
                 let named = || {
                     doc.lang == Lang::En
                         && (f.text.chars().any(|c| c.is_uppercase())
                             || named_as_software(
+                                &f.text,
+                                f.sentences.iter().map(|&i| a.sentence_key(i as usize)),
+                            )
+                            || named_as_item(
                                 &f.text,
                                 f.sentences.iter().map(|&i| a.sentence_key(i as usize)),
                             ))
@@ -3030,6 +3036,52 @@ fn named_as_software<'s>(w: &str, mut sentences: impl Iterator<Item = &'s str>) 
             starts && (one_command || skip_manual_section(after).len() < after.len())
         })
     })
+}
+
+/// Whether the text uses the everyday word `w` as the name of one thing of a kind: it names
+/// it so ("the unstable distribution", [`english::ITEM_NAMING_HEADS`]) and uses it twice or more as a
+/// noun of its own after a preposition ("uploaded to unstable.", "migrates into testing and
+/// …"), which an adjective that only modifies a head never is ("the major release", "a local
+/// branch"; nor a gerund, "prior to testing the package"). The sentences come lower-cased.
+fn named_as_item<'s>(w: &str, sentences: impl Iterator<Item = &'s str>) -> bool {
+    use english::{AFTER_BARE_NOUN, ITEM_NAMING_HEADS, PREPOSITIONS_BEFORE_ITEMS};
+    let w = w.to_lowercase();
+    if w.contains(' ') || !w.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+        return false;
+    }
+    let (mut named, mut bare) = (false, 0);
+    for lower in sentences {
+        let words: Vec<&str> = lower
+            .split_whitespace()
+            .map(|t| t.trim_matches(|c: char| "\"'“”‘’`()".contains(c)))
+            .collect();
+        for (i, t) in words.iter().enumerate() {
+            let (word, closed) = match t.strip_suffix(['.', ',', ';', ':', '!', '?']) {
+                Some(bare_word) => (bare_word, true),
+                None => (*t, false),
+            };
+            if word != w || i == 0 {
+                continue;
+            }
+            let next = words.get(i + 1).copied();
+            if !closed
+                && ["the", "a", "an"].contains(&words[i - 1])
+                && next.is_some_and(|h| {
+                    ITEM_NAMING_HEADS
+                        .iter()
+                        .any(|k| h.trim_end_matches(['.', ',', ';', ':']) == *k)
+                })
+            {
+                named = true;
+            }
+            if PREPOSITIONS_BEFORE_ITEMS.contains(&words[i - 1])
+                && (closed || next.is_none_or(|n| AFTER_BARE_NOUN.contains(&n)))
+            {
+                bare += 1;
+            }
+        }
+    }
+    named && bare >= 2
 }
 
 /// Whether a term is an Internet host name: labels of lower-case letters, digits and hyphens

@@ -2647,6 +2647,31 @@ fn an_everyday_word_written_as_a_name_is_a_term_of_a_manual() {
 }
 
 #[test]
+fn an_everyday_word_that_names_one_thing_of_a_kind_is_a_term_of_a_manual() {
+    // An instructional text: "unstable" and "testing" name distributions ("the unstable
+    // distribution") and are nouns of their own ("uploaded to unstable"); "major" only
+    // modifies its head ("the major release"), and "stable" is named so but never used alone.
+    let mut text = String::new();
+    for i in 0..8 {
+        text.push_str(&format!(
+            "Upload the package {i} to the unstable distribution. Packages are uploaded to \
+             unstable. Some migrate to testing. Check the testing distribution before you \
+             upload. A package stays in unstable for ten days. Prepare the major release \
+             with the stable distribution in mind. Wait for the major release.\n\n"
+        ));
+    }
+    let a = Analysis::new(&Document::from_text("Manual", Lang::En, &text));
+    for (word, term) in [
+        ("unstable", true),
+        ("testing", true),
+        ("major", false),
+        ("stable", false),
+    ] {
+        assert_eq!(a.term(word).is_some(), term, "{word}");
+    }
+}
+
+#[test]
 fn a_word_of_the_dictionary_cited_as_a_program_is_a_term_where_the_text_uses_it_often() {
     // "bash" and "grub" are words of the dictionary's rarer bands that the text cites with a
     // manual section and uses far more often than ordinary English does; "make" is an
