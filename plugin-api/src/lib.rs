@@ -1902,6 +1902,38 @@ pub mod build {
         Some((work.to_string(), years))
     }
 
+    /// The summary line for an entry that `text`, a copyright notice, names as a holder of a
+    /// copyright: of another work the line names ("Craig Small is a copyright holder of
+    /// “Debian New Maintainers’ Guide” (2010).") or of the book ("Free Software Foundation is
+    /// named as a copyright holder of “Bash Reference Manual”."). A notice says no more of
+    /// the holder than that. None where `text` is no copyright notice.
+    pub fn copyright_line(entry: &crate::Entry, text: &str, zh: bool) -> Option<String> {
+        if let Some((work, years)) = copyright_of(text, &entry.title) {
+            return Some(if zh {
+                let y = years.map(|y| format!("（{y}）")).unwrap_or_default();
+                format!("{}，“{}”的版权所有者之一{y}。", entry.title, work)
+            } else {
+                let y = years.map(|y| format!(" ({y})")).unwrap_or_default();
+                format!("{} is a copyright holder of “{}”{y}.", entry.title, work)
+            });
+        }
+        copyright_notice(text).then(|| {
+            if zh {
+                format!(
+                    "{}，{}版权声明中的版权所有者。",
+                    entry.title,
+                    book_zh(&entry.document_title)
+                )
+            } else {
+                format!(
+                    "{} is named as a copyright holder of {}.",
+                    entry.title,
+                    book_en(&entry.document_title)
+                )
+            }
+        })
+    }
+
     /// Whether a passage is a copyright notice ("Copyright © 2010 Craig Small", "版权所有").
     pub fn copyright_notice(text: &str) -> bool {
         let lower = text.trim_start_matches(['*', '-', '•', ' ']).to_lowercase();
@@ -2282,6 +2314,43 @@ pub mod build {
             ];
             for (text, name, want) in cases {
                 assert_eq!(copyright_of(text, name), want, "{name} in {text}");
+            }
+        }
+
+        #[test]
+        fn a_copyright_notice_says_whose_copyright_it_names() {
+            let entry = |title: &str| Entry {
+                entry_type: "other".into(),
+                title: title.into(),
+                aliases: Vec::new(),
+                key: title.into(),
+                lang: "en".into(),
+                document_title: "Bash Reference Manual".into(),
+            };
+            // (text, entry, zh, the summary line)
+            let cases = [
+                (
+                    "Copyright c 1988–2022 Free Software Foundation, Inc.",
+                    "Free Software Foundation",
+                    false,
+                    Some("Free Software Foundation is named as a copyright holder of “Bash Reference Manual”."),
+                ),
+                (
+                    "“Debian New Maintainers’ Guide”, Copyright © 2010 Craig Small",
+                    "Craig Small",
+                    false,
+                    Some("Craig Small is a copyright holder of “Debian New Maintainers’ Guide” (2010)."),
+                ),
+                (
+                    "版权所有 © 2015 自由软件基金会",
+                    "自由软件基金会",
+                    true,
+                    Some("自由软件基金会，《Bash Reference Manual》版权声明中的版权所有者。"),
+                ),
+                ("The Free Software Foundation publishes it.", "Free Software Foundation", false, None),
+            ];
+            for (text, title, zh, want) in cases {
+                assert_eq!(copyright_line(&entry(title), text, zh).as_deref(), want, "{text}");
             }
         }
 

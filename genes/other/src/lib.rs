@@ -10,7 +10,7 @@
 //! are rejected with `grove_gene::junk`.
 
 use grove_gene::build::{
-    PageBuilder, SectionWork, attribution_line, central, credited_author, improve, kind_named_once, kind_noun,
+    PageBuilder, SectionWork, attribution_line, central, copyright_line, credited_author, improve, kind_named_once, kind_noun,
     looks_zh, opening_words, related_entries, section_work, source_line, spread, t,
 };
 use grove_gene::{
@@ -335,6 +335,11 @@ impl Gene for Other {
                     b.cite(p);
                 }
                 b.links(t(zh, "所收作品", "Works drawn from it"), &drawn);
+            }
+            // (a copyright notice names a holder; it does not say what the holder is)
+            Some(d) if let Some(line) = copyright_line(&entry, &d.text, zh) => {
+                b.summary_line(line);
+                b.cite(d);
             }
             Some(d) => b.summary_quote(d),
             // What the text shows of it: its kind, where it is found, what it is found with.

@@ -12,7 +12,7 @@
 //! does no name recognition itself. Junk titles are rejected with `grove_gene::junk`.
 
 use grove_gene::build::{
-    PageBuilder, central, copyright_notice, copyright_of, credited_author, improve, looks_zh,
+    PageBuilder, central, copyright_line, credited_author, improve, looks_zh,
     related_entries, section_work, spread, t,
 };
 use grove_gene::{
@@ -922,25 +922,8 @@ impl Gene for Person {
             // say who they are beyond that)
             // (the line may credit another work, one the book draws on: "“Debian New
             // Maintainers’ Guide”, 版权所有 © … 2010 Craig Small")
-            Some(d) if let Some((work, years)) = copyright_of(&d.text, &entry.title) => {
-                b.summary_line(if zh {
-                    let y = years.map(|y| format!("（{y}）")).unwrap_or_default();
-                    format!("{}，“{}”的版权所有者之一{y}。", entry.title, work)
-                } else {
-                    let y = years.map(|y| format!(" ({y})")).unwrap_or_default();
-                    format!("{} is a copyright holder of “{}”{y}.", entry.title, work)
-                });
-                b.cite(&d);
-            }
-            Some(d) if copyright_notice(&d.text) => {
-                b.summary_line(if zh {
-                    format!("{}，{}版权声明中的版权所有者。", entry.title, grove_gene::build::book_zh(&entry.document_title))
-                } else {
-                    format!(
-                        "{} is named as a copyright holder of {}.",
-                        entry.title, grove_gene::build::book_en(&entry.document_title)
-                    )
-                });
+            Some(d) if let Some(line) = copyright_line(&entry, &d.text, zh) => {
+                b.summary_line(line);
                 b.cite(&d);
             }
             Some(d) if credited_author(&d.text).is_some_and(|a| names.contains(&a)) => {
