@@ -857,18 +857,32 @@ pub fn named_sections(
         }
     }
     names.sort_by_key(|&(_, i)| i);
+    let named_units: std::collections::HashSet<usize> = names.iter().map(|&(_, i)| i).collect();
     let mut out: Vec<(Found, Vec<u32>)> = Vec::new();
     for (name, i) in names {
         if out.iter().any(|(f, _)| f.text == name) {
             continue;
         }
-        // the section and the sections below it ("5.6.12.1. Epochs …" under "5.6.12.")
+        // the section and the sections below it ("5.6.12.1. Epochs …" under "5.6.12."), but
+        // for those that document a named thing of their own with theirs ("5.14.4.
+        // /var/spool/rwho : Rwhod files" under "5.14. /var/spool : Application spool data":
+        // "This directory holds the rwhod information" is rwho's, not /var/spool's)
         let number = numbered(&units[i].0).map(|(n, _)| format!("{n}."));
         let mut own: Vec<u32> = units[i].1.clone();
         if let Some(number) = &number {
-            for (heading, ids) in &units[i + 1..] {
-                if !heading.trim().starts_with(number.as_str()) {
+            let mut skipped: Option<String> = None;
+            for (j, (heading, ids)) in units.iter().enumerate().skip(i + 1) {
+                let heading = heading.trim();
+                if !heading.starts_with(number.as_str()) {
                     break;
+                }
+                if skipped.as_deref().is_some_and(|n| heading.starts_with(n)) {
+                    continue;
+                }
+                skipped = None;
+                if named_units.contains(&j) {
+                    skipped = numbered(heading).map(|(n, _)| format!("{n}."));
+                    continue;
                 }
                 own.extend(ids);
             }
@@ -1900,6 +1914,9 @@ mod tests {
         units.push(unit("5.6.10.1. Remarks", 11));
         units.push(unit("3.5. /boot : Static files of the boot loader", 12));
         units.push(unit("3.5.1. Purpose", 13));
+        units.push(unit("3.5.2. /boot/efi : EFI system partition", 14));
+        units.push(unit("3.5.2.1. Purpose", 15));
+        units.push(unit("3.5.3. Requirements", 16));
         let found = named_sections(&units, |_| Vec::new());
         let names: Vec<&str> = found.iter().map(|(f, _)| f.text.as_str()).collect();
         assert!(
@@ -1915,7 +1932,17 @@ mod tests {
             .iter()
             .find(|(f, _)| f.text == "/boot")
             .map(|(_, own)| own.clone());
-        assert_eq!(boot, Some(vec![12, 13]), "a section and the ones below it");
+        // (but for a named thing's own section below it and that section's own below it)
+        assert_eq!(
+            boot,
+            Some(vec![12, 13, 16]),
+            "a section and the ones below it"
+        );
+        let efi = found
+            .iter()
+            .find(|(f, _)| f.text == "/boot/efi")
+            .map(|(_, own)| own.clone());
+        assert_eq!(efi, Some(vec![14, 15]));
         // a book's chapters, and too few one-name siblings
         let chapters: Vec<(String, Vec<u32>)> = [
             "1. Introduction",
