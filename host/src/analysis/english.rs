@@ -628,6 +628,25 @@ pub(super) const ITEM_NAMING_HEADS: &[&str] = &[
 pub(super) const PREPOSITIONS_BEFORE_ITEMS: &[&str] =
     &["to", "into", "in", "from", "for", "of", "on"];
 
+/// Whether a word after `before` (and the word before that, `before2`) is in a place where a
+/// noun of its own stands: after one of [`PREPOSITIONS_BEFORE_ITEMS`], and after "to" only
+/// where it follows a verb of moving or a participle ("uploaded to unstable", "migrate to
+/// testing"), not where it opens an infinitive ("you need to upload.", "in order to build").
+pub(super) fn bare_noun_place(before2: Option<&str>, before: &str) -> bool {
+    const MOVING: &[&str] = &[
+        "migrate", "migrates", "move", "moves", "go", "goes", "upload", "uploads", "switch",
+        "switches", "back", "up", "down", "close", "next",
+    ];
+    PREPOSITIONS_BEFORE_ITEMS.contains(&before)
+        && (before != "to"
+            || before2.is_some_and(|w| {
+                let w = w.to_ascii_lowercase();
+                // (a participle, not "need", "feed": "uploaded to", "moved to")
+                w.len() > 4 && w.ends_with("ed") && !w.ends_with("eed")
+                    || MOVING.contains(&w.as_str())
+            }))
+}
+
 /// Words after which a bare noun closes its phrase: "uploaded to unstable and …", "in testing
 /// for ten days" (not an object, "prior to testing the package").
 pub(super) const AFTER_BARE_NOUN: &[&str] = &[
@@ -1185,7 +1204,7 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 && next.is_some_and(|h| !h.punct_before && ITEM_NAMING_HEADS.contains(&h.text))
             {
                 push_sentence(&mut cand(&mut items, w).sentences, si);
-            } else if PREPOSITIONS_BEFORE_ITEMS.contains(&before)
+            } else if bare_noun_place(k.checked_sub(2).map(|j| toks[j].text), before)
                 && next.is_none_or(|n| n.punct_before || AFTER_BARE_NOUN.contains(&n.text))
             {
                 let c = cand(&mut bare_nouns, w);

@@ -727,6 +727,7 @@ impl Analysis {
         let found =
             with_credited_headings(found, &units, |i| a.sentences[i as usize].text.as_str());
         let found = merge_headed(found, &a.sentences, doc.lang);
+        let found = merge_item_heads(found, &a.sentences, doc.lang);
         let found = merge_aliases(found, &a.sentences, |t| {
             a.reference.contains_key(&key(t, doc.lang))
         });
@@ -2129,6 +2130,49 @@ fn merge_headed(found: Vec<terms::Found>, sentences: &[Sentence], lang: Lang) ->
     fold(found, into)
 }
 
+/// Folds a noun phrase of an everyday word and the head that names it one thing of a kind
+/// ("unstable distribution") into the word ("unstable"), where the text uses the word as that
+/// thing's name ([`named_as_item`]): one entry for unstable, not one for it and another for
+/// "the unstable distribution". English only.
+fn merge_item_heads(
+    found: Vec<terms::Found>,
+    sentences: &[Sentence],
+    lang: Lang,
+) -> Vec<terms::Found> {
+    if lang != Lang::En {
+        return found;
+    }
+    let index: HashMap<String, usize> = found
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (key(&f.text, lang), i))
+        .collect();
+    let mut into: Vec<Option<usize>> = vec![None; found.len()];
+    for (i, f) in found.iter().enumerate() {
+        let Some((base, head)) = f.text.rsplit_once(' ') else {
+            continue;
+        };
+        if !english::ITEM_NAMING_HEADS.contains(&head) {
+            continue;
+        }
+        if let Some(&j) = index.get(&key(base, lang))
+            && j != i
+            && found[j].kind == TermKind::Term
+            && {
+                let lower: Vec<String> = found[j]
+                    .sentences
+                    .iter()
+                    .map(|&k| sentences[k as usize].text.to_lowercase())
+                    .collect();
+                named_as_item(base, lower.iter().map(String::as_str))
+            }
+        {
+            into[i] = Some(j);
+        }
+    }
+    fold(found, into)
+}
+
 /// Folds the other forms of one name into its most used form, as variants with their
 /// sentences: an acronym's plural ("URLs" into "URL"), a call or a path written with or
 /// without its marks ("stream.Readable()", "/sbin"), a capitalised plural ("Debian
@@ -3040,11 +3084,11 @@ fn named_as_software<'s>(w: &str, mut sentences: impl Iterator<Item = &'s str>) 
 
 /// Whether the text uses the everyday word `w` as the name of one thing of a kind: it names
 /// it so ("the unstable distribution", [`english::ITEM_NAMING_HEADS`]) and uses it twice or more as a
-/// noun of its own after a preposition ("uploaded to unstable.", "migrates into testing and
-/// …"), which an adjective that only modifies a head never is ("the major release", "a local
+/// noun of its own after a preposition ([`english::bare_noun_place`]: "uploaded to
+/// unstable.", "migrates into testing and …"), which an adjective that only modifies a head never is ("the major release", "a local
 /// branch"; nor a gerund, "prior to testing the package"). The sentences come lower-cased.
 fn named_as_item<'s>(w: &str, sentences: impl Iterator<Item = &'s str>) -> bool {
-    use english::{AFTER_BARE_NOUN, ITEM_NAMING_HEADS, PREPOSITIONS_BEFORE_ITEMS};
+    use english::{AFTER_BARE_NOUN, ITEM_NAMING_HEADS, bare_noun_place};
     let w = w.to_lowercase();
     if w.contains(' ') || !w.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
         return false;
@@ -3074,7 +3118,7 @@ fn named_as_item<'s>(w: &str, sentences: impl Iterator<Item = &'s str>) -> bool 
             {
                 named = true;
             }
-            if PREPOSITIONS_BEFORE_ITEMS.contains(&words[i - 1])
+            if bare_noun_place(i.checked_sub(2).map(|j| words[j]), words[i - 1])
                 && (closed || next.is_none_or(|n| AFTER_BARE_NOUN.contains(&n)))
             {
                 bare += 1;

@@ -2669,6 +2669,20 @@ fn an_everyday_word_that_names_one_thing_of_a_kind_is_a_term_of_a_manual() {
     ] {
         assert_eq!(a.term(word).is_some(), term, "{word}");
     }
+    // (an infinitive is no noun of its own: "the upload queue" stays a term of its own)
+    let mut text = String::new();
+    for i in 0..8 {
+        text.push_str(&format!(
+            "Files {i} wait in the upload queue. You need to upload. In order to upload, sign \
+             the changes file. The upload queue is processed daily.\n\n"
+        ));
+    }
+    let b = Analysis::new(&Document::from_text("Manual", Lang::En, &text));
+    let queue = b.term("upload queue").map(|t| t.text.as_str());
+    assert_eq!(queue, Some("upload queue"));
+    // (one entry: "the unstable distribution" is unstable)
+    let unstable = a.term("unstable distribution").map(|t| t.text.as_str());
+    assert!(unstable.is_none_or(|t| t == "unstable"), "{unstable:?}");
 }
 
 #[test]
