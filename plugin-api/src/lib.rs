@@ -2173,6 +2173,43 @@ pub mod build {
         Some(counts)
     }
 
+    /// The characters that end a ruler's title after his state and his posthumous name: 公
+    /// (齐景公), 侯 (晋文侯), 伯 (郑庄伯), 王 (楚庄王).
+    const RULER_RANKS: &str = "公侯伯王";
+
+    /// Whether `name` names a ruler of the state `state`: the state, a posthumous name and a
+    /// rank ("齐景公", "楚庄王"; not "齐人", "鲁国"). (Not the state and a rank alone: "莊公" is
+    /// Duke Zhuang, whose 莊 is no state, as "文王" is King Wen.)
+    pub fn ruler_of(state: &str, name: &str) -> bool {
+        name.strip_prefix(state).is_some_and(|rest| {
+            let cs: Vec<char> = rest.chars().collect();
+            cs.len() == 2
+                && cs.iter().all(|c| ('\u{3400}'..='\u{9fff}').contains(c))
+                && cs.last().is_some_and(|c| RULER_RANKS.contains(*c))
+        })
+    }
+
+    /// The rulers of the state `state` the text names with it, as the text writes them (at most
+    /// three): the terms used with it that name one ([`ruler_of`]), or whose entry does (景公,
+    /// whose entry is 齐景公).
+    pub fn rulers_of(state: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for r in host::related(state, 60) {
+            let name = std::iter::once(r.text)
+                .chain(r.entry)
+                .find(|n| ruler_of(state, n));
+            if let Some(n) = name
+                && !out.contains(&n)
+            {
+                out.push(n);
+            }
+            if out.len() >= 3 {
+                break;
+            }
+        }
+        out
+    }
+
     /// Entries related to `key` (co-occurring terms that have an entry), strongest first,
     /// as (mention, entry title) pairs, without the entry itself.
     pub fn related_entries(key: &str, own_title: &str, limit: usize) -> Vec<(String, String)> {
@@ -2314,6 +2351,24 @@ pub mod build {
             ];
             for (text, name, want) in cases {
                 assert_eq!(copyright_of(text, name), want, "{name} in {text}");
+            }
+        }
+
+        #[test]
+        fn a_ruler_is_named_with_his_state_and_a_rank() {
+            for (state, name, ruler) in [
+                ("齐", "齐景公", true),
+                ("齊", "齊桓公", true),
+                ("楚", "楚庄王", true),
+                ("莊", "莊公", false),
+                ("文", "文王", false),
+                ("齐", "齐人", false),
+                ("鲁", "鲁国", false),
+                ("齐", "景公", false),
+                ("齐", "齐", false),
+                ("齐", "齐国之君", false),
+            ] {
+                assert_eq!(ruler_of(state, name), ruler, "{name} of {state}");
             }
         }
 

@@ -10,7 +10,7 @@
 //! are rejected with `grove_gene::junk`.
 
 use grove_gene::build::{
-    PageBuilder, SectionWork, attribution_line, central, copyright_line, credited_author, improve, kind_named_once, kind_noun,
+    PageBuilder, SectionWork, attribution_line, central, copyright_line, credited_author, rulers_of, improve, kind_named_once, kind_noun,
     looks_zh, opening_words, related_entries, section_work, source_line, spread, t,
 };
 use grove_gene::{
@@ -365,7 +365,24 @@ impl Gene for Other {
                     // quotes)
                     (zh_kind, en_kind) = (z.to_string(), e.to_string());
                 }
-                b.evidence_summary(&entry, (&zh_kind, &en_kind), None, &mentions, &with);
+                // (a state of classical text, named by one character, is known by its rulers,
+                // whom the text names with it: 齐 of 齐景公 and 齐桓公, 楚 of 楚王)
+                let rulers = if zh && kind == "place" && key.chars().count() == 1 {
+                    rulers_of(key)
+                } else {
+                    Vec::new()
+                };
+                let role = (!rulers.is_empty()).then(|| {
+                    zh_kind = "一国".to_string();
+                    format!("国君有{}", rulers.join("、"))
+                });
+                b.evidence_summary(
+                    &entry,
+                    (&zh_kind, &en_kind),
+                    role.as_deref(),
+                    &mentions,
+                    &with,
+                );
             }
         }
         let rel_terms: Vec<String> = related.iter().map(|(m, _)| m.clone()).collect();
