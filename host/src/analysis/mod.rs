@@ -2042,11 +2042,7 @@ const COMMAND_HEADS: &[&str] = &["command", "commands", "builtin", "builtins", "
 /// a class of them ("shell builtins", "history commands"): "debug package" and "source
 /// program" stay.
 fn merge_headed(found: Vec<terms::Found>, sentences: &[Sentence], lang: Lang) -> Vec<terms::Found> {
-    let index: HashMap<String, usize> = found
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (key(&f.text, lang), i))
-        .collect();
+    let index = index_by_key(&found, lang);
     let mut into: Vec<Option<usize>> = vec![None; found.len()];
     for (i, f) in found.iter().enumerate() {
         let text = f.text.trim();
@@ -2130,6 +2126,15 @@ fn merge_headed(found: Vec<terms::Found>, sentences: &[Sentence], lang: Lang) ->
     fold(found, into)
 }
 
+/// Each candidate's position, by its text's lookup key.
+fn index_by_key(found: &[terms::Found], lang: Lang) -> HashMap<String, usize> {
+    found
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (key(&f.text, lang), i))
+        .collect()
+}
+
 /// Folds a noun phrase of an everyday word and the head that names it one thing of a kind
 /// ("unstable distribution") into the word ("unstable"), where the text uses the word as that
 /// thing's name ([`named_as_item`]): one entry for unstable, not one for it and another for
@@ -2142,11 +2147,7 @@ fn merge_item_heads(
     if lang != Lang::En {
         return found;
     }
-    let index: HashMap<String, usize> = found
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (key(&f.text, lang), i))
-        .collect();
+    let index = index_by_key(&found, lang);
     let mut into: Vec<Option<usize>> = vec![None; found.len()];
     for (i, f) in found.iter().enumerate() {
         let Some((base, head)) = f.text.rsplit_once(' ') else {
