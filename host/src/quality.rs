@@ -65,6 +65,61 @@ fn opens_with(lead: &str, title: &str) -> bool {
     lead.starts_with(&title.trim().to_lowercase())
 }
 
+/// Whether a lead quoted from the text names a Latin title only as the end of a longer name
+/// that opens it: "The package tracker has a web interface …" for "tracker", "gbp
+/// buildpackage：从 git 仓库中构建…" for "buildpackage". The text's name is longer than the
+/// title, which is then a truncated one. Not a determiner or a preposition before it ("Each
+/// package must …", "in posix mode, …"), nor a kind before a name that is no English word, an
+/// apposition ("The program pdfroff exists …", "The directory /run is …").
+fn names_a_longer_name(lead: &str, title: &str) -> bool {
+    const NOT_A_NAME_PART: &[&str] = &[
+        "this", "that", "these", "those", "each", "every", "any", "some", "all", "no", "our",
+        "your", "its", "their", "his", "her", "my", "one", "another", "other", "such", "new",
+        "old", "same", "several", "many", "most", "both", "few", "in", "on", "at", "for", "with",
+        "by", "to", "from", "of", "as", "if", "when",
+    ];
+    const KINDS: &[&str] = &[
+        "program",
+        "command",
+        "package",
+        "file",
+        "directory",
+        "utility",
+        "tool",
+        "script",
+        "macro",
+        "option",
+        "field",
+        "variable",
+        "function",
+        "library",
+        "daemon",
+        "target",
+    ];
+    let title = title.trim().to_lowercase();
+    if title.is_empty() || !title.is_ascii() || opens_with(lead, &title) {
+        return false;
+    }
+    let lead = lead.trim_start().to_lowercase();
+    let lead = ["the ", "a ", "an "]
+        .iter()
+        .find_map(|a| lead.strip_prefix(a))
+        .unwrap_or(&lead);
+    let Some((first, rest)) = lead.split_once(' ') else {
+        return false;
+    };
+    first.chars().all(|c| c.is_ascii_alphabetic() || c == '-')
+        && !NOT_A_NAME_PART.contains(&first)
+        && !first.ends_with("ing")
+        && (!KINDS.contains(&first) || crate::analysis::is_english_word(&title))
+        && rest.strip_prefix(title.as_str()).is_some_and(|after| {
+            after
+                .chars()
+                .next()
+                .is_some_and(|c| c == ' ' || c == ':' || c == '：' || c == ',')
+        })
+}
+
 /// Reviews `page`. `entry_exists` tells whether a link target is an existing entry.
 pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
     let mut findings = Vec::new();
@@ -168,6 +223,15 @@ pub fn review(page: &Page, entry_exists: &dyn Fn(&str) -> bool) -> Review {
             score -= 45;
         }
         None => {}
+    }
+    // (a title the lead shows to be the end of a longer name: "tracker" led by "The package
+    // tracker has …" is a truncated name)
+    if fault.is_none() && !templated && names_a_longer_name(&lead, &page.title) {
+        findings.push(finding(
+            "truncated-title",
+            "the lead names the entry by a longer name than its title: the title is a part of that name",
+        ));
+        score -= 10;
     }
     let body_chars: usize = page.sections.iter().map(|s| s.body.chars().count()).sum();
     if body_chars < 80 {
@@ -300,6 +364,74 @@ mod tests {
                 vec![],
             ),
             (titled("The Cow", "A thing.", 3, &["B"], &long), 100, vec![]),
+            // a title the lead shows to be part of a longer name
+            (
+                titled(
+                    "tracker",
+                    "The package tracker has a web interface.",
+                    3,
+                    &["B"],
+                    &long,
+                ),
+                90,
+                vec!["truncated-title"],
+            ),
+            (
+                titled(
+                    "buildpackage",
+                    "gbp buildpackage：从 git 仓库中构建。",
+                    3,
+                    &["B"],
+                    &long,
+                ),
+                90,
+                vec!["truncated-title"],
+            ),
+            (
+                titled(
+                    "tracker",
+                    "The tracker has a web interface.",
+                    3,
+                    &["B"],
+                    &long,
+                ),
+                100,
+                vec![],
+            ),
+            // (a kind before a name is an apposition; a preposition opens no name)
+            (
+                titled(
+                    "pdfroff",
+                    "The program pdfroff exists to handle it.",
+                    3,
+                    &["B"],
+                    &long,
+                ),
+                100,
+                vec![],
+            ),
+            (
+                titled(
+                    "posix mode",
+                    "In posix mode, the parser stops.",
+                    3,
+                    &["B"],
+                    &long,
+                ),
+                100,
+                vec![],
+            ),
+            (
+                titled(
+                    "dpkg-deb",
+                    "Each dpkg-deb run builds one archive.",
+                    3,
+                    &["B"],
+                    &long,
+                ),
+                100,
+                vec![],
+            ),
             // a concept of one character: generic where the text does not define it
             (
                 {

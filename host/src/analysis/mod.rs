@@ -1811,6 +1811,12 @@ pub fn title_fault(title: &str) -> Option<&'static str> {
         .then_some("generic")
 }
 
+/// Whether a lower-case word is one of the English dictionary's (SCOWL, any band): "tracker",
+/// not "pdfroff" or "cdbs".
+pub fn is_english_word(word: &str) -> bool {
+    background::en_band(word).is_some()
+}
+
 /// Whether a title is made of everyday words only: a Chinese word jieba's dictionary counts
 /// at least once in 100,000 words, or one character (工具, 代码, 事); an English phrase in
 /// lower case whose every word is of the common SCOWL bands ("operating system", "physical
