@@ -366,7 +366,7 @@ impl Gene for Other {
                     (zh_kind, en_kind) = (z.to_string(), e.to_string());
                 }
                 // (a state of classical text, named by one character, is known by its rulers,
-                // whom the text names with it: 齐 of 齐景公 and 齐桓公, 楚 of 楚王)
+                // whom the text names with it: 齐 of 齐景公 and 齐桓公, 楚 of 楚庄王)
                 let rulers = if zh && kind == "place" && key.chars().count() == 1 {
                     rulers_of(key)
                 } else {

@@ -632,7 +632,7 @@ pub(super) const PREPOSITIONS_BEFORE_ITEMS: &[&str] =
 /// noun of its own stands: after one of [`PREPOSITIONS_BEFORE_ITEMS`], and after "to" only
 /// where it follows a verb of moving or a participle ("uploaded to unstable", "migrate to
 /// testing"), not where it opens an infinitive ("you need to upload.", "in order to build").
-pub(super) fn bare_noun_place(before2: Option<&str>, before: &str) -> bool {
+fn bare_noun_place(before2: Option<&str>, before: &str) -> bool {
     const MOVING: &[&str] = &[
         "migrate", "migrates", "move", "moves", "go", "goes", "upload", "uploads", "switch",
         "switches", "back", "up", "down", "close", "next",
@@ -649,10 +649,35 @@ pub(super) fn bare_noun_place(before2: Option<&str>, before: &str) -> bool {
 
 /// Words after which a bare noun closes its phrase: "uploaded to unstable and …", "in testing
 /// for ten days" (not an object, "prior to testing the package").
-pub(super) const AFTER_BARE_NOUN: &[&str] = &[
+const AFTER_BARE_NOUN: &[&str] = &[
     "and", "or", "with", "by", "for", "in", "on", "at", "as", "before", "after", "until", "when",
     "if", "is", "are", "was", "has", "will", "can",
 ];
+
+/// How a word is used where it may name one thing of a kind.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum ItemUse {
+    /// Between an article and a head of [`ITEM_NAMING_HEADS`]: "the unstable distribution".
+    Named,
+    /// A noun of its own after a preposition ([`bare_noun_place`]), closing its phrase:
+    /// "uploaded to unstable.", "in testing for ten days".
+    Bare,
+}
+
+/// How the word between `before` (and `before2`) and `next` is used: `next` is the word after
+/// it, None where punctuation or the sentence's end follows it.
+pub(super) fn item_use(before2: Option<&str>, before: &str, next: Option<&str>) -> Option<ItemUse> {
+    if matches!(before, "the" | "The" | "a" | "an")
+        && next.is_some_and(|h| ITEM_NAMING_HEADS.contains(&h))
+    {
+        Some(ItemUse::Named)
+    } else if bare_noun_place(before2, before) && next.is_none_or(|n| AFTER_BARE_NOUN.contains(&n))
+    {
+        Some(ItemUse::Bare)
+    } else {
+        None
+    }
+}
 
 /// Splits a sentence into tokens: letters/digits/underscore, joined across `-`, `'`, `’`,
 /// `.` and `/` when a letter or digit follows; a leading `/` starts a path.
@@ -1198,18 +1223,19 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             if toks[k].punct_before || !w.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
                 continue;
             }
-            let before = toks[k - 1].text;
-            let next = toks.get(k + 1);
-            if matches!(before, "the" | "The" | "a" | "an")
-                && next.is_some_and(|h| !h.punct_before && ITEM_NAMING_HEADS.contains(&h.text))
-            {
-                push_sentence(&mut cand(&mut items, w).sentences, si);
-            } else if bare_noun_place(k.checked_sub(2).map(|j| toks[j].text), before)
-                && next.is_none_or(|n| n.punct_before || AFTER_BARE_NOUN.contains(&n.text))
-            {
-                let c = cand(&mut bare_nouns, w);
-                push_sentence(&mut c.sentences, si);
-                c.occurrences += 1;
+            let next = toks.get(k + 1).filter(|n| !n.punct_before).map(|n| n.text);
+            match item_use(
+                k.checked_sub(2).map(|j| toks[j].text),
+                toks[k - 1].text,
+                next,
+            ) {
+                Some(ItemUse::Named) => push_sentence(&mut cand(&mut items, w).sentences, si),
+                Some(ItemUse::Bare) => {
+                    let c = cand(&mut bare_nouns, w);
+                    push_sentence(&mut c.sentences, si);
+                    c.occurrences += 1;
+                }
+                None => {}
             }
         }
         // ("the dh command": a name after an article, before a software head)
@@ -2006,11 +2032,12 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
     // A program the text names before a software head ("the dh command" twice) is a term
     // though its name is too short or too plain to be one otherwise; where it is one already,
     // the kind head folds into it later (`merge_headed`).
-    let found: HashSet<String> = out
+    let mut found: HashSet<String> = out
         .iter()
         .chain(&word_out)
         .map(|f| f.text.to_lowercase())
         .collect();
+    let before_programs = word_out.len();
     for (w, mut c) in programs {
         c.sentences.sort_unstable();
         c.sentences.dedup();
@@ -2029,11 +2056,11 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
     // An everyday word the text names one thing of a kind with ("the unstable distribution")
     // and uses twice or more as a noun of its own ("uploaded to unstable.") is a term; an
     // adjective that only modifies its head ("the major release") has no bare use.
-    let found: HashSet<String> = out
-        .iter()
-        .chain(&word_out)
-        .map(|f| f.text.to_lowercase())
-        .collect();
+    found.extend(
+        word_out[before_programs..]
+            .iter()
+            .map(|f| f.text.to_lowercase()),
+    );
     for (w, named) in items {
         let Some(bare) = bare_nouns.get(&w).filter(|b| b.sentences.len() >= 2) else {
             continue;

@@ -727,7 +727,7 @@ impl Analysis {
         let found =
             with_credited_headings(found, &units, |i| a.sentences[i as usize].text.as_str());
         let found = merge_headed(found, &a.sentences, doc.lang);
-        let found = merge_item_heads(found, &a.sentences, doc.lang);
+        let found = merge_item_heads(found, |i| a.sentence_key(i), doc.lang);
         let found = merge_aliases(found, &a.sentences, |t| {
             a.reference.contains_key(&key(t, doc.lang))
         });
@@ -2145,9 +2145,9 @@ fn index_by_key(found: &[terms::Found], lang: Lang) -> HashMap<String, usize> {
 /// ("unstable distribution") into the word ("unstable"), where the text uses the word as that
 /// thing's name ([`named_as_item`]): one entry for unstable, not one for it and another for
 /// "the unstable distribution". English only.
-fn merge_item_heads(
+fn merge_item_heads<'s>(
     found: Vec<terms::Found>,
-    sentences: &[Sentence],
+    sentence_key: impl Fn(usize) -> &'s str,
     lang: Lang,
 ) -> Vec<terms::Found> {
     if lang != Lang::En {
@@ -2165,14 +2165,10 @@ fn merge_item_heads(
         if let Some(&j) = index.get(&key(base, lang))
             && j != i
             && found[j].kind == TermKind::Term
-            && {
-                let lower: Vec<String> = found[j]
-                    .sentences
-                    .iter()
-                    .map(|&k| sentences[k as usize].text.to_lowercase())
-                    .collect();
-                named_as_item(base, lower.iter().map(String::as_str))
-            }
+            && named_as_item(
+                base,
+                found[j].sentences.iter().map(|&k| sentence_key(k as usize)),
+            )
         {
             into[i] = Some(j);
         }
@@ -3091,11 +3087,11 @@ fn named_as_software<'s>(w: &str, mut sentences: impl Iterator<Item = &'s str>) 
 
 /// Whether the text uses the everyday word `w` as the name of one thing of a kind: it names
 /// it so ("the unstable distribution", [`english::ITEM_NAMING_HEADS`]) and uses it twice or more as a
-/// noun of its own after a preposition ([`english::bare_noun_place`]: "uploaded to
+/// noun of its own after a preposition ([`english::item_use`]: "uploaded to
 /// unstable.", "migrates into testing and …"), which an adjective that only modifies a head never is ("the major release", "a local
 /// branch"; nor a gerund, "prior to testing the package"). The sentences come lower-cased.
 fn named_as_item<'s>(w: &str, sentences: impl Iterator<Item = &'s str>) -> bool {
-    use english::{AFTER_BARE_NOUN, ITEM_NAMING_HEADS, bare_noun_place};
+    use english::{ItemUse, item_use};
     let w = w.to_lowercase();
     if w.contains(' ') || !w.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
         return false;
@@ -3114,21 +3110,14 @@ fn named_as_item<'s>(w: &str, sentences: impl Iterator<Item = &'s str>) -> bool 
             if word != w || i == 0 {
                 continue;
             }
-            let next = words.get(i + 1).copied();
-            if !closed
-                && ["the", "a", "an"].contains(&words[i - 1])
-                && next.is_some_and(|h| {
-                    ITEM_NAMING_HEADS
-                        .iter()
-                        .any(|k| h.trim_end_matches(['.', ',', ';', ':']) == *k)
-                })
-            {
-                named = true;
-            }
-            if bare_noun_place(i.checked_sub(2).map(|j| words[j]), words[i - 1])
-                && (closed || next.is_none_or(|n| AFTER_BARE_NOUN.contains(&n)))
-            {
-                bare += 1;
+            let next = words
+                .get(i + 1)
+                .filter(|_| !closed)
+                .map(|n| n.trim_end_matches(['.', ',', ';', ':']));
+            match item_use(i.checked_sub(2).map(|j| words[j]), words[i - 1], next) {
+                Some(ItemUse::Named) => named = true,
+                Some(ItemUse::Bare) => bare += 1,
+                None => {}
             }
         }
     }
