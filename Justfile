@@ -20,6 +20,7 @@ test: genes embed-model
     cargo build -p grove-host
     cargo test --workspace --no-fail-fast
     cd plugin-api && cargo test --lib
+    cd genes && cargo test --lib
 
 # Build the default genes (wasm32-wasip2) into genes/dist, where the host embeds them from;
 # also the hostile test genes (genes/target) and the example gene the tests load.

@@ -731,6 +731,7 @@ pub mod build {
         ('览', '覽'),
         ('论', '論'),
         ('说', '說'),
+        ('话', '話'),
         ('释', '釋'),
         ('骤', '驟'),
         ('无', '無'),
@@ -2210,6 +2211,67 @@ pub mod build {
         out
     }
 
+    /// Who speaks with the person in a classical dialogue, as one passage shows it (the entries
+    /// the page relates, by title): one who asks them ("哀公問於孔子曰", "季康子問政於孔子"), one
+    /// who asks and whom they answer ("哀公問曰：…孔子對曰：…"), and one who answers their
+    /// question ("子張問曰：…子夏對曰"). A question and a reply make the dialogue: two sayings side
+    /// by side ("子曰：…曾子曰：…") need not be one.
+    pub fn zh_interlocutors(text: &str, names: &[String], related: &[(String, String)]) -> Vec<String> {
+        // the clause after a mention, up to the speech marker or the clause's end
+        let clause_after = |at: usize| -> &str {
+            let rest = &text[at..];
+            let end = rest
+                .char_indices()
+                .find(|(_, c)| "，。；：:！？「“".contains(*c))
+                .map_or(rest.len(), |(i, _)| i);
+            &rest[..end.min(rest.char_indices().nth(14).map_or(rest.len(), |(i, _)| i))]
+        };
+        const ASK: &[char] = &['問', '问'];
+        const ANSWER: &[&str] = &["對曰", "对曰", "答曰"];
+        // (the person's mentions: where they ask and where they answer)
+        let mut person_asks: Option<usize> = None;
+        let mut person_answers: Vec<usize> = Vec::new();
+        for n in names {
+            for (at, _) in text.match_indices(n.as_str()) {
+                let clause = clause_after(at + n.len());
+                if clause.starts_with(ASK) && clause.ends_with('曰') {
+                    person_asks = Some(person_asks.map_or(at, |a: usize| a.min(at)));
+                }
+                if ANSWER.iter().any(|a| clause.starts_with(a)) {
+                    person_answers.push(at);
+                }
+            }
+        }
+        let mut out: Vec<String> = Vec::new();
+        for (m, title) in related {
+            if m.chars().count() < 2 || names.contains(title) || out.contains(title) {
+                continue;
+            }
+            let spoke = text.match_indices(m.as_str()).any(|(at, _)| {
+                let clause = clause_after(at + m.len());
+                // M asks the person: "問於孔子曰", "問政於孔子"
+                let asks_person = clause.starts_with(ASK)
+                    && names.iter().any(|n| {
+                        ["於", "于"]
+                            .iter()
+                            .any(|p| clause.contains(&format!("{p}{n}")))
+                    });
+                // M asks, and the person answers after: "哀公問曰：…孔子對曰"
+                let asked_answered = clause.starts_with(ASK)
+                    && clause.ends_with('曰')
+                    && person_answers.iter().any(|&a| a > at);
+                // the person asks, and M answers after: "子張問曰：…子夏對曰"
+                let answers_person = ANSWER.iter().any(|a| clause.starts_with(a))
+                    && person_asks.is_some_and(|a| a < at);
+                asks_person || asked_answered || answers_person
+            });
+            if spoke {
+                out.push(title.clone());
+            }
+        }
+        out
+    }
+
     /// Entries related to `key` (co-occurring terms that have an entry), strongest first,
     /// as (mention, entry title) pairs, without the entry itself.
     pub fn related_entries(key: &str, own_title: &str, limit: usize) -> Vec<(String, String)> {
@@ -2319,6 +2381,33 @@ pub mod build {
     mod tests {
         use super::*;
         use crate::{Location, Passage};
+
+        #[test]
+        fn who_speaks_with_a_person_in_a_classical_dialogue() {
+            let related = |ms: &[&str]| -> Vec<(String, String)> {
+                ms.iter().map(|m| (m.to_string(), m.to_string())).collect()
+            };
+            let names = vec!["孔子".to_string()];
+            // (passage, related entries, interlocutors)
+            let cases: [(&str, &[&str], &[&str]); 6] = [
+                ("哀公問於孔子曰：「何為則民服？」", &["哀公"], &["哀公"]),
+                ("季康子問政於孔子。孔子對曰：「政者，正也。」", &["季康子"], &["季康子"]),
+                (
+                    "哀公問曰：「何為則民服？」孔子對曰：「舉直錯諸枉，則民服。」",
+                    &["哀公", "民服"],
+                    &["哀公"],
+                ),
+                // two sayings side by side are no dialogue
+                ("孔子曰：「君子不器。」子貢曰：「如之何？」", &["子貢"], &[]),
+                // the person asks and the other answers
+                ("孔子問曰：「何謂也？」曾參對曰：「忠恕而已矣。」", &["曾參"], &["曾參"]),
+                // a question answered before it is asked is none
+                ("曾參對曰：「唯。」孔子問曰：「何謂也？」", &["曾參"], &[]),
+            ];
+            for (text, rel, want) in cases {
+                assert_eq!(zh_interlocutors(text, &names, &related(rel)), want, "{text}");
+            }
+        }
 
         #[test]
         fn a_copyright_line_of_another_work_names_its_holders() {

@@ -829,13 +829,17 @@ fn template_lead(s: &str) -> bool {
                 .trim_start()
                 .starts_with(['段', '处', '次', '个'])
     });
+    // (a Chinese procedure's line that quotes its first step, "…中的一个方法，共3步，第一步：
+    // “…”", is judged like its English form, "… is a procedure of 3 steps … that begins:
+    // “…”": only the line that says no more than the count is fixed)
+    let zh_procedure = s.contains("中的一个方法") && !s.contains("第一步：");
     zh_count
+        || zh_procedure
         || [
             "passages in",
             "found in",
             "A procedure of",
             "Overview of",
-            "中的一个方法",
             "的概览",
         ]
         .iter()

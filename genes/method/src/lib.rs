@@ -110,7 +110,9 @@ impl Gene for Method {
             };
         if let Some(p) = &intro {
             b.summary_quote(p);
-        } else if !zh && says_what_its_object_is(&entry.title, first) {
+        } else if !zh && says_what_its_object_is(&entry.title, first)
+            || zh && zh_says_what_its_object_is(&entry.title, first)
+        {
             // ("Creating internal links" opening "Internal links are clickable text areas
             // that …": the text's own words say what the procedure works on)
             b.summary_quote(&steps[0]);
@@ -219,6 +221,37 @@ impl Gene for Method {
 }
 
 grove_gene::register_gene!(Method);
+
+/// Whether a Chinese procedure's first sentence says what the program its title works on
+/// is: "设置 quilt" opening "quilt 程序是 Debian 打包过程中采用的补丁管理工具", "使用 iconv 转换
+/// 文件名" opening "iconv 是…". The title names the program in Latin letters; the sentence
+/// opens with it (a head noun aside) and a copula, not a question ("是否").
+fn zh_says_what_its_object_is(title: &str, first: &str) -> bool {
+    const HEADS: &[&str] = &["程序", "命令", "工具", "软件包", "軟件包", "文件", "脚本", "腳本"];
+    let Some(object) = title.split_whitespace().find(|w| {
+        w.len() >= 2
+            && w.starts_with(|c: char| c.is_ascii_alphabetic())
+            && w.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+    }) else {
+        return false;
+    };
+    let Some(rest) = first.trim_start().strip_prefix(object) else {
+        return false;
+    };
+    if rest.starts_with(|c: char| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
+        return false;
+    }
+    let rest = rest.trim_start();
+    let rest = HEADS
+        .iter()
+        .find_map(|h| rest.strip_prefix(h))
+        .map_or(rest, str::trim_start);
+    rest.starts_with('是')
+        && !["是否", "是不是", "是什么", "是什麼"]
+            .iter()
+            .any(|q| rest.starts_with(q))
+        && rest.chars().filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c)).count() >= 6
+}
 
 /// The length of a step's own number at its start ("1. ", "2) ", "(3) ", "①", "第一步，",
 /// "步骤 1：", "Step 2: "), if it has one.
@@ -355,4 +388,46 @@ fn step_marker(text: &str) -> Option<usize> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_first_sentence_that_says_what_the_procedures_object_is() {
+        // (title, first sentence, says what its object is)
+        let en = [
+            (
+                "Creating external links",
+                "External links are clickable text areas whose destination is a URL.",
+                true,
+            ),
+            (
+                "Reintroducing packages",
+                "Packages are often removed from the archive.",
+                false,
+            ),
+            ("Vote Counting", "Vote counting is done by the Secretary.", false),
+        ];
+        for (title, first, want) in en {
+            assert_eq!(says_what_its_object_is(title, first), want, "{title}");
+        }
+        let zh = [
+            (
+                "设置 quilt",
+                "quilt 程序是 Debian 打包过程中采用的补丁管理工具。",
+                true,
+            ),
+            ("使用 iconv 转换文件名", "iconv 是转换字符编码的命令行工具。", true),
+            // (a question, another program, a longer name that begins with it)
+            ("设置 quilt", "quilt 是否已经安装？请先检查。", false),
+            ("设置 quilt", "dquilt 是 quilt 的一个别名，方便打包时使用。", false),
+            ("设置 quilt", "quiltrc 是 quilt 的配置文件，放在主目录下。", false),
+            ("怎样退出命令行提示符", "在命令行输入 exit 并回车即可退出。", false),
+        ];
+        for (title, first, want) in zh {
+            assert_eq!(zh_says_what_its_object_is(title, first), want, "{first}");
+        }
+    }
 }

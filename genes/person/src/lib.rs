@@ -670,15 +670,22 @@ fn addressees(
 ) -> Vec<(String, Passage)> {
     let mut found: Vec<(String, usize, Passage)> = Vec::new();
     for p in mentions {
-        for after in after_names(p, names) {
-            let whom = if zh {
-                zh_addressee(after, related)
-            } else {
-                en_addressee(after, related)
-            };
-            let Some(whom) = whom.filter(|w| !names.contains(w)) else {
+        let mut whoms: Vec<String> = after_names(p, names)
+            .filter_map(|after| {
+                if zh {
+                    zh_addressee(after, related)
+                } else {
+                    en_addressee(after, related)
+                }
+            })
+            .collect();
+        if zh {
+            whoms.extend(grove_gene::build::zh_interlocutors(&p.text, names, related));
+        }
+        for whom in whoms {
+            if names.contains(&whom) {
                 continue;
-            };
+            }
             match found.iter_mut().find(|(w, _, _)| *w == whom) {
                 Some(f) => f.1 += 1,
                 None => found.push((whom, 1, p.clone())),

@@ -3529,6 +3529,29 @@ fn not_a_caption(t: &str) -> bool {
 /// Words of a sentence that announces what follows ("通过下列方式", "包含四个步骤").
 const ZH_ANNOUNCING: &[&str] = &["如下", "以下", "下列", "下面", "步骤", "步驟"];
 
+/// Connectives that open a clause of modern Chinese and set it beside or against the one
+/// before; the subject follows them ("而原生 Debian 软件包是…", "此外，…", "但 X 是…").
+const ZH_CLAUSE_CONNECTIVES: &[&str] = &[
+    "而",
+    "但",
+    "但是",
+    "然而",
+    "不过",
+    "不過",
+    "另外",
+    "此外",
+    "同时",
+    "同時",
+    "其中",
+    "相反",
+    "反之",
+    "因此",
+    "而且",
+    "并且",
+    "並且",
+    "另一方面",
+];
+
 /// Verbs that open an instruction rather than a statement ("运行 uscan 命令以下载…").
 const ZH_IMPERATIVES: &[&str] = &[
     "运行", "運行", "使用", "执行", "執行", "请", "請", "点击", "點擊", "输入", "輸入", "键入",
@@ -5015,6 +5038,7 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
             .is_some_and(|c| chinese::is_cjk(c) && !chinese::is_function(c))
         && !["叫做", "叫作", "称作", "稱作"]
             .iter()
+            .chain(ZH_CLAUSE_CONNECTIVES)
             .any(|p| before.ends_with(p))
     {
         return None;
@@ -5028,12 +5052,25 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
         lead
     };
     // (or after a numeral that counts it: "一个 binNMU（二进制非维护者上传）是…")
+    // (or after a connective that opens the clause and sets it against the one before: "而原生
+    // Debian 软件包是较罕见的一种 Debian 软件包格式。")
+    let after_break = lead
+        .rfind(['，', '；', '：', '。', ',', ';', ':'])
+        .map_or(lead, |at| {
+            let mark = lead[at..].chars().next().map_or(1, char::len_utf8);
+            &lead[at + mark..]
+        })
+        .trim();
     let subject = lead.is_empty()
         || lead.ends_with(['，', '；', '：', '。', ',', ';', ':'])
         || lead
             .chars()
             .all(|c| c.is_ascii_digit() || c == ':' || c == '.' || c == ' ')
         || ["一个", "一個", "一种", "一種"].contains(&lead);
+    // (after a connective the clause counts only where a modern copula names what X is, not
+    // a state, "但警告是无效的", nor what X does, "但 lintian 会对它们进行扫描", nor a classical
+    // 乃, "而事乃有大謬不然者")
+    let connective = !subject && ZH_CLAUSE_CONNECTIVES.contains(&after_break);
     let mut after = raw_after.trim_start_matches([' ', '”', '」', '』', '》', '"']);
     // (a command's manual section is no word after it: "who(1) 显示谁登录在系统里面。")
     if term.is_ascii() {
@@ -5229,6 +5266,30 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
         && !ZH_IMPERATIVES
             .iter()
             .any(|v| modifier.trim_start().starts_with(v));
+    if connective {
+        let clause = raw_after
+            .trim_start()
+            .split(['，', '。', '；', '！', '？'])
+            .next()
+            .unwrap_or("");
+        if let Some(w) = [
+            ("是指", 1.0),
+            ("指的是", 1.0),
+            ("就是", 0.8),
+            ("是一", 0.9),
+            ("是", 0.5),
+        ]
+        .iter()
+        .find(|(p, _)| clause.starts_with(p))
+        .map(|(_, w)| *w)
+            && !clause.ends_with('的')
+            && !["是否", "是不是", "是什么", "是什麼", "是如何", "是怎"]
+                .iter()
+                .any(|q| clause.starts_with(q))
+        {
+            score = score.max(w);
+        }
+    }
     let before_subject = score;
     if subject || modified {
         // (a second name joined to it: "debian/source/local-options 和

@@ -1232,6 +1232,27 @@ fn chinese_definition_patterns() {
             true,
         ),
         ("多架构（multiarch）支持", "架构", false),
+        // the subject after a connective that opens its clause
+        (
+            "而原生 Debian 软件包是较罕见的一种 Debian 软件包格式。",
+            "原生 Debian 软件包",
+            true,
+        ),
+        (
+            "此外，sbuild 是在 chroot 中构建软件包的工具。",
+            "sbuild",
+            true,
+        ),
+        // (not inside a longer word: 反而 is no connective that opens the clause)
+        ("这样做反而软件包是坏的。", "软件包", false),
+        // (nor a state, what X does, or a classical 乃)
+        ("54:5 那是极精密的智慧；但警告是无效的，", "警告", false),
+        (
+            "这些文件不会被安装，但 lintian 会对它们进行扫描。",
+            "lintian",
+            false,
+        ),
+        ("而事乃有大謬不然者！", "事", false),
         ("请参见手册页（第 5 节）。", "手册页", false),
         // a plain-text list item's marker is no word before the subject
         (
