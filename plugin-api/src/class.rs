@@ -1204,6 +1204,92 @@ pub fn kind_phrase(name: &str, head: &str, sentence: &str) -> Option<String> {
     None
 }
 
+/// Words that end the clause before a kind's phrase where [`kind_clause`] reads back from
+/// it: a preposition or a conjunction that joins the phrase to what comes before.
+const EN_CLAUSE_START: &[&str] = &[
+    "with", "in", "of", "for", "to", "by", "on", "from", "into", "at", "via", "as", "and", "or",
+    "but", "than", "like", "about", "if", "when", "while", "because", "unless", "whether",
+    "that", "where", "so",
+];
+
+/// The clause in which an English `sentence` names `name` with a kind's head noun (`head`)
+/// where the phrase itself says no more than the kind ("the AZW3 format"): the words before
+/// it that say what is done with it or what it belongs to, read back to the sentence's or
+/// the clause's start, a preposition or a conjunction, six words at most ("The Amazon Kindle
+/// which supports the AZW3 format", "build daemons running the buildd program"). The phrase
+/// is "the/a/an NAME HEAD", the article right before the name. None where fewer than two words
+/// stand before it (the phrase alone is the kind line again).
+pub fn kind_clause(name: &str, head: &str, sentence: &str) -> Option<String> {
+    let name = name.trim();
+    if name.is_empty() || head.is_empty() || sentence.len() > 2000 {
+        return None;
+    }
+    let lower = sentence.to_lowercase();
+    if lower.len() != sentence.len() {
+        return None;
+    }
+    let lname = name.to_lowercase();
+    for (at, _) in lower.match_indices(&lname) {
+        let end = at + lname.len();
+        if lower[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || "-_./@".contains(c))
+        {
+            continue;
+        }
+        let Some(after_head) = lower[end..]
+            .strip_prefix(' ')
+            .and_then(|r| r.strip_prefix(head))
+            .filter(|r| !r.starts_with(|c: char| c.is_alphanumeric() || c == '-'))
+        else {
+            continue;
+        };
+        let phrase_end = lower.len() - after_head.len();
+        let Some(article) = ["the ", "an ", "a "].iter().find(|a| {
+            lower[..at]
+                .strip_suffix(**a)
+                .is_some_and(|r| r.is_empty() || r.ends_with(' '))
+        }) else {
+            continue;
+        };
+        let phrase_start = at - article.len();
+        let (s_start, _) = sentence_around(sentence, at, end);
+        let before = &sentence[s_start..phrase_start];
+        // (back to a clause's break)
+        let before = before
+            .rfind([',', ';', ':', '(', ')', '—', '"', '“', '”'])
+            .map_or(before, |i| &before[i + 1..]);
+        let mut words: Vec<&str> = Vec::new();
+        for w in before.split_whitespace().rev() {
+            if EN_CLAUSE_START.contains(&w.to_lowercase().as_str()) || words.len() >= 6 {
+                break;
+            }
+            words.push(w);
+        }
+        words.reverse();
+        // (a list's or an option's mark is no word of the clause: "+ This also …", "• Use …",
+        // "-A Each name …")
+        let marks = words
+            .iter()
+            .take_while(|w| !w.starts_with(|c: char| c.is_alphanumeric()))
+            .count();
+        let words = &words[marks..];
+        // (what a clause denies is not what is done with it: "it does not run the uupdate
+        // command")
+        let denied = words.iter().any(|w| {
+            let w = w.to_lowercase();
+            ["not", "no", "never", "cannot", "nor"].contains(&w.as_str()) || w.ends_with("n't")
+        });
+        if words.len() < 2 || denied {
+            continue;
+        }
+        let snippet = format!("{} {}", words.join(" "), &sentence[phrase_start..phrase_end]);
+        return Some(snippet.trim().to_string());
+    }
+    None
+}
+
 /// A quality the text predicates of a named subject: `subject` is the name, `snippet` the
 /// words from it through the quality ("安拉确是全聪的，确是全知的", "Allah is Forgiving and
 /// Merciful").
@@ -1678,6 +1764,58 @@ mod tests {
             None,
         ),
     ];
+
+    #[test]
+    fn kind_clauses() {
+        // (name, head, sentence, clause)
+        let cases = [
+            (
+                "AZW3",
+                "format",
+                "1) The Amazon Kindle which supports the AZW3 format.",
+                Some("The Amazon Kindle which supports the AZW3 format"),
+            ),
+            (
+                "buildd",
+                "program",
+                "It is usually used in conjunction with build daemons running the buildd program.",
+                Some("build daemons running the buildd program"),
+            ),
+            // (too few words before it: the phrase alone)
+            ("AZW3", "format", "Use the AZW3 format.", None),
+            // (a word between the article and the name)
+            (
+                "init",
+                "system",
+                "Debian now boots with the systemd init system by default.",
+                None,
+            ),
+            // (the name inside a longer one)
+            ("dh", "command", "You then run the dh_make command in the tree.", None),
+            // (back to a clause's opening word; past a list's mark; not what is denied)
+            (
+                "/etc/default",
+                "file",
+                "The script must not fail if the /etc/default file is deleted.",
+                None,
+            ),
+            (
+                "dquilt",
+                "command",
+                "+ Then set up the dquilt command for it.",
+                Some("Then set up the dquilt command"),
+            ),
+            (
+                "uupdate",
+                "command",
+                "Note that it does not run the uupdate command.",
+                None,
+            ),
+        ];
+        for (name, head, sentence, want) in cases {
+            assert_eq!(kind_clause(name, head, sentence).as_deref(), want, "{sentence}");
+        }
+    }
 
     #[test]
     fn kind_phrases() {

@@ -1433,6 +1433,8 @@ pub mod build {
             .chain(entry.aliases.iter().map(String::as_str))
             .filter(|n| n.trim().chars().count() >= 2)
             .collect();
+        // (or, where no phrase says more, the clause that names the kind: "build daemons
+        // running the buildd program")
         let (snippet, p) = mentions
             .iter()
             .filter_map(|p| {
@@ -1441,7 +1443,15 @@ pub mod build {
                     .find_map(|n| crate::class::kind_phrase(n, head, &p.text))
                     .map(|s| (s, p))
             })
-            .max_by_key(|(s, _)| s.chars().count())?;
+            .max_by_key(|(s, _)| s.chars().count())
+            .or_else(|| {
+                mentions.iter().find_map(|p| {
+                    names
+                        .iter()
+                        .find_map(|n| crate::class::kind_clause(n, head, &p.text))
+                        .map(|s| (s, p))
+                })
+            })?;
         Some((
             crate::class::NamedClass {
                 class: head.to_string(),
@@ -2051,9 +2061,18 @@ pub mod build {
             return None;
         };
         let (head, _, en, zh_kind) = *KIND_HEADS.get(only)?;
+        // (a coined name, which no head makes a compound of, is of the kind it is named once
+        // in a clause that says what is done with it: "The Amazon Kindle which supports the
+        // AZW3 format"; a plain word is not, "the binary package")
+        let coined = k
+            .chars()
+            .any(|c| c.is_ascii_digit() || c.is_uppercase() || "-_.+/".contains(c));
         texts
             .iter()
-            .any(|t| crate::class::kind_phrase(key, head, t).is_some())
+            .any(|t| {
+                crate::class::kind_phrase(key, head, t).is_some()
+                    || coined && crate::class::kind_clause(key, head, t).is_some()
+            })
             .then_some((zh_kind, en))
     }
 
