@@ -1290,6 +1290,100 @@ pub fn kind_clause(name: &str, head: &str, sentence: &str) -> Option<String> {
     None
 }
 
+/// The clause in which a Chinese `sentence` names `name` (in Latin letters) with a kind's head
+/// noun (`head`, "文件"): "cmake 命令根据 CMakeLists.txt 文件和它的 -D 选项来生成 Makefile 文件",
+/// "在 debian/rules 文件中添加名为 override_dh_auto_install 的目标" (a naming, "名为 X 的目标",
+/// is taken first). The clause runs between the marks that end clauses; None where it is too
+/// short to say more than the kind or too long to quote, asks, denies, or leans on a pronoun
+/// for what it is about ("将其复制为 …", "它不包含 …").
+pub fn zh_kind_clause(name: &str, head: &str, sentence: &str) -> Option<String> {
+    const ENDS: &[char] = &['，', '。', '；', '：', '！', '？', ',', ';', ':', '\n'];
+    // (a head that runs on into a longer word names something else: "文件系统", "命令行")
+    const LONGER: &[&str] = &["系统", "系統", "名", "夹", "夾", "行", "树", "樹", "卡", "集"];
+    let name = name.trim();
+    if name.is_empty() || !name.is_ascii() || head.is_empty() || sentence.len() > 2000 {
+        return None;
+    }
+    let mut found: Vec<(bool, String)> = Vec::new();
+    for (at, _) in sentence.match_indices(name) {
+        let end = at + name.len();
+        if sentence[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || "-_./@$".contains(c))
+            || sentence[end..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || "-_@".contains(c))
+        {
+            continue;
+        }
+        let after = sentence[end..].trim_start_matches([' ', '”', '"', '’']);
+        let before = sentence[..at].trim_end_matches([' ', '“', '"', '‘']);
+        let naming = ["名为", "名為", "叫做", "称为", "稱為"]
+            .iter()
+            .any(|n| before.ends_with(n));
+        let rest = if naming {
+            after.strip_prefix('的').and_then(|r| r.strip_prefix(head))
+        } else {
+            after.strip_prefix(head)
+        };
+        let Some(rest) = rest else { continue };
+        if LONGER.iter().any(|l| rest.starts_with(l)) {
+            continue;
+        }
+        let start = sentence[..at]
+            .rfind(ENDS)
+            .map_or(0, |i| i + sentence[i..].chars().next().map_or(1, char::len_utf8));
+        let stop = sentence.len() - rest.len()
+            + rest.find(ENDS).unwrap_or(rest.len());
+        let clause = sentence[start..stop]
+            .trim()
+            .trim_start_matches(|c: char| "•*-·".contains(c) || c.is_whitespace())
+            .trim();
+        let n = clause.chars().count();
+        let leans = ["其", "它", "这", "這", "此", "该", "該"]
+            .iter()
+            .any(|p| clause.contains(p));
+        let denies = ["不", "没", "沒", "无", "無", "非"]
+            .iter()
+            .any(|p| clause.contains(p));
+        let asks = ["吗", "嗎", "呢", "什么", "什麼", "如何", "怎么", "怎麼"]
+            .iter()
+            .any(|p| clause.contains(p));
+        // (not a heading or a line of contents, "9.4.3. ps 命令", "4 debian 目录中的必需内容 17",
+        // nor a piece of a quotation or a bracket cut at a mark inside it)
+        let numbered = clause.starts_with(|c: char| c.is_ascii_digit())
+            || clause.ends_with(|c: char| c.is_ascii_digit())
+            || ["表", "图", "圖", "例"].iter().any(|c| {
+                clause
+                    .strip_prefix(c)
+                    .is_some_and(|r| r.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            });
+        let balanced = [('“', '”'), ('（', '）'), ('(', ')'), ('「', '」')]
+            .iter()
+            .all(|(o, c)| clause.matches(*o).count() == clause.matches(*c).count())
+            && clause.matches('"').count() % 2 == 0;
+        if n < name.chars().count() + head.chars().count() + 6
+            || n > 60
+            || leans
+            || denies
+            || asks
+            || numbered
+            || !balanced
+        {
+            continue;
+        }
+        found.push((naming, clause.to_string()));
+    }
+    // (a naming first, then the first in the text)
+    found
+        .iter()
+        .find(|(naming, _)| *naming)
+        .or_else(|| found.first())
+        .map(|(_, c)| c.clone())
+}
+
 /// A quality the text predicates of a named subject: `subject` is the name, `snippet` the
 /// words from it through the quality ("安拉确是全聪的，确是全知的", "Allah is Forgiving and
 /// Merciful").
@@ -1764,6 +1858,48 @@ mod tests {
             None,
         ),
     ];
+
+    #[test]
+    fn zh_kind_clauses() {
+        // (name, head, sentence, clause)
+        let cases = [
+            (
+                "override_dh_auto_install",
+                "目标",
+                "要做到这点，可以按照下面给出的方法，在 debian/rules 文件中添加名为 override_dh_auto_install 的目标，在其中设置变量。",
+                Some("在 debian/rules 文件中添加名为 override_dh_auto_install 的目标"),
+            ),
+            (
+                "CMakeLists.txt",
+                "文件",
+                "cmake 命令根据 CMakeLists.txt 文件和它的 -D 选项来生成 Makefile 文件。",
+                None,
+            ),
+            (
+                "CMakeLists.txt",
+                "文件",
+                "cmake 命令根据 CMakeLists.txt 文件和 -D 选项来生成 Makefile 文件。",
+                Some("cmake 命令根据 CMakeLists.txt 文件和 -D 选项来生成 Makefile 文件"),
+            ),
+            // (a pronoun, a denial, too short, a longer word)
+            ("debian/foo.symbols", "文件", "将其复制为 debian/foo.symbols 文件。", None),
+            (
+                "override_dh_auto_install",
+                "目标",
+                "此时对 debian/rules 文件的修改如下所示，它不包含override_dh_auto_install 目标：",
+                None,
+            ),
+            ("ext4", "文件", "请使用 ext4 文件系统来格式化分区。", None),
+            ("sbuild", "命令", "运行 sbuild 命令。", None),
+            // (a heading, a piece of a quotation)
+            ("ps", "命令", "9.4.3. ps 命令的输出格式说明", None),
+            ("ps", "命令", "表 9.10. ps 命令样式列表", None),
+            ("dist-upgrade", "命令", "请运行“apt dist-upgrade\" 命令，然后重启系统。", None),
+        ];
+        for (name, head, sentence, want) in cases {
+            assert_eq!(zh_kind_clause(name, head, sentence).as_deref(), want, "{sentence}");
+        }
+    }
 
     #[test]
     fn kind_clauses() {

@@ -1418,21 +1418,38 @@ pub mod build {
     /// The kind the line gives the entry (`kind`, "a field"), as an English text says it in
     /// a phrase that says more of it than the kind ("the Homepage field of the Source section
     /// in debian/control", [`crate::class::kind_phrase`]): the longest such phrase of the
-    /// mentions, and the passage it is in. None for a kind no head noun names ("a term") and
-    /// in Chinese.
+    /// mentions, and the passage it is in; in Chinese, the clause that names it with the
+    /// kind's head ([`crate::class::zh_kind_clause`]). None for a kind no head noun names ("a
+    /// term").
     pub fn kind_class<'a>(
         entry: &Entry,
         kind: (&str, &str),
         mentions: &'a [Passage],
     ) -> Option<(crate::class::NamedClass, &'a Passage)> {
-        if entry.lang == "zh" {
-            return None;
-        }
-        let (head, _, _, _) = *KIND_HEADS.iter().find(|(_, _, en, _)| *en == kind.1)?;
+        let (head, zh_head, _, zh_kind) =
+            *KIND_HEADS.iter().find(|(_, _, en, _)| *en == kind.1)?;
         let names: Vec<&str> = std::iter::once(entry.title.as_str())
             .chain(entry.aliases.iter().map(String::as_str))
             .filter(|n| n.trim().chars().count() >= 2)
             .collect();
+        // (in Chinese, the clause that names it with its kind: "在 debian/rules 文件中添加名为
+        // override_dh_auto_install 的目标")
+        if entry.lang == "zh" {
+            let (snippet, p) = mentions.iter().find_map(|p| {
+                names
+                    .iter()
+                    .find_map(|n| crate::class::zh_kind_clause(n, zh_head, &p.text))
+                    .map(|s| (s, p))
+            })?;
+            return Some((
+                crate::class::NamedClass {
+                    class: format!("{}中的{zh_kind}", book_zh(&entry.document_title)),
+                    snippet,
+                    singular: true,
+                },
+                p,
+            ));
+        }
         // (or, where no phrase says more, the clause that names the kind: "build daemons
         // running the buildd program")
         let (snippet, p) = mentions

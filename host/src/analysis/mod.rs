@@ -3622,6 +3622,22 @@ const EN_HEADS: &[&str] = &[
     "object",
 ];
 
+/// Heads of [`EN_HEADS`]' kind that a plain word before them only modifies ("the hardware
+/// driver", "the main archive"): they name the kind of a coined name alone ("The /usr/share
+/// hierarchy is for …", "The ftp-master.debian.org server holds …").
+const EN_CODED_HEADS: &[&str] = &[
+    "hierarchy",
+    "team",
+    "suite",
+    "distribution",
+    "queue",
+    "server",
+    "archive",
+    "repository",
+    "driver",
+    "interface",
+];
+
 /// Verbs that say what a subject does ("dpkg installs", "The stream emits").
 const EN_DESCRIBING: &[&str] = &[
     "provides",
@@ -4057,7 +4073,12 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             cs.next().is_some_and(char::is_uppercase) && cs.all(char::is_lowercase)
         };
         let mut headed = false;
-        if let Some(head) = EN_HEADS.iter().filter(|_| !capitalised).find(|h| {
+        let coined = !background::en_is_common(&t) || !t.chars().all(char::is_alphabetic);
+        if let Some(head) = EN_HEADS
+            .iter()
+            .chain(EN_CODED_HEADS.iter().filter(|_| coined))
+            .filter(|_| !capitalised)
+            .find(|h| {
             after
                 .strip_prefix(' ')
                 .and_then(|r| r.strip_prefix(**h))

@@ -627,6 +627,23 @@ fn words_of_doing_are_no_concepts() {
 fn english_definition_patterns() {
     // (sentence, term, defines)
     let cases = [
+        // a kind's head between the name and its copula
+        (
+            "The /usr/share hierarchy is for all read-only architecture independent data files.",
+            "/usr/share",
+            true,
+        ),
+        (
+            "The debian-qa team is responsible for the quality of the archive.",
+            "debian-qa",
+            true,
+        ),
+        // (a plain word before such a head only modifies it)
+        (
+            "The hardware driver is the code running on the main CPUs of the target system.",
+            "hardware",
+            false,
+        ),
         (
             "The postrm script is called after the package's files have been removed.",
             "postrm script",
