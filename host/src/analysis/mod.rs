@@ -191,6 +191,9 @@ pub struct Analysis {
     /// sbuild", "5.6.8. Architecture"), not a function's or an option's own entry: a
     /// textbook's section may open on something else ("lintian 软件包能找到…").
     section_items: HashSet<String>,
+    /// The keys of the terms a glossary defines ([`reference::glossary`]): their own line
+    /// reads as a parameter's ("sponsor: a person who …") and is their definition all the same.
+    glossary_items: HashSet<String>,
     /// The first sentence of the section named after a term (by term key): "Build-Depends"
     /// opens with what the field is. The first section of that name wins.
     section_leads: HashMap<String, u32>,
@@ -536,6 +539,7 @@ impl Analysis {
             procedures: Vec::new(),
             reference: HashMap::new(),
             section_items: HashSet::new(),
+            glossary_items: HashSet::new(),
             section_leads: HashMap::new(),
             answers: HashMap::new(),
             listed_leads: HashMap::new(),
@@ -647,6 +651,27 @@ impl Analysis {
             // a description list's names, each with the sentence that describes it
             for (name, s) in reference::description_list(&paragraphs) {
                 a.listed_leads.entry(name).or_insert(s);
+            }
+            // and a glossary's terms, each defined by its own line (not a C function's
+            // parameters, whose lines read alike: "src: the source buffer")
+            let parameters =
+                reference::parameter_names(a.sentences.iter().map(|s| s.text.as_str()));
+            // (nor an acronym, which its expansion says more of: "BTS: responsive maintainer to
+            // bug reports" of a list of criteria, beside "Debian Bug Tracking System (BTS)")
+            for defined in reference::glossary(&paragraphs, |name| a.sentence_ids_mentioning(name))
+            {
+                let acronym = defined
+                    .0
+                    .text
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+                if !acronym
+                    && !parameters.contains(&defined.0.text)
+                    && !items.iter().any(|(f, _)| f.text == defined.0.text)
+                {
+                    a.glossary_items.insert(key(&defined.0.text, doc.lang));
+                    items.push(defined);
+                }
             }
             items
         };
@@ -1060,7 +1085,8 @@ impl Analysis {
             .filter(|ids| {
                 ids.first().is_some_and(|&i| {
                     let text = &self.sentences[i as usize].text;
-                    !reference::is_parameter_line(text) && !reference::is_bare_pointer(text)
+                    self.glossary_items.contains(&key(term, self.lang))
+                        || !reference::is_parameter_line(text) && !reference::is_bare_pointer(text)
                 })
             })
             // (a section headed by the name opens with what it is only where it names it,
@@ -4079,12 +4105,13 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             .chain(EN_CODED_HEADS.iter().filter(|_| coined))
             .filter(|_| !capitalised)
             .find(|h| {
-            after
-                .strip_prefix(' ')
-                .and_then(|r| r.strip_prefix(**h))
-                // (or a list item's colon: "* binary-arch target: to create …")
-                .is_some_and(|r| r.starts_with(' ') || before.is_empty() && r.starts_with(": "))
-        }) {
+                after
+                    .strip_prefix(' ')
+                    .and_then(|r| r.strip_prefix(**h))
+                    // (or a list item's colon: "* binary-arch target: to create …")
+                    .is_some_and(|r| r.starts_with(' ') || before.is_empty() && r.starts_with(": "))
+            })
+        {
             after = &after[1 + head.len()..];
             headed = true;
             // (two heads joined: "The debootstrap package and script allows you to …")

@@ -973,6 +973,133 @@ pub fn description_list(paragraphs: &[Paragraph<'_>]) -> Vec<(String, u32)> {
     out
 }
 
+/// Labels of a note or an admonition, which open a paragraph as a glossary's term does
+/// ("Note: …", "Warning: …") but name no term.
+const NOTE_LABELS: &[&str] = &[
+    "note",
+    "notes",
+    "warning",
+    "tip",
+    "caution",
+    "important",
+    "example",
+    "examples",
+    "see",
+    "usage",
+    "hint",
+    "todo",
+    "fixme",
+    "default",
+    "result",
+    "output",
+    "input",
+    "question",
+    "answer",
+    "q",
+    "a",
+];
+
+/// The term a glossary's paragraph names and the acronym it gives it: "* upstream author: the
+/// person who made the original program." → `upstream author`; "Debian Developer (DD): a
+/// member of …" → `Debian Developer`, `DD`. A label of one to four words, then a colon and a
+/// description of three words or more in lower case, a noun phrase or a clause (not a
+/// sentence of its own, which a note's label opens, "Note: The file …").
+fn glossary_entry(text: &str) -> Option<(String, Option<String>)> {
+    let t = text
+        .trim_start()
+        .trim_start_matches(['*', '•', '-', '+', '·'])
+        .trim_start();
+    let (label, description) = t.split_once(": ")?;
+    let (label, acronym) = match label.trim_end().strip_suffix(')') {
+        Some(l) => {
+            let (name, acr) = l.rsplit_once(" (")?;
+            let ok = (2..=8).contains(&acr.len())
+                && acr
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+            if !ok {
+                return None;
+            }
+            (name.trim(), Some(acr.to_string()))
+        }
+        None => (label.trim(), None),
+    };
+    let words: Vec<&str> = label.split_whitespace().collect();
+    let word = |w: &&str| {
+        w.chars().next().is_some_and(char::is_alphanumeric)
+            && w.chars()
+                .all(|c| c.is_alphanumeric() || "-'’./_".contains(c))
+    };
+    if words.is_empty()
+        || words.len() > 4
+        || !words.iter().all(word)
+        || NOTE_LABELS.contains(&label.to_lowercase().as_str())
+    {
+        return None;
+    }
+    let d = description.trim();
+    let lower_start = d.chars().next().is_some_and(char::is_lowercase);
+    // (words, not a table's cells or a scale: "main > contrib > non-free")
+    let words_only = d
+        .split_whitespace()
+        .all(|w| w.chars().any(char::is_alphanumeric));
+    (lower_start && words_only && d.split_whitespace().count() >= 3 && !d.ends_with(':'))
+        .then(|| (label.to_string(), acronym))
+}
+
+/// The terms a glossary defines, each with the sentence that defines it: within one section, a
+/// run of at least three consecutive paragraphs that each name a term and describe it after a
+/// colon ("* upstream author: the person who made the original program.", "* sponsor: a person
+/// who helps maintainers to upload packages …"). A glossary's terms are the book's own, common
+/// words among them: each is an item with its description as its own passage (and its acronym
+/// as a variant).
+pub fn glossary(
+    paragraphs: &[Paragraph<'_>],
+    mentions: impl Fn(&str) -> Vec<u32>,
+) -> Vec<(Found, Vec<u32>)> {
+    const MIN_RUN: usize = 3;
+    let mut out = Vec::new();
+    let mut run: Vec<(String, Option<String>, u32)> = Vec::new();
+    let mut flush = |run: &mut Vec<(String, Option<String>, u32)>| {
+        if run.len() >= MIN_RUN {
+            for (label, acronym, s) in run.drain(..) {
+                let mut sentences = mentions(&label);
+                if let Some(a) = &acronym {
+                    sentences.extend(mentions(a));
+                }
+                sentences.push(s);
+                sentences.sort_unstable();
+                sentences.dedup();
+                out.push((
+                    Found {
+                        text: label,
+                        kind: TermKind::Term,
+                        salience: 1.0,
+                        variants: acronym.into_iter().collect(),
+                        sentences,
+                    },
+                    vec![s],
+                ));
+            }
+        }
+        run.clear();
+    };
+    for (i, p) in paragraphs.iter().enumerate() {
+        if i > 0 {
+            let prev = &paragraphs[i - 1];
+            if prev.chapter != p.chapter || prev.section != p.section {
+                flush(&mut run);
+            }
+        }
+        match (glossary_entry(p.text), p.sentences.first()) {
+            (Some((label, acronym)), Some(&s)) => run.push((label, acronym, s)),
+            _ => flush(&mut run),
+        }
+    }
+    flush(&mut run);
+    out
+}
+
 /// One prose paragraph of the document, in reading order, for [`commands_and_options`] and
 /// [`description_list`].
 pub struct Paragraph<'a> {
@@ -1889,6 +2016,73 @@ mod tests {
             let got = description_list(&paragraphs);
             let want: Vec<(String, u32)> = want.iter().map(|(n, i)| (n.to_string(), *i)).collect();
             assert_eq!(got, want, "{texts:?}");
+        }
+    }
+
+    #[test]
+    fn a_glossary_defines_its_terms() {
+        let paragraphs = |texts: &[&'static str]| -> Vec<Paragraph<'static>> {
+            texts
+                .iter()
+                .enumerate()
+                .map(|(i, t)| Paragraph {
+                    chapter: "1. Getting started",
+                    section: Some("1.1. Social dynamics"),
+                    text: t,
+                    sentences: vec![i as u32],
+                })
+                .collect()
+        };
+        let names = |found: Vec<(Found, Vec<u32>)>| -> Vec<(String, Vec<String>, Vec<u32>)> {
+            found
+                .into_iter()
+                .map(|(f, own)| (f.text, f.variants, own))
+                .collect()
+        };
+        let glossary_of = |texts: &[&'static str]| names(glossary(&paragraphs(texts), |_| vec![]));
+        let got = glossary_of(&[
+            "There are several types of people interacting around Debian:",
+            "* upstream author: the person who made the original program.",
+            "* sponsor: a person who helps maintainers to upload packages.",
+            "* mentor: a person who helps novice maintainers with packaging etc.",
+            "* Debian Developer (DD): a member of the Debian project with full upload rights.",
+            "Please note that you cannot become a Debian Developer overnight.",
+        ]);
+        let want = vec![
+            ("upstream author".to_string(), vec![], vec![1]),
+            ("sponsor".to_string(), vec![], vec![2]),
+            ("mentor".to_string(), vec![], vec![3]),
+            (
+                "Debian Developer".to_string(),
+                vec!["DD".to_string()],
+                vec![4],
+            ),
+        ];
+        assert_eq!(got, want);
+        // (two are no glossary; nor are notes, nor labels before sentences of their own)
+        let none: &[&[&'static str]] = &[
+            &[
+                "* sponsor: a person who helps maintainers to upload packages.",
+                "* mentor: a person who helps novice maintainers with packaging.",
+            ],
+            &[
+                "Note: the file is read at start.",
+                "Warning: this removes the data for good.",
+                "Tip: use the -v option to see more.",
+            ],
+            &[
+                "Area: main > contrib > non-free",
+                "Priority: required > important > standard > optional",
+                "Essential: yes > no > maybe so",
+            ],
+            &[
+                "Step one: Open the file.",
+                "Step two: Edit the file.",
+                "Step three: Save the file.",
+            ],
+        ];
+        for texts in none {
+            assert!(glossary_of(texts).is_empty(), "{texts:?}");
         }
     }
 
