@@ -1005,11 +1005,22 @@ const NOTE_LABELS: &[&str] = &[
 /// description of three words or more in lower case, a noun phrase or a clause (not a
 /// sentence of its own, which a note's label opens, "Note: The file …").
 fn glossary_entry(text: &str) -> Option<(String, Option<String>)> {
-    let t = text
-        .trim_start()
-        .trim_start_matches(['*', '•', '-', '+', '·'])
+    // (a list's mark, followed by a space: not an option's dash, "-x0：最少的配置文件")
+    let t = text.trim_start();
+    let t = ["* ", "• ", "- ", "+ ", "· ", "•"]
+        .iter()
+        .find_map(|m| t.strip_prefix(m))
+        .unwrap_or(t)
         .trim_start();
-    let (label, description) = t.split_once(": ")?;
+    // (the colon, an equals sign, or the full-width colon of a Chinese glossary: "cowbuilder =
+    // speed up the pbuilder execution", "gbp import-orig：向 git 仓库中导入新的上游源码。")
+    let (label, description, zh) = [(": ", false), (" = ", false), ("：", true)]
+        .iter()
+        .filter_map(|(sep, zh)| t.split_once(sep).map(|(l, d)| (l, d, *zh)))
+        .min_by_key(|(l, _, _)| l.len())?;
+    if label.chars().count() > 40 {
+        return None;
+    }
     let (label, acronym) = match label.trim_end().strip_suffix(')') {
         Some(l) => {
             let (name, acr) = l.rsplit_once(" (")?;
@@ -1038,12 +1049,21 @@ fn glossary_entry(text: &str) -> Option<(String, Option<String>)> {
         return None;
     }
     let d = description.trim();
+    if d.ends_with([':', '：']) {
+        return None;
+    }
+    if zh {
+        // (a description in Chinese words, after a name in Latin letters)
+        let cjk = d.chars().filter(|c| super::chinese::is_cjk(*c)).count();
+        return (cjk >= 4 && label.is_ascii()).then(|| (label.to_string(), acronym));
+    }
     let lower_start = d.chars().next().is_some_and(char::is_lowercase);
-    // (words, not a table's cells or a scale: "main > contrib > non-free")
+    // (words, not a table's cells or a scale: "main > contrib > non-free"; a plus joins names,
+    // "dpkg-buildpackage + lintian")
     let words_only = d
         .split_whitespace()
-        .all(|w| w.chars().any(char::is_alphanumeric));
-    (lower_start && words_only && d.split_whitespace().count() >= 3 && !d.ends_with(':'))
+        .all(|w| w == "+" || w.chars().any(char::is_alphanumeric));
+    (lower_start && words_only && d.split_whitespace().count() >= 3)
         .then(|| (label.to_string(), acronym))
 }
 
@@ -2059,6 +2079,30 @@ mod tests {
             ),
         ];
         assert_eq!(got, want);
+        // an equals sign, a Chinese glossary's colon
+        let got = glossary_of(&[
+            "* pbuilder = core of the Debian chroot environment tool",
+            "* cowbuilder = speed up the pbuilder execution",
+            "* debuild = dpkg-buildpackage + lintian (build under the sanitized environment)",
+        ]);
+        let labels: Vec<&str> = got.iter().map(|(l, _, _)| l.as_str()).collect();
+        assert_eq!(labels, ["pbuilder", "cowbuilder", "debuild"]);
+        let got = glossary_of(&[
+            "gbp import-orig：向 git 仓库中导入新的上游源码。",
+            "gbp pq：管理 git 仓库中的补丁队列。",
+            "gbp dch：从 git 提交信息生成 Debian 变更日志。",
+        ]);
+        let labels: Vec<&str> = got.iter().map(|(l, _, _)| l.as_str()).collect();
+        assert_eq!(labels, ["gbp import-orig", "gbp pq", "gbp dch"]);
+        // (options are no glossary's terms: a manual's options are items of their own)
+        assert!(
+            glossary_of(&[
+                "-x0：最少的配置文件（这是默认选项）",
+                "-x1：所有 -x0 提供的文件以及可能需要的配置文件。",
+                "-x2：所有 -x1 提供的文件以及多个二进制软件包的配置文件。",
+            ])
+            .is_empty()
+        );
         // (two are no glossary; nor are notes, nor labels before sentences of their own)
         let none: &[&[&'static str]] = &[
             &[
