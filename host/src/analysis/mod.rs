@@ -656,15 +656,21 @@ impl Analysis {
             // parameters, whose lines read alike: "src: the source buffer")
             let parameters =
                 reference::parameter_names(a.sentences.iter().map(|s| s.text.as_str()));
-            // (nor an acronym, which its expansion says more of: "BTS: responsive maintainer to
-            // bug reports" of a list of criteria, beside "Debian Bug Tracking System (BTS)")
+            // (nor an acronym a line labels, which its expansion says more of: "BTS: responsive
+            // maintainer to bug reports" of a list of criteria, beside "Debian Bug Tracking
+            // System (BTS)")
             for defined in reference::glossary(&paragraphs, |name| a.sentence_ids_mentioning(name))
             {
                 let acronym = defined
                     .0
                     .text
                     .chars()
-                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+                    && defined.1.first().is_some_and(|&s| {
+                        a.sentences[s as usize]
+                            .text
+                            .contains(&format!("{}:", defined.0.text))
+                    });
                 if !acronym
                     && !parameters.contains(&defined.0.text)
                     && !items.iter().any(|(f, _)| f.text == defined.0.text)

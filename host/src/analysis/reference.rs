@@ -1104,20 +1104,65 @@ pub fn glossary(
         }
         run.clear();
     };
-    for (i, p) in paragraphs.iter().enumerate() {
+    let mut i = 0;
+    while i < paragraphs.len() {
+        let p = &paragraphs[i];
         if i > 0 {
             let prev = &paragraphs[i - 1];
             if prev.chapter != p.chapter || prev.section != p.section {
                 flush(&mut run);
             }
         }
-        match (glossary_entry(p.text), p.sentences.first()) {
-            (Some((label, acronym)), Some(&s)) => run.push((label, acronym, s)),
-            _ => flush(&mut run),
+        i += 1;
+        if let (Some((label, acronym)), Some(&s)) = (glossary_entry(p.text), p.sentences.first()) {
+            run.push((label, acronym, s));
+            continue;
         }
+        // (or the term on a line of its own and its description as the next paragraph, a
+        // definition list's layout: "ASCII" / "The character encoding specified by …")
+        if let Some(label) = glossary_term_line(p.text)
+            && let Some(next) = paragraphs.get(i)
+            && next.chapter == p.chapter
+            && next.section == p.section
+            && glossary_description(next.text)
+            && let Some(&s) = next.sentences.first()
+        {
+            run.push((label, None, s));
+            i += 1;
+            continue;
+        }
+        flush(&mut run);
     }
     flush(&mut run);
     out
+}
+
+/// A definition list's term on a line of its own: one to four words, no sentence (no mark
+/// that ends one), no note's label.
+fn glossary_term_line(text: &str) -> Option<String> {
+    let t = text.trim();
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let ok = (1..=4).contains(&words.len())
+        && t.chars().count() <= 40
+        && t.chars().next().is_some_and(char::is_alphanumeric)
+        && words.iter().all(|w| {
+            w.chars()
+                .all(|c| c.is_alphanumeric() || "-'’./_+".contains(c))
+        })
+        && !t.ends_with('.')
+        && !NOTE_LABELS.contains(&t.to_lowercase().as_str());
+    ok.then(|| t.to_string())
+}
+
+/// A definition list's description of the term above it: a sentence or a noun phrase that
+/// opens with an article and says what the term is ("The character encoding specified by
+/// ANSI X3.4-1986 …"), not a paragraph that announces what follows.
+fn glossary_description(text: &str) -> bool {
+    let t = text.trim();
+    ["The ", "A ", "An "].iter().any(|a| t.starts_with(a))
+        && t.split_whitespace().count() >= 6
+        && t.ends_with(['.', ')'])
+        && !t.to_lowercase().contains("the following")
 }
 
 /// One prose paragraph of the document, in reading order, for [`commands_and_options`] and
@@ -2094,6 +2139,36 @@ mod tests {
         ]);
         let labels: Vec<&str> = got.iter().map(|(l, _, _)| l.as_str()).collect();
         assert_eq!(labels, ["gbp import-orig", "gbp pq", "gbp dch"]);
+        // a definition list: each term on a line of its own, its description below
+        let got = glossary_of(&[
+            "The following terms are used in this Policy Manual:",
+            "ASCII",
+            "The character encoding specified by ANSI X3.4-1986 and its predecessor standards.",
+            "upstream",
+            "The source of software that is being packaged, from outside of Debian.",
+            "UTF-8",
+            "The transformation format of ISO 10646 defined in RFC 3629.",
+        ]);
+        let labels: Vec<(&str, &[u32])> = got
+            .iter()
+            .map(|(l, _, own)| (l.as_str(), own.as_slice()))
+            .collect();
+        assert_eq!(
+            labels,
+            [("ASCII", &[2][..]), ("upstream", &[4]), ("UTF-8", &[6])]
+        );
+        // (not headings the extraction left as lines over their sections' prose)
+        assert!(
+            glossary_of(&[
+                "Purpose",
+                "This directory contains the files of the system.",
+                "Requirements",
+                "The following directories, or symbolic links to directories, are required.",
+                "Specific Options",
+                "The following directories must be in /usr/share if installed.",
+            ])
+            .is_empty()
+        );
         // (options are no glossary's terms: a manual's options are items of their own)
         assert!(
             glossary_of(&[
