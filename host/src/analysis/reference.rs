@@ -1104,6 +1104,10 @@ pub fn glossary(
         }
         run.clear();
     };
+    // (a definition list's description may run on over a few paragraphs: "upstream" / "The
+    // source of software …" / "The packager and upstream developer may be the same person.")
+    const MAX_RUN_ON: usize = 3;
+    let mut run_on: Option<usize> = None;
     let mut i = 0;
     while i < paragraphs.len() {
         let p = &paragraphs[i];
@@ -1111,11 +1115,13 @@ pub fn glossary(
             let prev = &paragraphs[i - 1];
             if prev.chapter != p.chapter || prev.section != p.section {
                 flush(&mut run);
+                run_on = None;
             }
         }
         i += 1;
         if let (Some((label, acronym)), Some(&s)) = (glossary_entry(p.text), p.sentences.first()) {
             run.push((label, acronym, s));
+            run_on = None;
             continue;
         }
         // (or the term on a line of its own and its description as the next paragraph, a
@@ -1128,9 +1134,20 @@ pub fn glossary(
             && let Some(&s) = next.sentences.first()
         {
             run.push((label, None, s));
+            run_on = Some(0);
             i += 1;
             continue;
         }
+        if let Some(n) = run_on
+            && n < MAX_RUN_ON
+            && glossary_term_line(p.text).is_none()
+            && p.text.trim_start().starts_with(char::is_uppercase)
+            && p.text.trim_end().ends_with(['.', ')'])
+        {
+            run_on = Some(n + 1);
+            continue;
+        }
+        run_on = None;
         flush(&mut run);
     }
     flush(&mut run);
@@ -2146,6 +2163,7 @@ mod tests {
             "The character encoding specified by ANSI X3.4-1986 and its predecessor standards.",
             "upstream",
             "The source of software that is being packaged, from outside of Debian.",
+            "The packager and upstream developer may be the same person.",
             "UTF-8",
             "The transformation format of ISO 10646 defined in RFC 3629.",
         ]);
@@ -2155,7 +2173,7 @@ mod tests {
             .collect();
         assert_eq!(
             labels,
-            [("ASCII", &[2][..]), ("upstream", &[4]), ("UTF-8", &[6])]
+            [("ASCII", &[2][..]), ("upstream", &[4]), ("UTF-8", &[7])]
         );
         // (not headings the extraction left as lines over their sections' prose)
         assert!(
