@@ -87,6 +87,27 @@ fn declared_item(term: &grove_gene::TermStat) -> bool {
         && t.contains(['_', '.', '('])
 }
 
+/// Whether a term is one a glossary of the book defines, as its first passage shows: the
+/// book's line that names it and says what it is ("* sponsor: a person who helps …",
+/// "cowbuilder = speed up …", "gbp buildpackage：从 git 仓库中构建…"). Such a term is one of the
+/// book's own, documented like a reference's item.
+fn glossary_term(term: &grove_gene::TermStat) -> bool {
+    let line = term
+        .first
+        .text
+        .trim_start()
+        .trim_start_matches(['*', '•', '-', '+', '·'])
+        .trim_start();
+    term.salience >= 1.0
+        && line.strip_prefix(term.text.as_str()).is_some_and(|rest| {
+            [": ", " = ", "："].iter().any(|sep| {
+                rest.strip_prefix(sep).is_some_and(|d| {
+                    d.split_whitespace().count() >= 3 || d.chars().count() >= 6
+                })
+            })
+        })
+}
+
 impl Gene for Concept {
     fn info() -> GeneInfo {
         grove_gene::info(
@@ -128,6 +149,7 @@ impl Gene for Concept {
             let documented = term.kind == TermKind::Term
                 && (grove_gene::junk::is_option_item(&term.text)
                     || declared_item(term)
+                    || glossary_term(term)
                     || section_checks < MAX_SECTION_CHECKS
                         && {
                             section_checks += 1;
