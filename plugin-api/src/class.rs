@@ -1290,6 +1290,10 @@ pub fn kind_clause(name: &str, head: &str, sentence: &str) -> Option<String> {
     None
 }
 
+/// What follows a Chinese kind's head where the head runs on into a longer word that names
+/// something else: "ext4 文件系统" is no file, "命令行" no command, "文件名" no file.
+pub const ZH_HEAD_RUNS_ON: &[&str] = &["系统", "系統", "名", "夹", "夾", "行", "树", "樹", "卡", "集"];
+
 /// The clause in which a Chinese `sentence` names `name` (in Latin letters) with a kind's head
 /// noun (`head`, "文件"): "cmake 命令根据 CMakeLists.txt 文件和它的 -D 选项来生成 Makefile 文件",
 /// "在 debian/rules 文件中添加名为 override_dh_auto_install 的目标" (a naming, "名为 X 的目标",
@@ -1298,8 +1302,6 @@ pub fn kind_clause(name: &str, head: &str, sentence: &str) -> Option<String> {
 /// for what it is about ("将其复制为 …", "它不包含 …").
 pub fn zh_kind_clause(name: &str, head: &str, sentence: &str) -> Option<String> {
     const ENDS: &[char] = &['，', '。', '；', '：', '！', '？', ',', ';', ':', '\n'];
-    // (a head that runs on into a longer word names something else: "文件系统", "命令行")
-    const LONGER: &[&str] = &["系统", "系統", "名", "夹", "夾", "行", "树", "樹", "卡", "集"];
     let name = name.trim();
     if name.is_empty() || !name.is_ascii() || head.is_empty() || sentence.len() > 2000 {
         return None;
@@ -1329,7 +1331,7 @@ pub fn zh_kind_clause(name: &str, head: &str, sentence: &str) -> Option<String> 
             after.strip_prefix(head)
         };
         let Some(rest) = rest else { continue };
-        if LONGER.iter().any(|l| rest.starts_with(l)) {
+        if ZH_HEAD_RUNS_ON.iter().any(|l| rest.starts_with(l)) {
             continue;
         }
         let start = sentence[..at]

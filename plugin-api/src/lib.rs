@@ -2155,11 +2155,9 @@ pub mod build {
                 // (a Chinese head ends its word: "ext4 文件系统" is no file, "命令行" no command)
                 let zh_word = |r: &str, head: &str| {
                     r.strip_prefix(head).is_some_and(|after| {
-                        ![
-                            "系统", "系統", "名", "夹", "夾", "行", "树", "樹", "卡", "集",
-                        ]
-                        .iter()
-                        .any(|longer| after.starts_with(longer))
+                        !crate::class::ZH_HEAD_RUNS_ON
+                            .iter()
+                            .any(|longer| after.starts_with(longer))
                     })
                 };
                 for (j, (en, zh_head, _, _)) in KIND_HEADS.iter().enumerate() {

@@ -583,6 +583,8 @@ impl Analysis {
                 _ => units.push((section.to_string(), vec![i as u32])),
             }
         }
+        // (a C reference's parameters: `src`, `str_len`)
+        let parameters = reference::parameter_names(a.sentences.iter().map(|s| s.text.as_str()));
         let reference = {
             for (heading, ids) in &units {
                 for name in section_names(heading) {
@@ -654,8 +656,6 @@ impl Analysis {
             }
             // and a glossary's terms, each defined by its own line (not a C function's
             // parameters, whose lines read alike: "src: the source buffer")
-            let parameters =
-                reference::parameter_names(a.sentences.iter().map(|s| s.text.as_str()));
             // (nor an acronym a line labels, which its expansion says more of: "BTS: responsive
             // maintainer to bug reports" of a list of criteria, beside "Debian Bug Tracking
             // System (BTS)")
@@ -816,8 +816,6 @@ impl Analysis {
             }
             f
         });
-        // (a C reference's parameters: `src`, `str_len`)
-        let parameters = reference::parameter_names(a.sentences.iter().map(|s| s.text.as_str()));
         let found: Vec<terms::Found> = found
             .filter(|f| {
                 // (an adverb capitalised at a sentence's start is no name and no term:
@@ -4105,10 +4103,11 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             cs.next().is_some_and(char::is_uppercase) && cs.all(char::is_lowercase)
         };
         let mut headed = false;
-        let coined = !background::en_is_common(&t) || !t.chars().all(char::is_alphabetic);
+        // (the coded heads only after a coined name, looked up only where one follows)
+        let coined = || !t.chars().all(char::is_alphabetic) || !background::en_is_common(&t);
         if let Some(head) = EN_HEADS
             .iter()
-            .chain(EN_CODED_HEADS.iter().filter(|_| coined))
+            .chain(EN_CODED_HEADS)
             .filter(|_| !capitalised)
             .find(|h| {
                 after
@@ -4116,6 +4115,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
                     .and_then(|r| r.strip_prefix(**h))
                     // (or a list item's colon: "* binary-arch target: to create …")
                     .is_some_and(|r| r.starts_with(' ') || before.is_empty() && r.starts_with(": "))
+                    && (EN_HEADS.contains(*h) || coined())
             })
         {
             after = &after[1 + head.len()..];
@@ -5108,13 +5108,14 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
     // (or after a numeral that counts it: "一个 binNMU（二进制非维护者上传）是…")
     // (or after a connective that opens the clause and sets it against the one before: "而原生
     // Debian 软件包是较罕见的一种 Debian 软件包格式。")
-    let after_break = lead
+    // (the words before X since the last clause break: a connective here, a modifier below)
+    let clause_lead = lead
         .rfind(['，', '；', '：', '。', ',', ';', ':'])
         .map_or(lead, |at| {
             let mark = lead[at..].chars().next().map_or(1, char::len_utf8);
             &lead[at + mark..]
-        })
-        .trim();
+        });
+    let after_break = clause_lead.trim();
     let subject = lead.is_empty()
         || lead.ends_with(['，', '；', '：', '。', ',', ';', ':'])
         || lead
@@ -5295,12 +5296,7 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
     }
     // (or the head of a subject that a modifier opens: "二进制软件包中的 DEBIAN/symbols 文件
     // 提供了…"; what such a sentence says counts as a description at most)
-    let modifier = lead
-        .rfind(['，', '；', '：', '。', ',', ';', ':'])
-        .map_or(lead, |at| {
-            let mark = lead[at..].chars().next().map_or(1, char::len_utf8);
-            &lead[at + mark..]
-        });
+    let modifier = clause_lead;
     // (a name in Latin letters, as a manual names a file or a program, after a modifier
     // that is no person's, "你们的劳绩", nor a condition's, "如果你的 SSH")
     let modified = !subject
