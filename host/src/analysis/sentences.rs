@@ -194,6 +194,14 @@ fn en_period_ends(chars: &[char], i: usize, cur: &str) -> bool {
     if !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) && before.trim() == word {
         return false;
     }
+    // A section's number right after an opening quote or bracket: a heading is being named
+    // ("(see “3.1. Creating destination points”)", "(see: “1. Introduction”)").
+    if word.starts_with(|c: char| c.is_ascii_digit())
+        && word.chars().all(|c| c.is_ascii_digit() || c == '.')
+        && before[..before.len() - word.len()].ends_with(['“', '"', '‘', '(', '[', '«'])
+    {
+        return false;
+    }
     let lw = word.to_lowercase();
     if EN_ABBREV.contains(&lw.as_str()) {
         return false;

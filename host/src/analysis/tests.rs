@@ -38,6 +38,22 @@ fn english_sentences() {
             "Version 2.5. and later work.",
             vec!["Version 2.5. and later work."],
         ),
+        // (a heading named by its number in quotes or brackets goes on)
+        (
+            "It is linked (see “3.1. Creating destination points”). Then it works.",
+            vec![
+                "It is linked (see “3.1. Creating destination points”).",
+                "Then it works.",
+            ],
+        ),
+        (
+            "The link looks like this: (see: \"1. Introduction\").",
+            vec!["The link looks like this: (see: \"1. Introduction\")."],
+        ),
+        (
+            "It was read in 1998. Then it was lost.",
+            vec!["It was read in 1998.", "Then it was lost."],
+        ),
     ] {
         assert_eq!(split_sentences(text, Lang::En), want, "{text}");
     }

@@ -357,8 +357,101 @@ fn ends_sentence(s: &str) -> bool {
     ])
 }
 
+/// The words a number may be glued to that are no footnote's text: ordinals and units ("2nd",
+/// "64bit", "100MHz"), lower-cased.
+const GLUED_UNITS: &[&str] = &[
+    "bit", "bits", "byte", "bytes", "kib", "mib", "gib", "tib", "khz", "mhz", "ghz", "min", "sec",
+    "fps", "dpi", "ppi", "mbps", "kbps", "gbps", "rpm",
+];
+
+/// Chinese classifiers and number words: "3个", "2月", "10万" count things, they open no note.
+const ZH_COUNTED: &str = "个個种種月日年次位名条條项項章节節页頁号號点點分秒天岁歲倍步行列字台件部本篇卷人元组組类類层層级級代遍期周週米千万萬亿億十百";
+
+/// The footnote number a line opens with, whether the number is glued to the note's first word
+/// (a superscript marker as the text layer gives it: "9Found at …", "16If the home …",
+/// "1debian/patches 目录…", "2参见 …"), and the note's text. A number set apart by one space
+/// ("11 Shared libraries …", "17 /run should …") is returned too, unglued: alone it could be a
+/// list's or a heading's. Not "2nd", "64bit", "3D", "3个", "3.1", "1990s".
+fn footnote_mark(line: &str) -> Option<(u32, bool, &str)> {
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    if !(1..=3).contains(&digits) || line.starts_with('0') {
+        return None;
+    }
+    let n: u32 = line[..digits].parse().ok()?;
+    let rest = &line[digits..];
+    if let Some(text) = rest.strip_prefix(' ') {
+        let first = text.chars().next()?;
+        return (first.is_alphabetic() || first == '/').then_some((n, false, text));
+    }
+    let first = rest.chars().next()?;
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
+    let after = rest[word.len()..].chars().next();
+    let glued = if is_cjk(first) {
+        !ZH_COUNTED.contains(first)
+    } else if first.is_ascii_uppercase() {
+        // ("Found", "If"; "A" and "I" as words; not "3D", "64GB")
+        word.len() >= 2 && word[1..].bytes().all(|b| b.is_ascii_lowercase())
+            || word.len() == 1 && "AI".contains(first) && after == Some(' ')
+    } else if first.is_ascii_lowercase() {
+        word.len() >= 3
+            && !GLUED_UNITS.contains(&word.as_str())
+            && !after.is_some_and(|c| c.is_ascii_digit())
+    } else {
+        false
+    };
+    glued.then_some((n, true, rest))
+}
+
+/// Where the footnotes at the foot of a page start: the first line below the top third of its
+/// text lines (`skip` says which lines are running furniture) that opens with a footnote number
+/// (`footnote_mark`) the page confirms: a line above it ends with that number as a reference
+/// ("… separate libraries. 13"), or the next number opens a later line, or the number is glued
+/// and follows the last note's (`last`) or starts a new count. None when the page has no notes.
+fn footnote_start(lines: &[&str], skip: &dyn Fn(usize) -> bool, last: u32) -> Option<usize> {
+    let text: Vec<usize> = (0..lines.len())
+        .filter(|&i| !lines[i].trim().is_empty() && !skip(i))
+        .collect();
+    let referenced = |n: u32, above: &[usize]| {
+        let n = n.to_string();
+        above.iter().any(|&i| {
+            let t = lines[i].trim_end();
+            t.strip_suffix(n.as_str()).is_some_and(|before| {
+                let before = before.strip_suffix(' ').unwrap_or(before);
+                before.ends_with(['.', ',', ':', ';', ')', '”', '"', '。', '，', '：', '）'])
+            })
+        })
+    };
+    for (k, &i) in text.iter().enumerate() {
+        if k == 0 || k * 3 < text.len() {
+            continue;
+        }
+        let Some((n, glued, _)) = footnote_mark(lines[i].trim()) else {
+            continue;
+        };
+        let next_follows = text[k + 1..]
+            .iter()
+            .any(|&j| footnote_mark(lines[j].trim()).is_some_and(|(m, _, _)| m == n + 1));
+        let in_sequence = glued && (n == 1 || n > last && n <= last + 20);
+        if referenced(n, &text[..k]) || glued && next_follows || in_sequence {
+            return Some(i);
+        }
+    }
+    None
+}
+
 /// Ends the block being built: a table's rows (`in_table`) or a paragraph.
-fn flush(b: &mut DocBuilder, para: &mut String, in_table: &mut bool, page: u32) {
+/// The footnotes met since (`notes`: text and page) follow it, each a paragraph of its own: a
+/// note does not cut a paragraph whose lines run on around it.
+fn flush(
+    b: &mut DocBuilder,
+    para: &mut String,
+    in_table: &mut bool,
+    page: u32,
+    notes: &mut Vec<(String, u32)>,
+) {
     if !para.is_empty() {
         if *in_table {
             b.table(para.trim_end(), Some(page), None);
@@ -368,6 +461,34 @@ fn flush(b: &mut DocBuilder, para: &mut String, in_table: &mut bool, page: u32) 
         para.clear();
     }
     *in_table = false;
+    for (note, page) in notes.drain(..) {
+        b.para(&note, Some(page), None);
+    }
+}
+
+/// Adds a line to a paragraph being built: a line-end hyphen between letters is joined ("exam-"
+/// and "ple"), CJK text is joined without a space, other lines with one.
+fn append_line(para: &mut String, t: &str) {
+    let starts_lower = t.chars().next().is_some_and(|c| c.is_lowercase());
+    if para.is_empty() {
+        para.push_str(t);
+    } else if para.ends_with('-')
+        && para[..para.len() - 1]
+            .chars()
+            .last()
+            .is_some_and(char::is_alphabetic)
+        && starts_lower
+    {
+        para.pop();
+        para.push_str(t);
+    } else {
+        let last = para.chars().last().unwrap_or(' ');
+        let first = t.chars().next().unwrap_or(' ');
+        if !(is_cjk(last) || is_cjk(first)) {
+            para.push(' ');
+        }
+        para.push_str(t);
+    }
 }
 
 /// Which lines of a page (cells split by a tab where the line assembly found a gutter-wide gap)
@@ -608,18 +729,22 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
     let mut para_page = 1u32;
     let mut prev_cont = false; // previous line may continue into the next
     let mut in_table = false; // `para` holds the rows of a table
+    // footnotes of the pages read, waiting for the paragraph they interrupt to end
+    let mut notes: Vec<(String, u32)> = Vec::new();
+    // the number of the last footnote met
+    let mut last_note = 0u32;
 
     for (pi, lines) in pages.iter().enumerate() {
         let page_no = pi as u32 + 1;
         if use_outline {
             // a section whose heading line was not found starts with the next page
             if let Some(last) = pending.pop() {
-                flush(&mut b, &mut para, &mut in_table, para_page);
+                flush(&mut b, &mut para, &mut in_table, para_page, &mut notes);
                 b.set_section(Some(last));
                 pending.clear();
             }
             while next_ch < chapters_at.len() && chapters_at[next_ch].0 <= page_no {
-                flush(&mut b, &mut para, &mut in_table, para_page);
+                flush(&mut b, &mut para, &mut in_table, para_page, &mut notes);
                 b.chapter(&chapters_at[next_ch].1);
                 chapter_title = heading_key(&chapters_at[next_ch].1);
                 next_ch += 1;
@@ -632,13 +757,46 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
         }
         let edges = edge(lines);
         let table = table_lines(lines);
+        let is_furniture = |li: usize| {
+            let t = lines[li].trim();
+            edges.contains(&li)
+                && (furniture(&furniture_key(t)) || is_page_number(t) || running_title(t))
+        };
+        // the page's footnotes: from their first line to the foot of the page, set apart
+        let notes_from = footnote_start(lines, &is_furniture, last_note);
+        let mut note = String::new();
         for (li, line) in lines.iter().enumerate() {
             let t = line.trim();
             let at_edge = edges.contains(&li);
+            if notes_from.is_some_and(|from| li >= from) {
+                if is_furniture(li) {
+                    continue;
+                }
+                // a note opens with the next number; a blank line ends a paragraph of one
+                let mark = footnote_mark(t)
+                    .filter(|&(n, _, _)| Some(li) == notes_from || n == last_note + 1);
+                if t.is_empty() || mark.is_some() {
+                    if !note.trim().is_empty() {
+                        notes.push((std::mem::take(&mut note), page_no));
+                    }
+                    note.clear();
+                }
+                if t.is_empty() {
+                    continue;
+                }
+                match mark {
+                    Some((n, _, text)) => {
+                        last_note = n;
+                        append_line(&mut note, text.trim_start());
+                    }
+                    None => append_line(&mut note, t),
+                }
+                continue;
+            }
             if t.is_empty() {
                 // a blank line between rows of a table does not end it
                 if !(para.is_empty() || li == 0 || at_edge || in_table) {
-                    flush(&mut b, &mut para, &mut in_table, para_page);
+                    flush(&mut b, &mut para, &mut in_table, para_page, &mut notes);
                     prev_cont = false;
                 }
                 continue;
@@ -648,7 +806,7 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
             }
             if table[li] {
                 if !in_table {
-                    flush(&mut b, &mut para, &mut in_table, para_page);
+                    flush(&mut b, &mut para, &mut in_table, para_page, &mut notes);
                     in_table = true;
                     para_page = page_no;
                 }
@@ -658,7 +816,7 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 continue;
             }
             if in_table {
-                flush(&mut b, &mut para, &mut in_table, para_page);
+                flush(&mut b, &mut para, &mut in_table, para_page, &mut notes);
             }
             // A line opening with an option and a gutter is a definition list's term
             // (`-e⇥Exit immediately …`, `-A NUM, --after=NUM⇥Print …`); one opening with an
@@ -686,7 +844,7 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                     [] => false,
                 };
                 if runs_on {
-                    flush(&mut b, &mut para, &mut in_table, para_page);
+                    flush(&mut b, &mut para, &mut in_table, para_page, &mut notes);
                     if nums.len() == 1 {
                         b.chapter(&t);
                         numbered_chapter = nums[0];
@@ -704,7 +862,7 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 let chapter_line = !key.is_empty() && key == chapter_title;
                 let section = pending.iter().position(|p| heading_key(p) == key);
                 if chapter_line || section.is_some() {
-                    flush(&mut b, &mut para, &mut in_table, para_page);
+                    flush(&mut b, &mut para, &mut in_table, para_page, &mut notes);
                     if let Some(k) = section {
                         b.set_section(Some(pending[k].clone()));
                         pending.drain(..=k);
@@ -719,30 +877,12 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 t.starts_with(['•', '◦', '▪', '–', '*']) || t.starts_with("- ") || term_line;
             let join = !para.is_empty() && !toc && !bullet && (prev_cont || starts_lower);
             if !join && !para.is_empty() {
-                b.para(&para, Some(para_page), None);
-                para.clear();
+                flush(&mut b, &mut para, &mut in_table, para_page, &mut notes);
             }
             if para.is_empty() {
                 para_page = page_no;
-                para.push_str(&t);
-            } else if para.ends_with('-')
-                && para[..para.len() - 1]
-                    .chars()
-                    .last()
-                    .is_some_and(char::is_alphabetic)
-                && starts_lower
-            {
-                // de-hyphenate "exam-\nple" -> "example"
-                para.pop();
-                para.push_str(&t);
-            } else {
-                let last = para.chars().last().unwrap_or(' ');
-                let first = t.chars().next().unwrap_or(' ');
-                if !(is_cjk(last) || is_cjk(first)) {
-                    para.push(' ');
-                }
-                para.push_str(&t);
             }
+            append_line(&mut para, &t);
             if toc {
                 b.matter(&para, Some(para_page), None);
                 para.clear();
@@ -756,8 +896,15 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 || (!ends_sentence(&t) && n * 10 >= typical * 6)
                 || t.ends_with(['-', ',', ';']);
         }
+        if !note.trim().is_empty() {
+            notes.push((note, page_no));
+        }
+        // (no paragraph runs on from this page: its notes follow what it said)
+        if para.is_empty() {
+            flush(&mut b, &mut para, &mut in_table, para_page, &mut notes);
+        }
     }
-    flush(&mut b, &mut para, &mut in_table, para_page);
+    flush(&mut b, &mut para, &mut in_table, para_page, &mut notes);
     let chapters = b.into_chapters();
     ExtractedDoc {
         format: Format::Pdf,
@@ -1126,6 +1273,101 @@ pub(crate) mod tests {
                 ("lintian checks packages for policy bugs.", Some("lintian")),
                 ("piuparts tests the installation.", Some("piuparts")),
                 ("The other tools help too.", None),
+            ]
+        );
+    }
+
+    #[test]
+    fn footnote_marks_table() {
+        // (line, number and glued, or no mark)
+        let cases = [
+            ("9Found at http://example.org/basedir.", Some((9, true))),
+            ("16If the home directory is elsewhere", Some((16, true))),
+            ("10A description of the conventions", Some((10, true))),
+            (
+                "1debian/patches 目录应当是运行 dh_make 时生成的。",
+                Some((1, true)),
+            ),
+            ("2参见 GNU Coding Standards", Some((2, true))),
+            (
+                "11 Shared libraries that are only necessary",
+                Some((11, false)),
+            ),
+            ("17 /run should not be writable", Some((17, false))),
+            ("2nd edition of the manual", None),
+            ("64bit systems need it", None),
+            ("3D graphics", None),
+            ("64GB of memory", None),
+            ("3个步骤", None),
+            ("3.1 Purpose", None),
+            ("1990s software", None),
+            ("0day", None),
+            ("1234Word", None),
+        ];
+        for (line, want) in cases {
+            assert_eq!(
+                footnote_mark(line).map(|(n, glued, _)| (n, glued)),
+                want,
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn footnotes_at_a_page_foot_become_paragraphs_of_their_own() {
+        let page = |body: &str, foot: &str, n: u32| format!("{body}\n\n{foot}\n\n{n}");
+        let raw = RawPdf {
+            pages: vec![
+                page(
+                    "Title of the page\n\nThe root account's home directory may be chosen \
+                     freely. 16\n\nPrograms which have migrated to use /run should cease \
+                     their usage of\nthe old /var/run, except as noted.",
+                    "16If the home directory of the root account is not stored on the root\n\
+                     partition it will default to /.\n\nWe recommend against using the root \
+                     account.\n17 /run should not be writable for unprivileged users.",
+                    1,
+                ),
+                page(
+                    "Title of the page\n\nNumbered \
+                     lines stay prose:\n\n1 Install the package\n2 Configure it",
+                    "",
+                    2,
+                ),
+                page("Title of the page\n\nMore text here.", "", 3),
+            ],
+            ..RawPdf::default()
+        };
+        let doc = layout(raw, &Limits::default());
+        let paras: Vec<(&str, Option<u32>)> = doc
+            .blocks()
+            .map(|b| (b.text.as_str(), b.location.page))
+            .collect();
+        assert_eq!(
+            paras,
+            [
+                (
+                    "The root account's home directory may be chosen freely. 16",
+                    Some(1)
+                ),
+                (
+                    "Programs which have migrated to use /run should cease their usage of \
+                     the old /var/run, except as noted.",
+                    Some(1)
+                ),
+                (
+                    "If the home directory of the root account is not stored on the root \
+                     partition it will default to /.",
+                    Some(1)
+                ),
+                ("We recommend against using the root account.", Some(1)),
+                (
+                    "/run should not be writable for unprivileged users.",
+                    Some(1)
+                ),
+                ("Numbered lines stay prose:", Some(2)),
+                ("1 Install the package", Some(2)),
+                ("2 Configure it", Some(2)),
+                ("More text here.", Some(3)),
             ]
         );
     }
