@@ -483,9 +483,11 @@ fn howto_sections(a: &Analysis, block_first: &[Vec<u32>], out: &mut Vec<(Procedu
                 });
             seen.push((ci, section.clone()));
             if !found && let Some(title) = howto_title(heading, a.lang) {
+                // (a line of code, a table's cell, an option or a label between the
+                // paragraphs, "[n]>word", "--debugger", "EOF", "Chapter 8", is no step)
                 let firsts: Vec<u32> = (bi..end)
                     .map(|b| block_first[ci][b])
-                    .filter(|&i| i != u32::MAX)
+                    .filter(|&i| i != u32::MAX && prose_step(&a.sentences[i as usize].text))
                     .collect();
                 let ids: Vec<u32> = if firsts.len() >= 2 {
                     firsts.into_iter().take(MAX_STEPS).collect()
@@ -591,6 +593,21 @@ fn push(a: &Analysis, out: &mut Vec<(Procedure, Vec<u32>)>, title: String, ids: 
         },
         ids,
     ));
+}
+
+/// Whether a how-to section's paragraph opens with prose a reader can follow: mostly letters
+/// (not "[n]>>word", "#!/bin/sh"), and three words or more, or a sentence's stop, or a
+/// Chinese clause of six characters (not "--debugger", "EOF", "Chapter 8", "CP850").
+fn prose_step(text: &str) -> bool {
+    let t = text.trim();
+    let visible = t.chars().filter(|c| !c.is_whitespace()).count();
+    let letters = t.chars().filter(|c| c.is_alphabetic()).count();
+    let cjk = t.chars().filter(|&c| super::chinese::is_cjk(c)).count();
+    letters * 3 >= visible * 2
+        && !t.starts_with(['-', '#', '$', '['])
+        && (cjk >= 6
+            || t.split_whitespace().count() >= 3
+            || cjk == 0 && t.ends_with(['.', '!', '?']) && t.split_whitespace().count() >= 2)
 }
 
 /// Whether a sentence has words: not a bare list number or mark ("3.", "（一）", "•").
