@@ -4742,18 +4742,65 @@ const CREDIT_LABELS: &[&str] = &[
     "版權所有",
 ];
 
+/// Participles of making and authorship that credit the name after "by": who wrote, made,
+/// founded, translated or looks after a work ("developed by", "founded in 1993 by").
+const CREDIT_PARTICIPLES: &[&str] = &[
+    "written",
+    "rewritten",
+    "developed",
+    "created",
+    "designed",
+    "founded",
+    "started",
+    "initiated",
+    "authored",
+    "edited",
+    "translated",
+    "maintained",
+    "compiled",
+    "prepared",
+    "produced",
+    "published",
+    "contributed",
+    "sponsored",
+    "funded",
+    "organized",
+    "organised",
+    "coordinated",
+    "proposed",
+    "invented",
+    "implemented",
+    "ported",
+    "packaged",
+    "reviewed",
+    "revised",
+    "updated",
+    "illustrated",
+    "composed",
+    "drafted",
+    "conceived",
+    "established",
+    "uploaded",
+    "hosted",
+    "adopted",
+    "elected",
+    "appointed",
+    "announced",
+];
+
 /// Whether the text before a name ends with a credit label, with only years, other credited
 /// names and e-mail addresses between ("Copyright © 1998-2002 ", "Maintainer: ",
 /// "Copyright © 1996 Ian Jackson and ").
 fn credited(before: &str) -> bool {
     let lower = before.to_lowercase();
-    // A participle and "by" credits too: "developed by", "written in 1996 by".
+    // A participle of making and "by" credits too: "developed by", "written in 1996 by"; not
+    // a participle of use, "messages posted by NNTP clients", "files installed by dpkg".
     let agent = lower.rfind(" by ").filter(|&i| {
         lower[..i]
             .split_whitespace()
             .rev()
             .take(4)
-            .any(|w| w.len() >= 5 && (w.ends_with("ed") || w.ends_with("ten")))
+            .any(|w| CREDIT_PARTICIPLES.contains(&w))
     });
     let Some((at, label)) = CREDIT_LABELS
         .iter()

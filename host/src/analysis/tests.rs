@@ -645,6 +645,18 @@ fn words_of_doing_are_no_concepts() {
 fn english_definition_patterns() {
     // (sentence, term, defines)
     let cases = [
+        // a participle of making and "by" credit a name; one of use does not
+        (
+            "Debian was founded in 1993 by Ian Murdock.",
+            "Ian Murdock",
+            true,
+        ),
+        (
+            "A string which should appear as the organization header for all messages posted \
+             by NNTP clients on the machine",
+            "NNTP",
+            false,
+        ),
         // a kind's head between the name and its copula
         (
             "The /usr/share hierarchy is for all read-only architecture independent data files.",
