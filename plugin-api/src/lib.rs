@@ -1962,12 +1962,19 @@ pub mod build {
         })
     }
 
-    /// Whether a passage is a copyright notice ("Copyright © 2010 Craig Small", "版权所有").
+    /// Whether a passage is a copyright notice ("Copyright © 2010 Craig Small", "版权所有",
+    /// "版权 © 2010 Craig Small"; not "版权声明", a heading).
     pub fn copyright_notice(text: &str) -> bool {
         let lower = text.trim_start_matches(['*', '-', '•', ' ']).to_lowercase();
         ["copyright", "©", "(c) ", "版权所有", "版權所有"]
             .iter()
             .any(|l| lower.starts_with(l))
+            || ["版权", "版權"].iter().any(|l| {
+                lower.strip_prefix(l).is_some_and(|r| {
+                    r.trim_start()
+                        .starts_with(|c: char| c == '©' || c.is_ascii_digit())
+                })
+            })
     }
 
     /// The kinds of thing a technical text names with a head noun after a term ("the dpkg
@@ -2525,6 +2532,13 @@ pub mod build {
                     true,
                     Some("自由软件基金会，《Bash Reference Manual》版权声明中的版权所有者。"),
                 ),
+                (
+                    "版权 © 2010 Craig Small",
+                    "Craig Small",
+                    true,
+                    Some("Craig Small，《Bash Reference Manual》版权声明中的版权所有者。"),
+                ),
+                ("版权声明", "Craig Small", true, None),
                 ("The Free Software Foundation publishes it.", "Free Software Foundation", false, None),
             ];
             for (text, title, zh, want) in cases {
