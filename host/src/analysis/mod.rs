@@ -5427,8 +5427,35 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
             ("为", 0.3),
             ("為", 0.3),
         ] {
-            // (not a question: "UNIX 系统是如何工作的")
+            // (not a question: "UNIX 系统是如何工作的"; nor a judgement, a clause that 是
+            // opens and 的 closes, "Ubuntu 和 Debian 是不能混在一起的", which says how X is,
+            // unless it says what X is for or where it comes from, "流式编辑器是用来…转换的",
+            // "《古兰经》是从全世界的主降示的", or a later clause says what
+            // X is, "mkfs 命令是由 e2fsprogs 包提供的，是各种文件系统相关程序的前端")
+            let judgement = || {
+                let mut clauses = after
+                    .split(['，', '。', '；', '！', '？'])
+                    .filter(|c| !c.is_empty());
+                matches!(pat, "是" | "，是")
+                    && clauses.next().is_some_and(|c| {
+                        c.ends_with('的')
+                            && ![
+                                "是用来",
+                                "是用于",
+                                "是用於",
+                                "是为了",
+                                "是為了",
+                                "是由",
+                                "是从",
+                                "是從",
+                            ]
+                            .iter()
+                            .any(|p| c.starts_with(p))
+                    })
+                    && !clauses.any(|c| c.starts_with('是') && !c.ends_with('的'))
+            };
             if after.starts_with(pat)
+                && !judgement()
                 && ![
                     "是如何",
                     "是怎样",

@@ -1261,6 +1261,22 @@ fn a_section_opens_with_what_its_subject_is() {
 fn chinese_definition_patterns() {
     // (sentence, term, defines)
     let cases = [
+        // a judgement, "是…的", says how X is, not what it is
+        ("例如，Ubuntu 和 Debian 是不能混在一起的。", "Ubuntu", false),
+        ("这个文件是可以删除的。", "文件", false),
+        ("dpkg 是 Debian 的软件包管理程序。", "dpkg", true),
+        ("lintian 是用来检查软件包的工具。", "lintian", true),
+        (
+            "流式编辑器是用来在输入流中完成基本文本转换的。",
+            "流式编辑器",
+            true,
+        ),
+        ("《古兰经》是从全世界的主降示的。", "古兰经", true),
+        (
+            "mkfs 命令是由 e2fsprogs 包提供的，是各种文件系统相关程序的前端。",
+            "mkfs",
+            true,
+        ),
         // (a mention glued to the word before it is part of a longer word: the gloss is of
         // 上游源码压缩包, 上游维护者, 多架构)
         (
