@@ -357,6 +357,50 @@ fn ends_sentence(s: &str) -> bool {
     ])
 }
 
+/// A line of Chinese set with a space between every character, as a justified line comes out
+/// of some PDFs ("对 于 单 份 源 码 生 成 多 个"), with those spaces taken out: in a line with a
+/// run of four or more CJK characters each one space apart, every such run. A space between
+/// two words of CJK text elsewhere, and between CJK and Latin text, stays.
+fn unspace_cjk(line: &str) -> std::borrow::Cow<'_, str> {
+    let cs: Vec<char> = line.chars().collect();
+    // the runs: their characters are at i, i+2, i+4, … j, CJK, with single spaces between
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < cs.len() {
+        if !is_cjk(cs[i]) {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j + 2 < cs.len() && cs[j + 1] == ' ' && is_cjk(cs[j + 2]) {
+            j += 2;
+        }
+        if j > i {
+            runs.push((i, j));
+        }
+        i = j + 1;
+    }
+    // (a line so set has a run of four or more; its shorter runs, "文 件，", are so set too)
+    let mut drop = vec![false; cs.len()];
+    if runs.iter().any(|&(i, j)| (j - i) / 2 + 1 >= 4) {
+        for &(i, j) in &runs {
+            for k in (i + 1..j).step_by(2) {
+                drop[k] = true;
+            }
+        }
+    }
+    if !drop.contains(&true) {
+        return std::borrow::Cow::Borrowed(line);
+    }
+    std::borrow::Cow::Owned(
+        cs.iter()
+            .zip(&drop)
+            .filter(|(_, d)| !**d)
+            .map(|(c, _)| *c)
+            .collect(),
+    )
+}
+
 /// The words a number may be glued to that are no footnote's text: ordinals and units ("2nd",
 /// "64bit", "100MHz"), lower-cased.
 const GLUED_UNITS: &[&str] = &[
@@ -787,9 +831,9 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 match mark {
                     Some((n, _, text)) => {
                         last_note = n;
-                        append_line(&mut note, text.trim_start());
+                        append_line(&mut note, &unspace_cjk(text.trim_start()));
                     }
-                    None => append_line(&mut note, t),
+                    None => append_line(&mut note, &unspace_cjk(t)),
                 }
                 continue;
             }
@@ -824,7 +868,10 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
             let term_line = t.starts_with('-') && t.find('\t').is_some_and(|at| at <= 40);
             // a gutter-wide gap outside a table is a wide space
             let t = t.replace('\t', " ");
-            let t = t.as_str();
+            // (the line's width as set, before spaces between Chinese characters go)
+            let width = t.chars().count();
+            let t = unspace_cjk(&t);
+            let t = t.as_ref();
             let (t, toc) = match strip_leaders(t) {
                 Some(s) => (s, true),
                 None => (t.to_string(), false),
@@ -889,7 +936,7 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 prev_cont = false;
                 continue;
             }
-            let n = t.chars().count();
+            let n = width;
             // a full-width line continues even after a full stop (the paragraph's last line is
             // usually short); a fairly long one continues unless it ends a sentence
             prev_cont = n * 10 >= typical * 9
@@ -1275,6 +1322,30 @@ pub(crate) mod tests {
                 ("The other tools help too.", None),
             ]
         );
+    }
+
+    #[test]
+    fn chinese_set_with_a_space_between_characters_is_joined() {
+        for (line, want) in [
+            (
+                "对 于 单 份 源 码 生 成 多 个 二 进 制 包 的 情 况，dh_auto_install 将",
+                "对于单份源码生成多个二进制包的情况，dh_auto_install 将",
+            ),
+            (
+                "命 令 则 将 文 件 按 照debian/package-1.install",
+                "命令则将文件按照debian/package-1.install",
+            ),
+            (
+                "如 果 你 定 义 了 ~/.devscripts 文 件， 就 不 需 要",
+                "如果你定义了 ~/.devscripts 文件，就不需要",
+            ),
+            // (words apart, and Chinese beside Latin, stay as they are)
+            ("运行 dh_make 命令 生成 文件", "运行 dh_make 命令 生成 文件"),
+            ("床 前 明", "床 前 明"),
+            ("Debian 软件包", "Debian 软件包"),
+        ] {
+            assert_eq!(unspace_cjk(line), want, "{line}");
+        }
     }
 
     #[test]
