@@ -909,12 +909,28 @@ fn zh_class_before(head: &str, after_comma: bool) -> Option<String> {
     {
         return None;
     }
+    let whole = run;
     if let Some(cut) = ZH_BEFORE_CLASS
         .iter()
         .filter_map(|w| run.rfind(w).map(|i| i + w.len()))
         .max()
     {
         run = &run[cut..];
+    }
+    // (a class the words right before it deny names what the item is not: "其它非 Debian
+    // 的档案库，例如 Ubuntu"; not "非常", very)
+    let modifier: String = {
+        let before: Vec<char> = whole[..whole.len() - run.len()].chars().collect();
+        before[before.len().saturating_sub(16)..].iter().collect()
+    };
+    if modifier
+        .match_indices('非')
+        .any(|(i, _)| !modifier[i..].starts_with("非常"))
+        || ["不是", "不属于", "不屬於"]
+            .iter()
+            .any(|w| modifier.contains(w))
+    {
+        return None;
     }
     let run = run.trim();
     zh_class_ok(run).then(|| run.to_string())
@@ -1728,6 +1744,19 @@ mod tests {
             "可以使用 git、svn 等版本控制系统来保存修改。",
             true,
             Some("版本控制系统"),
+        ),
+        // (not a class the words before it deny)
+        (
+            "Ubuntu",
+            "在标准的 Debian 中不要混合使用其它非 Debian 的档案库，例如 Ubuntu 。",
+            true,
+            None,
+        ),
+        (
+            "vim",
+            "有一些非常好用的编辑器，例如 vim 和 emacs。",
+            true,
+            Some("编辑器"),
         ),
         (
             "Z shell",
