@@ -484,10 +484,25 @@ fn howto_sections(a: &Analysis, block_first: &[Vec<u32>], out: &mut Vec<(Procedu
             seen.push((ci, section.clone()));
             if !found && let Some(title) = howto_title(heading, a.lang) {
                 // (a line of code, a table's cell, an option or a label between the
-                // paragraphs, "[n]>word", "--debugger", "EOF", "Chapter 8", is no step)
+                // paragraphs, "[n]>word", "--debugger", "EOF", "Chapter 8", is no step; nor is
+                // the heading itself, set again as a paragraph, as a PDF's cover sets its title)
+                let same = |t: &str| {
+                    let key = |s: &str| {
+                        s.chars()
+                            .filter(|c| c.is_alphanumeric())
+                            .flat_map(char::to_lowercase)
+                            .collect::<String>()
+                    };
+                    key(t) == key(&title)
+                };
                 let firsts: Vec<u32> = (bi..end)
                     .map(|b| block_first[ci][b])
-                    .filter(|&i| i != u32::MAX && prose_step(&a.sentences[i as usize].text))
+                    .filter(|&i| {
+                        i != u32::MAX && {
+                            let text = &a.sentences[i as usize].text;
+                            prose_step(text) && !same(text)
+                        }
+                    })
                     .collect();
                 let ids: Vec<u32> = if firsts.len() >= 2 {
                     firsts.into_iter().take(MAX_STEPS).collect()

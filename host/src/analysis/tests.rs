@@ -548,6 +548,8 @@ fn howto_sections_are_procedures() {
         "# Guide\n\n## Installing the tool\n\nDownload the archive from the release page.\n\n3\\.\n\nUnpack it into a directory on your path.\n",
         // nor is a line of code, an option, a label or a heading between the paragraphs
         "# Guide\n\n## Installing the tool\n\nDownload the archive from the release page.\n\n[n]>>word\n\n--debugger\n\nEOF\n\nChapter 8\n\n#!/bin/sh\n\nUnpack it into a directory on your path.\n",
+        // nor the heading set again as a paragraph
+        "# Guide\n\n## Installing the tool\n\nInstalling the tool\n\nDownload the archive from the release page.\n\nUnpack it into a directory on your path.\n",
     ];
     for md in cases {
         let a = Analysis::new(&Document::from_markdown("M", Lang::En, md));
