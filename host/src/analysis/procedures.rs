@@ -486,15 +486,14 @@ fn howto_sections(a: &Analysis, block_first: &[Vec<u32>], out: &mut Vec<(Procedu
                 // (a line of code, a table's cell, an option or a label between the
                 // paragraphs, "[n]>word", "--debugger", "EOF", "Chapter 8", is no step; nor is
                 // the heading itself, set again as a paragraph, as a PDF's cover sets its title)
-                let same = |t: &str| {
-                    let key = |s: &str| {
-                        s.chars()
-                            .filter(|c| c.is_alphanumeric())
-                            .flat_map(char::to_lowercase)
-                            .collect::<String>()
-                    };
-                    key(t) == key(&title)
+                let key = |s: &str| {
+                    s.chars()
+                        .filter(|c| c.is_alphanumeric())
+                        .flat_map(char::to_lowercase)
+                        .collect::<String>()
                 };
+                let title_key = key(&title);
+                let same = |t: &str| key(t) == title_key;
                 let firsts: Vec<u32> = (bi..end)
                     .map(|b| block_first[ci][b])
                     .filter(|&i| {

@@ -362,6 +362,10 @@ fn ends_sentence(s: &str) -> bool {
 /// run of four or more CJK characters each one space apart, every such run. A space between
 /// two words of CJK text elsewhere, and between CJK and Latin text, stays.
 fn unspace_cjk(line: &str) -> std::borrow::Cow<'_, str> {
+    // (asked of every line of a PDF: a line of ASCII or without a space has nothing to join)
+    if line.is_ascii() || !line.contains(' ') {
+        return std::borrow::Cow::Borrowed(line);
+    }
     let cs: Vec<char> = line.chars().collect();
     // the runs: their characters are at i, i+2, i+4, … j, CJK, with single spaces between
     let mut runs: Vec<(usize, usize)> = Vec::new();
@@ -820,10 +824,10 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 let mark = footnote_mark(t)
                     .filter(|&(n, _, _)| Some(li) == notes_from || n == last_note + 1);
                 if t.is_empty() || mark.is_some() {
-                    if !note.trim().is_empty() {
-                        notes.push((std::mem::take(&mut note), page_no));
+                    let done = std::mem::take(&mut note);
+                    if !done.trim().is_empty() {
+                        notes.push((done, page_no));
                     }
-                    note.clear();
                 }
                 if t.is_empty() {
                     continue;
@@ -845,7 +849,7 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
                 }
                 continue;
             }
-            if at_edge && (furniture(&furniture_key(t)) || is_page_number(t) || running_title(t)) {
+            if is_furniture(li) {
                 continue;
             }
             if table[li] {
