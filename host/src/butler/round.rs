@@ -180,7 +180,7 @@ pub fn run(input: RoundInput<'_>) -> Result<Outcome, ButlerError> {
     } = input;
     let mut entries: Vec<PlanEntry> = app.store.plan(&wiki.id)?;
     let completion_before = pages::completion(&entries);
-    let catalog = Arc::new(Catalog::new(&entries));
+    let catalog = Arc::new(Catalog::new(&entries, analysis.lang()));
     let exists: Vec<bool> = entries
         .iter()
         .map(|e| e.state == EntryState::Generated)

@@ -370,7 +370,7 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
         .zip(ids)
         .map(|(p, id)| PlanEntry::planned(id, p.proposal, p.gene))
         .collect();
-    let catalog = Arc::new(Catalog::new(&entries));
+    let catalog = Arc::new(Catalog::new(&entries, analysis.lang()));
     let call_ctx = base_ctx.with_entries(catalog.entry_lookup());
     ctx.checkpoint()?;
 

@@ -114,29 +114,46 @@ pub fn norm(s: &str) -> String {
     crate::analysis::fold_name(s)
 }
 
+/// A name as the catalog of a wiki in `lang` matches it: [`norm`] in English; in Chinese its
+/// words joined by single spaces, case kept.
+fn name_key(s: &str, lang: analysis::Lang) -> String {
+    match lang {
+        analysis::Lang::En => norm(s),
+        analysis::Lang::Zh => s.split_whitespace().collect::<Vec<_>>().join(" "),
+    }
+}
+
 /// Names (titles and aliases) of the plan to entry indexes.
+///
+/// Names match as the analysis of the wiki's language tells terms apart: an English name
+/// by [`norm`] (case folded, since a sentence's first word is capitalised), a name in a
+/// Chinese text with its case kept. A Chinese text writes a Latin word mid-sentence as it
+/// is, so "Debian" (the project) and "debian" (the directory) are two things there: a
+/// mention of one must not link to the other's page.
 pub struct Catalog {
     lookup: HashMap<String, usize>,
     titles: Vec<String>,
+    lang: analysis::Lang,
 }
 
 impl Catalog {
-    pub fn new(entries: &[PlanEntry]) -> Catalog {
+    pub fn new(entries: &[PlanEntry], lang: analysis::Lang) -> Catalog {
         let mut lookup = HashMap::new();
         for (i, e) in entries.iter().enumerate() {
             for name in std::iter::once(&e.proposal.title).chain(e.proposal.aliases.iter()) {
-                lookup.entry(norm(name)).or_insert(i);
+                lookup.entry(name_key(name, lang)).or_insert(i);
             }
         }
         Catalog {
             lookup,
             titles: entries.iter().map(|e| e.proposal.title.clone()).collect(),
+            lang,
         }
     }
 
     /// The entry named `name` (title or alias), if planned.
     pub fn index_of(&self, name: &str) -> Option<usize> {
-        self.lookup.get(&norm(name)).copied()
+        self.lookup.get(&name_key(name, self.lang)).copied()
     }
 
     /// The `entry-for` import of gene calls: the planned entry's title for a term or alias.
@@ -697,6 +714,42 @@ mod tests {
         ];
         for (name, key) in cases {
             assert_eq!(norm(name), key, "{name:?}");
+        }
+    }
+
+    #[test]
+    fn catalog_names_match_as_the_language_tells_terms_apart() {
+        let entry = |title: &str, aliases: &[&str]| {
+            PlanEntry::planned(
+                title.to_string(),
+                Proposal {
+                    entry_type: "concept".into(),
+                    title: title.into(),
+                    aliases: aliases.iter().map(|a| a.to_string()).collect(),
+                    score: 1.0,
+                    key: title.into(),
+                },
+                "concept".into(),
+            )
+        };
+        let entries = [
+            entry("debian", &[]),
+            entry("APT", &["Advanced  Packaging Tool"]),
+        ];
+        // (lang, name, the entry it finds)
+        let cases = [
+            (analysis::Lang::En, "Debian", Some(0)),
+            (analysis::Lang::En, "apt", Some(1)),
+            (analysis::Lang::En, "advanced packaging tool", Some(1)),
+            // a Chinese text writes a Latin word as it is: the project is not the directory
+            (analysis::Lang::Zh, "Debian", None),
+            (analysis::Lang::Zh, "debian", Some(0)),
+            (analysis::Lang::Zh, "apt", None),
+            (analysis::Lang::Zh, " Advanced Packaging\tTool ", Some(1)),
+        ];
+        for (lang, name, want) in cases {
+            let catalog = Catalog::new(&entries, lang);
+            assert_eq!(catalog.index_of(name), want, "{lang:?} {name:?}");
         }
     }
 
