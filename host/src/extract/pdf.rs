@@ -462,13 +462,24 @@ fn footnote_start(lines: &[&str], skip: &dyn Fn(usize) -> bool, last: u32) -> Op
     let text: Vec<usize> = (0..lines.len())
         .filter(|&i| !lines[i].trim().is_empty() && !skip(i))
         .collect();
+    let stop = |c: char| ".,:;)”\"。，：）".contains(c);
     let referenced = |n: u32, above: &[usize]| {
         let n = n.to_string();
         above.iter().any(|&i| {
             let t = lines[i].trim_end();
             t.strip_suffix(n.as_str()).is_some_and(|before| {
                 let before = before.strip_suffix(' ').unwrap_or(before);
-                before.ends_with(['.', ',', ':', ';', ')', '”', '"', '。', '，', '：', '）'])
+                before.ends_with(stop)
+            })
+            // (or inside the line, glued to a sentence's stop before the next sentence:
+            // "… no longer possible.4 Instead, …"; not a number's own dot, "version 2.4 is")
+            || t.match_indices(n.as_str()).any(|(at, _)| {
+                let mut back = t[..at].chars().rev();
+                back.next().is_some_and(stop)
+                    && back.next().is_some_and(|c| !c.is_ascii_digit())
+                    && t[at + n.len()..]
+                        .strip_prefix(' ')
+                        .is_some_and(|r| r.starts_with(char::is_uppercase))
             })
         })
     };
@@ -1409,6 +1420,14 @@ pub(crate) mod tests {
                     2,
                 ),
                 page("Title of the page\n\nMore text here.", "", 3),
+                // (a mark inside a line, glued to a stop; a version's dot is no stop)
+                page(
+                    "Title of the page\n\nThe old system went with version 2.4 Then it \
+                     changed.\n\nRemoving is no longer possible.4 Instead, upload a new \
+                     revision.\n\nThe queue is processed daily.",
+                    "4 Though, a package still in the queue can be removed.",
+                    4,
+                ),
             ],
             ..RawPdf::default()
         };
@@ -1443,6 +1462,19 @@ pub(crate) mod tests {
                 ("1 Install the package", Some(2)),
                 ("2 Configure it", Some(2)),
                 ("More text here.", Some(3)),
+                (
+                    "The old system went with version 2.4 Then it changed.",
+                    Some(4)
+                ),
+                (
+                    "Removing is no longer possible.4 Instead, upload a new revision.",
+                    Some(4)
+                ),
+                ("The queue is processed daily.", Some(4)),
+                (
+                    "Though, a package still in the queue can be removed.",
+                    Some(4)
+                ),
             ]
         );
     }
