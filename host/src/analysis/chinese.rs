@@ -1072,6 +1072,26 @@ pub(super) const CLOSING_PARTICLES: &str = "也矣與与乎哉歟欤";
 /// four characters, and no function character opens or closes it nor stands inside it except
 /// 之 (民之父母; not "誠於中"). "此之謂也" ("this is what it says", after a quotation) and
 /// "謂之曰" ("said to him") name nothing.
+/// The topics a classical dialogue's speakers ask about: one character after a name and 問,
+/// where the question ends ("樊遲問知。", "哀公問政。", "季康子問政於孔子", "問仁，子曰"). Not
+/// what follows a bare 問 ("每事問。"), nor a function character ("問曰", "問之", "問其").
+fn classical_topics(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for (at, q) in s.match_indices(['問', '问']) {
+        let asker = s[..at].chars().next_back().is_some_and(is_cjk);
+        let rest = &s[at + q.len()..];
+        let mut cs = rest.char_indices();
+        let Some((_, topic)) = cs.next() else {
+            continue;
+        };
+        let ends = cs.next().is_none_or(|(_, c)| "。，？！；於于".contains(c));
+        if asker && ends && is_cjk(topic) && !is_function(topic) {
+            out.push(&rest[..topic.len_utf8()]);
+        }
+    }
+    out
+}
+
 fn classical_namings(s: &str) -> Vec<&str> {
     let mut out = Vec::new();
     for verb in NAMING_VERBS {
@@ -1246,6 +1266,8 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
     let mut definitions: HashMap<&str, u32> = HashMap::new();
     // (and the words it names, "天命之謂性", "此之謂絜矩之道", with how often)
     let mut namings: HashMap<&str, u32> = HashMap::new();
+    // (and the topics its speakers ask about, "樊遲問知", with how often)
+    let mut topics: HashMap<&str, u32> = HashMap::new();
     for (si, s) in sentences.iter().enumerate() {
         if classical {
             for w in classical_definitions(s) {
@@ -1253,6 +1275,9 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             }
             for w in classical_namings(s) {
                 *namings.entry(w).or_default() += 1;
+            }
+            for w in classical_topics(s) {
+                *topics.entry(w).or_default() += 1;
             }
         }
         if classical {
@@ -1592,13 +1617,15 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         // makes it a concept of the book, whatever the dictionary calls it. (Once may be a
         // saying about a kind of people: "卑者…也".)
         // So does a naming, twice for one character ("天命之謂性", "自誠明，謂之性"), once for a
-        // phrase the text uses again ("此之謂絜矩之道").
+        // phrase the text uses again ("此之謂絜矩之道"), and a topic its speakers ask about
+        // twice ("樊遲問知", "問知"): what a dialogue's disciples ask about is what it teaches.
         let named = namings.get(w.as_str()).copied().unwrap_or(0);
         let defined = || {
             classical
                 && (definitions.get(w.as_str()).copied().unwrap_or(0) >= 2
                     || named >= 2
-                    || n > 1 && named > 0)
+                    || n > 1 && named > 0
+                    || n == 1 && topics.get(w.as_str()).copied().unwrap_or(0) >= 2)
         };
         if n == 1
             && !is_function(cs[0])
@@ -2888,6 +2915,31 @@ mod tests {
         ];
         for &(sentence, words) in cases {
             assert_eq!(classical_definitions(sentence), words, "{sentence}");
+        }
+    }
+
+    #[test]
+    fn a_classical_dialogue_asks_about_its_topics() {
+        // (sentence, the topics asked about)
+        let cases: &[(&str, &[&str])] = &[
+            (
+                "樊遲問知。子曰：「務民之義，敬鬼神而遠之，可謂知矣。」",
+                &["知"],
+            ),
+            ("季康子問政於孔子。", &["政"]),
+            (
+                "子張問仁於孔子，孔子曰：「能行五者於天下為仁矣。」",
+                &["仁"],
+            ),
+            ("孟武伯问孝。", &["孝"]),
+            // (a bare 問, one whose object is a function character, a longer object)
+            ("子入大廟，每事問。", &[]),
+            ("子貢問曰：「何如斯可謂之士矣？」", &[]),
+            ("問之，則曰不知。", &[]),
+            ("子張問崇德辨惑。", &[]),
+        ];
+        for &(sentence, want) in cases {
+            assert_eq!(classical_topics(sentence), want, "{sentence}");
         }
     }
 

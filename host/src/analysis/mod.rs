@@ -1159,7 +1159,10 @@ impl Analysis {
             if says_what_it_is(text, self.lang)
                 && (!one_thing || opens_on_its_item(text, n, self.lang))
             {
-                scored.push((0.9, i));
+                // (an opening that tells the reader what to do, "You may wish to use BTS
+                // usertags when …", below the section's own definition, "Usertags are similar
+                // to normal tags … but differ in that they are user-defined …")
+                scored.push((if addresses_reader(text) { 0.35 } else { 0.9 }, i));
             } else if self.lang == Lang::Zh && zh_statement_about(text, n) {
                 // (below the text's own definitions elsewhere: "正则表达式描述要匹配的模式")
                 scored.push((0.45, i));
@@ -1222,6 +1225,12 @@ impl Analysis {
             .collect();
         for i in self.sentence_ids_mentioning(term) {
             let s = &self.sentences[i as usize].text;
+            // (a line with a brace alternation of words is a pattern, not a statement: "The
+            // package name provides {a,an,the,some} synopsis.", a manual's example of a bad
+            // synopsis; a file name's, ".orig.tar.{gz,xz}", is no word of its own)
+            if alternation_of_words(s) {
+                continue;
+            }
             let key = self.sentence_key(i as usize);
             let plural = |v: &str| {
                 let subject = key
@@ -3534,6 +3543,34 @@ fn says_what_it_is(sentence: &str, lang: Lang) -> bool {
     }
 }
 
+/// Whether `s` holds a brace alternation set as a word of its own: " {a,an,the} ".
+fn alternation_of_words(s: &str) -> bool {
+    s.match_indices(" {").any(|(at, _)| {
+        let inner = &s[at + 2..];
+        inner.find('}').is_some_and(|close| {
+            inner[..close].contains(',')
+                && !inner[..close].contains(' ')
+                && inner[close + 1..].starts_with([' ', '.', ',', ';'])
+        })
+    })
+}
+
+/// Whether a sentence is said to the reader, its subject "you" or "we" ("You may wish to use
+/// …", "We recommend …", "你可以…", "我们建议…"): it says what to do with a thing, not what
+/// the thing is.
+fn addresses_reader(sentence: &str) -> bool {
+    let t = sentence.trim_start();
+    let first = t
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    ["you", "we"].contains(&first.as_str())
+        || ["你", "您", "我们", "我們"]
+            .iter()
+            .any(|p| t.starts_with(p))
+}
+
 /// Whether a Chinese sentence is a statement about `name`: it names it near its start, ends a
 /// clause, has words enough, and neither asks, announces what follows ("如下", "以下") nor
 /// captions a table or figure.
@@ -3978,11 +4015,28 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         .strip_suffix(" the")
         .or_else(|| before.strip_suffix(" a"))
         .unwrap_or(before);
+    // (a phrase of a case is a condition too: "In this case, dpkg-source renames the
+    // temporary directory …", "In such cases, …", "For example, …")
+    let of_a_case = || {
+        before.split(|c: char| !c.is_alphanumeric()).any(|w| {
+            [
+                "case",
+                "cases",
+                "situation",
+                "example",
+                "instance",
+                "event",
+                "scenario",
+            ]
+            .contains(&w)
+        })
+    };
     let fronted = unarticled.ends_with(',')
         && before
             .split_whitespace()
             .next()
             .is_some_and(|w| EN_FRONTED.contains(&w) || EN_CONCESSIVE.contains(&w))
+        && !of_a_case()
         || unarticled.ends_with(':') && unarticled.split_whitespace().count() >= 3
         || fronted_date(before);
     // (or one of names joined as the subject: "Manuel Estrada Sainz (ranty) and Andrés García

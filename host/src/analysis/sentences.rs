@@ -76,8 +76,55 @@ pub fn split_sentences(text: &str, lang: Lang) -> Vec<String> {
     push(&mut out, &mut cur);
     if lang == Lang::Zh {
         join_namings(&mut out);
+        join_questions(&mut out);
     }
     out
+}
+
+/// Joins a short question of a dialogue to the answer that follows it: a question reported
+/// without its words, "孟武伯问孝。", "哀公問政。", or a speech that only asks, "樊迟曰：“何谓
+/// 也？”", "颜渊曰：请问其目？", then a sentence that opens with the answer's speaker, "子曰：…",
+/// "孔子對曰：…". Alone the question quotes a name and a topic and nothing said of either; the
+/// answer is what a reader of the topic's page looks for.
+fn join_questions(out: &mut Vec<String>) {
+    let asks = |s: &str| {
+        let n = s.chars().count();
+        let speech = s.contains(['曰', '问', '問']);
+        // (a report: 问/問 and a topic, no words quoted)
+        let reported = n <= 12
+            && s.contains(['问', '問'])
+            && !s.contains(['曰', '“', '「', '：', ':', '，'])
+            && s.ends_with('。');
+        // (a speech that asks and says nothing else)
+        let asking = n <= 16
+            && speech
+            && s.trim_end_matches(['”', '」', '』']).ends_with(['？', '?'])
+            && s.matches(['？', '?', '。', '！']).count() == 1;
+        reported || asking
+    };
+    // (the answer opens with its speaker: 曰 within its first eight characters)
+    let answers = |s: &str| {
+        s.chars()
+            .take(8)
+            .position(|c| c == '曰')
+            .is_some_and(|at| at >= 1 && !s.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    if !out.windows(2).any(|w| asks(&w[0]) && answers(&w[1])) {
+        return;
+    }
+    let mut joined: Vec<String> = Vec::with_capacity(out.len());
+    let mut pending_question = false;
+    for s in out.drain(..) {
+        if pending_question && answers(&s) {
+            let q = joined.last_mut().expect("a question was pushed");
+            q.push_str(&s);
+            pending_question = false;
+            continue;
+        }
+        pending_question = asks(&s) && !s.starts_with(|c: char| c.is_ascii_digit());
+        joined.push(s);
+    }
+    *out = joined;
 }
 
 /// Joins a short classical naming that refers back, "此之謂絜矩之道。", "此謂知本。", "是謂X", to

@@ -135,6 +135,49 @@ fn a_classical_naming_stays_with_what_it_names() {
     }
 }
 
+/// A short question of a dialogue stays with the answer that follows it; a question that
+/// says more, or is followed by no answer, is a sentence of its own.
+#[test]
+fn a_question_stays_with_its_answer() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "孟武伯问孝。子曰：“父母唯其疾之忧。”",
+            &["孟武伯问孝。子曰：“父母唯其疾之忧。”"],
+        ),
+        (
+            "哀公問政。子曰：「文武之政，布在方策。」",
+            &["哀公問政。子曰：「文武之政，布在方策。」"],
+        ),
+        (
+            "樊迟曰：“何谓也？”子曰：“生，事之以礼。”",
+            &["樊迟曰：“何谓也？”子曰：“生，事之以礼。”"],
+        ),
+        (
+            "颜渊曰：请问其目？子曰：非礼勿视。",
+            &["颜渊曰：请问其目？子曰：非礼勿视。"],
+        ),
+        // (no answer follows: the report is its own sentence)
+        (
+            "子入太庙，每事问。或曰：孰谓鄹人之子知礼乎？",
+            &["子入太庙，每事问。", "或曰：孰谓鄹人之子知礼乎？"],
+        ),
+        ("孟武伯问孝。其后三年。", &["孟武伯问孝。", "其后三年。"]),
+        // (a question that says more than it asks keeps its own passage)
+        (
+            "子贡问曰：“有一言而可以终身行之者乎？”子曰：“其恕乎！”",
+            &["子贡问曰：“有一言而可以终身行之者乎？”", "子曰：“其恕乎！”"],
+        ),
+        // (a verse of a scripture is cited by its number: it is joined to nothing)
+        (
+            "2:5 他们问什么？ 2:6 他们说：是。",
+            &["2:5 他们问什么？", "2:6 他们说：是。"],
+        ),
+    ];
+    for &(text, want) in cases {
+        assert_eq!(split_sentences(text, Lang::Zh), want, "{text}");
+    }
+}
+
 #[test]
 fn text_document_chapters_and_lines() {
     let d = Document::from_text("Test", Lang::En, EN);
@@ -647,6 +690,22 @@ fn words_of_doing_are_no_concepts() {
 fn english_definition_patterns() {
     // (sentence, term, defines)
     let cases = [
+        // a phrase of a case set before the subject tells what X does then, not what it is
+        (
+            "In this case, dpkg-source renames the temporary directory itself.",
+            "dpkg-source",
+            false,
+        ),
+        (
+            "In such cases, the maintainer uploads a new version.",
+            "maintainer",
+            false,
+        ),
+        (
+            "In 1993, Ian Murdock founded the Debian project.",
+            "Ian Murdock",
+            true,
+        ),
         // a participle of making and "by" credit a name; one of use does not
         (
             "Debian was founded in 1993 by Ian Murdock.",
@@ -2946,6 +3005,59 @@ fn a_section_named_after_a_tool_leads_its_page_only_where_it_opens_on_it() {
             .first()
             .is_some_and(|p| p.text.starts_with("gbp 命令提供")),
         "gbp opens its own section"
+    );
+}
+
+#[test]
+fn a_pattern_with_brace_alternatives_defines_nothing() {
+    let text = "The synopsis should not repeat the package name. \
+                The package name provides {a,an,the,some} synopsis. \
+                Each binary package has a package name and a synopsis. \
+                The .orig.tar.{gz,xz} file stores the so-called upstream source code.";
+    let a = Analysis::new(&Document::from_text("Policy", Lang::En, text));
+    let leads = a.definitions("package name", 3);
+    assert!(
+        leads.iter().all(|p| !p.text.contains('{')),
+        "{:?}",
+        leads.iter().map(|p| &p.text).collect::<Vec<_>>()
+    );
+    // (a file name's braces are no pattern)
+    assert!(
+        a.definitions("upstream source code", 1)
+            .first()
+            .is_some_and(|p| p.text.contains(".orig.tar.{gz,xz}")),
+        "a file name's alternation stays"
+    );
+}
+
+#[test]
+fn a_section_that_opens_with_advice_is_led_by_its_own_definition() {
+    // A manual's section headed by a term opens by telling the reader what to do with it; the
+    // sentence after says what it is. Where the section says nothing more, the advice leads.
+    let book = "# 7. Beyond Packaging\n\n## 7.1. Usertags\n\n\
+                You may wish to use BTS usertags when submitting bugs across a number of packages. \
+                Usertags are similar to normal tags such as patch and wishlist but differ in that \
+                they are user-defined and occupy a namespace of one user.\n\n\
+                ## 7.2. Mass bug filing\n\n\
+                You should send a mail to the developers list before a mass bug filing is done.\n";
+    let a = Analysis::new(&Document::from_markdown(
+        "Developer's Reference",
+        Lang::En,
+        book,
+    ));
+    // (term, what its lead must hold, what it must not)
+    assert_leads(
+        &a,
+        &[
+            ("usertags", "are similar to normal tags", "You may wish"),
+            ("mass bug filing", "You should send", "Usertags"),
+        ],
+    );
+    assert!(
+        a.definitions("usertags", 1)
+            .first()
+            .is_some_and(|p| p.text.starts_with("Usertags are similar")),
+        "the section's definition leads"
     );
 }
 
