@@ -2256,16 +2256,25 @@ fn merge_aliases(
             pairs.push((j, i, true));
             continue;
         }
-        let other = t.strip_suffix("()").or_else(|| {
-            // "URLs", "Debian Developers", "A-labels" (not "Jesus" from "Jesu")
-            t.strip_suffix('s').filter(|b| {
-                acronym(b)
-                    || b.contains('-') && b.starts_with(|c: char| c.is_uppercase())
-                    || b.contains(' ')
-                        && b.split(' ')
-                            .all(|w| w.chars().next().is_some_and(char::is_uppercase))
+        let other = t
+            .strip_suffix("()")
+            .or_else(|| {
+                // "URLs", "Debian Developers", "A-labels" (not "Jesus" from "Jesu")
+                t.strip_suffix('s').filter(|b| {
+                    acronym(b)
+                        || b.contains('-') && b.starts_with(|c: char| c.is_uppercase())
+                        || b.contains(' ')
+                            && b.split(' ')
+                                .all(|w| w.chars().next().is_some_and(char::is_uppercase))
+                })
             })
-        });
+            .or_else(|| {
+                // an acronym used as a verb or an agent: "NMUed", "NMUing", "NMUer" are the NMU
+                ["ed", "ing", "er", "ers"].iter().find_map(|suffix| {
+                    t.strip_suffix(suffix)
+                        .filter(|b| acronym(b) && b.ends_with(|c: char| c.is_ascii_uppercase()))
+                })
+            });
         if let Some(&j) = other.and_then(|o| index.get(o)) {
             pairs.push((i, j, true));
         } else if let Some(&j) = t

@@ -1836,6 +1836,10 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             found("DFSG", TermKind::Term, &[0, 1, 2]),
             found("URL", TermKind::Term, &[3]),
             found("URLs", TermKind::Term, &[4, 5]),
+            // (an acronym's verb and agent: "NMUed", "NMUer")
+            found("NMU", TermKind::Term, &[1, 2]),
+            found("NMUed", TermKind::Term, &[3]),
+            found("NMUer", TermKind::Term, &[4]),
             found("stream.Readable()", TermKind::Term, &[6]),
             found("stream.Readable", TermKind::Term, &[6]),
             found("sbin", TermKind::Term, &[6]),
@@ -1893,6 +1897,7 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
                 vec!["Debian Free Software Guidelines"]
             ),
             ("URL", TermKind::Term, vec!["URLs"]),
+            ("NMU", TermKind::Term, vec!["NMUed", "NMUer"]),
             ("stream.Readable()", TermKind::Term, vec!["stream.Readable"]),
             ("/sbin", TermKind::Term, vec!["sbin"]),
             ("NM", TermKind::Term, vec![]),
