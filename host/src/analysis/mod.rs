@@ -2459,12 +2459,19 @@ fn merge_aliases(
         // capitals spell the acronym: "Package Tracking System", PTS; asked of every term, so
         // it allocates nothing)
         // (past the joining words the capitals skip: "Software in the Public Interest", SPI)
+        // (or with them, where the acronym has a letter for each word: "Table of Contents",
+        // TOC)
         let named = |g: &str| {
             let joining = |w: &str| ["of", "in", "the", "for", "and", "on", "to"].contains(&w);
-            g.split(' ').filter(|w| !joining(w)).count() >= 3
-                && g.split(' ')
-                    .all(|w| w.starts_with(char::is_uppercase) || joining(w))
-                && g.chars().filter(|c| c.is_uppercase()).eq(f.text.chars())
+            g.split(' ')
+                .all(|w| w.starts_with(char::is_uppercase) || joining(w))
+                && (g.split(' ').filter(|w| !joining(w)).count() >= 3
+                    && g.chars().filter(|c| c.is_uppercase()).eq(f.text.chars())
+                    || g.split(' ').count() >= 3
+                        && g.split(' ')
+                            .filter_map(|w| w.chars().next())
+                            .map(|c| c.to_ascii_uppercase())
+                            .eq(f.text.chars()))
         };
         for (j, g) in found.iter().enumerate() {
             if i == j || !g.text.contains([' ', '-']) {
@@ -5037,7 +5044,12 @@ fn expands(short: &str, long: &str) -> bool {
         .filter_map(|w| w.chars().next())
         .collect();
     let capitals: String = long.chars().filter(|c| c.is_uppercase()).collect();
-    if initials.eq_ignore_ascii_case(&letters) || capitals.eq_ignore_ascii_case(&letters) {
+    // (or every word's, the joining ones too: "Table of Contents", TOC)
+    let every: String = words.iter().filter_map(|w| w.chars().next()).collect();
+    if initials.eq_ignore_ascii_case(&letters)
+        || capitals.eq_ignore_ascii_case(&letters)
+        || words.len() >= 3 && every.eq_ignore_ascii_case(&letters)
+    {
         return true;
     }
     // one letter per word, one of them from inside its word: "Extensible Markup Language"

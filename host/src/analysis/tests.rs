@@ -1872,6 +1872,9 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             // (past the joining words its capitals skip)
             found("Software in the Public Interest", TermKind::Org, &[4]),
             found("SPI", TermKind::Term, &[5, 6]),
+            // (with a joining word's letter)
+            found("Table of Contents", TermKind::Other, &[7]),
+            found("TOC", TermKind::Term, &[8, 9]),
             // a people and one of them; a surname that ends in s and a given name
             found("Jews", TermKind::Person, &[9]),
             found("Jew", TermKind::Other, &[10]),
@@ -1922,6 +1925,7 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
                 TermKind::Org,
                 vec!["Software in the Public Interest"]
             ),
+            ("TOC", TermKind::Term, vec!["Table of Contents"]),
             ("Jew", TermKind::Other, vec!["Jews"]),
             ("Williams", TermKind::Person, vec![]),
             ("William", TermKind::Person, vec![]),
@@ -2279,6 +2283,9 @@ fn acronyms_and_their_expansions() {
         ("DFSG", "Debian Free Software Guidelines", true),
         ("XML", "Extensible Markup Language", true),
         ("PAM", "Pluggable Authentication Modules", true),
+        // (a joining word's letter where the acronym has one)
+        ("TOC", "Table of Contents", true),
+        ("DoD", "Department of Defense", true),
         // (two letters from inside their words, or a word left over: no)
         ("XSL", "Extensible Stylesheet Markup Language", false),
         ("XYZ", "Extensible Markup Language", false),
