@@ -1066,12 +1066,6 @@ pub(super) const NAMING_VERBS: [&str; 8] = [
 /// The particles that may close a naming's clause after the name ("此謂知之至也").
 pub(super) const CLOSING_PARTICLES: &str = "也矣與与乎哉歟欤";
 
-/// The words a classical sentence names with one of [`NAMING_VERBS`]: "天命之謂性，率性之謂道，
-/// 修道之謂教" names 性, 道 and 教; "此之謂絜矩之道" names 絜矩之道. The name runs from the verb
-/// to the clause's end, a closing particle dropped ("此謂知之至也" names 知之至); it has one to
-/// four characters, and no function character opens or closes it nor stands inside it except
-/// 之 (民之父母; not "誠於中"). "此之謂也" ("this is what it says", after a quotation) and
-/// "謂之曰" ("said to him") name nothing.
 /// The topics a classical dialogue's speakers ask about: one character after a name and 問,
 /// where the question ends ("樊遲問知。", "哀公問政。", "季康子問政於孔子", "問仁，子曰"). Not
 /// what follows a bare 問 ("每事問。"), nor a function character ("問曰", "問之", "問其").
@@ -1092,6 +1086,12 @@ fn classical_topics(s: &str) -> Vec<&str> {
     out
 }
 
+/// The words a classical sentence names with one of [`NAMING_VERBS`]: "天命之謂性，率性之謂道，
+/// 修道之謂教" names 性, 道 and 教; "此之謂絜矩之道" names 絜矩之道. The name runs from the verb
+/// to the clause's end, a closing particle dropped ("此謂知之至也" names 知之至); it has one to
+/// four characters, and no function character opens or closes it nor stands inside it except
+/// 之 (民之父母; not "誠於中"). "此之謂也" ("this is what it says", after a quotation) and
+/// "謂之曰" ("said to him") name nothing.
 fn classical_namings(s: &str) -> Vec<&str> {
     let mut out = Vec::new();
     for verb in NAMING_VERBS {
