@@ -891,8 +891,16 @@ fn named_entries(
                 } else {
                     span.join(" ")
                 };
-                // (a single ideograph names an entry only in a text that writes names so)
+                // (a single ideograph names an entry only in a text that writes names so, and
+                // not where it is doubled: "浩浩湯湯", "绵绵葛藟" describe, they name no 湯, no 绵)
                 if joined.chars().count() < 2 && !(zh && n == 1) {
+                    continue;
+                }
+                if zh
+                    && n == 1
+                    && (units.get(i + 1) == Some(&units[i])
+                        || i > 0 && units.get(i - 1) == Some(&units[i]))
+                {
                     continue;
                 }
                 if let Some(title) = lookup(&joined) {

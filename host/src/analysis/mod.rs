@@ -1030,10 +1030,19 @@ impl Analysis {
         let hay = self.haystack.as_str();
         // (an underscore joins an identifier: IDN2_NFC is not named in IDN2_NFC_INPUT)
         let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-        self.haystack_hits(&needle, |at| {
-            self.lang != Lang::En
-                || !(word(hay[..at].chars().next_back())
+        // (a single Chinese character doubled describes, it names nothing: "浩浩湯湯",
+        // "绵绵葛藟" do not mention 湯 or 绵)
+        let single = (self.lang == Lang::Zh && needle.chars().count() == 1)
+            .then(|| needle.chars().next())
+            .flatten();
+        self.haystack_hits(&needle, |at| match self.lang {
+            Lang::En => {
+                !(word(hay[..at].chars().next_back())
                     || word(hay[at + needle.len()..].chars().next()))
+            }
+            Lang::Zh => single.is_none_or(|c| {
+                !hay[..at].ends_with(c) && !hay[at + needle.len()..].starts_with(c)
+            }),
         })
     }
 

@@ -3180,3 +3180,16 @@ fn an_english_sentence_with_a_verb_of_its_own_is_a_clause() {
         assert_eq!(says_what_its_item_does(sentence), does, "{sentence}");
     }
 }
+
+/// A single Chinese character doubled describes ("绵绵葛藟", "浩浩汤汤"): it mentions no entry
+/// of that character.
+#[test]
+fn a_doubled_character_mentions_nothing() {
+    let text = "绵绵葛藟，在河之浒。\n\n绵，大雅之一篇也。\n\n浩浩汤汤，横无际涯。";
+    let a = Analysis::new(&Document::from_text("诗", Lang::Zh, text));
+    // (character, the passages that mention it)
+    for (c, want) in [("绵", vec!["绵，大雅之一篇也。"]), ("汤", vec![])] {
+        let got: Vec<String> = a.mentions(c, 10).into_iter().map(|p| p.text).collect();
+        assert_eq!(got, want, "{c}");
+    }
+}
