@@ -3585,12 +3585,7 @@ fn alternation_of_words(s: &str) -> bool {
 /// the thing is.
 fn addresses_reader(sentence: &str) -> bool {
     let t = sentence.trim_start();
-    let first = t
-        .split(|c: char| !c.is_alphanumeric())
-        .next()
-        .unwrap_or("")
-        .to_lowercase();
-    ["you", "we"].contains(&first.as_str())
+    ["you", "we"].contains(&first_word(t).as_str())
         || ["你", "您", "我们", "我們"]
             .iter()
             .any(|p| t.starts_with(p))
