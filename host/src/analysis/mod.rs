@@ -3310,9 +3310,10 @@ pub(crate) fn definition_score(sentence: &str, key: &str, term: &str, lang: Lang
         // the list … is executed", tells what happens then, not what X is: only a naming or
         // an expansion in it still counts; a description the book gives X itself, "X: If
         // set, …" in a list of variables, is weighed apart, in `definitions`)
-        Lang::En if en_case_clause(sentence) => {
-            english_definition(sentence, key, term).filter(|&s| s >= 0.7)
-        }
+        // (but a clause of time whose subject is X, with a main clause that goes on about
+        // it, says what X does: "When dpkg-source extracts …, it applies …")
+        Lang::En if en_case_clause(sentence) => english_definition(sentence, key, term)
+            .filter(|&s| s >= 0.7 || time_clause_subject(key, &term.to_lowercase())),
         Lang::En => english_definition(sentence, key, term),
         Lang::Zh => chinese_definition(sentence, term),
     };
@@ -3835,6 +3836,10 @@ const COPULA_ADVERBS: &[&str] = &[
 ];
 
 /// Sentence adverbs and conjunctions that may open a sentence before its subject.
+/// Conjunctions that open a clause of time, whose subject may be the sentence's topic
+/// ("When dpkg-source extracts …, it applies …").
+const EN_CLAUSE_OF_TIME: &[&str] = &["when", "whenever", "once", "after", "before", "while"];
+
 const EN_OPENERS: &[&str] = &[
     "and", "but", "indeed", "then", "so", "now", "verily", "surely", "also", "thus", "however",
     "moreover", "finally", "today", "later", "o",
@@ -4063,8 +4068,14 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     // Solier (ErConde) were killed …")
     let same = s.len() == sentence.len();
     let joined = same && joined_names_before(&sentence[..pos]);
+    // (or the subject of a clause of time whose main clause goes on about it: "When
+    // dpkg-source extracts a source package …, it automatically applies all patches …"; it
+    // says what X does, the weakest of leads; not "If you run X, you …", where X is no
+    // subject)
+    let clause_subject = same && time_clause_subject(s, &t);
     let subject = fronted
         || joined
+        || clause_subject
         || match opening.as_slice() {
             [] => true,
             [w] => article(w) || EN_HEADS.contains(w),
@@ -4380,10 +4391,15 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         };
         if !announces
             && !farewell
-            && (en_predicate(after) || program && en_verb_of_program(after))
+            && (en_predicate(after)
+                || program && en_verb_of_program(after)
+                || of_phrase_then(after).is_some_and(en_predicate))
             && sentence.trim_end().ends_with(['.', '!'])
         {
             score = score.max(0.3);
+        }
+        if clause_subject {
+            score = score.min(0.3);
         }
     }
     // A task done with X, said of the tool: "sign the .dsc and .changes files with your
@@ -4925,6 +4941,56 @@ const EN_IRREGULAR_PAST: &[&str] = &[
 
 /// Whether `after` (what follows a subject) opens with a verb: an auxiliary, or a word in
 /// -s or -ed that is not itself a noun before a verb ("Debian packages are …").
+/// Whether a word is an adverb of manner or time made with "-ly" ("largely", "eventually",
+/// "initially"): a predicate may stand after it. Not the adjectives and nouns in "-ly"
+/// ("the nightly build", "X family").
+fn sentence_adverb(w: &str) -> bool {
+    w.len() >= 6
+        && w.ends_with("ly")
+        && w.chars().all(|c| c.is_ascii_lowercase())
+        && ![
+            "family",
+            "assembly",
+            "supply",
+            "comply",
+            "multiply",
+            "anomaly",
+            "monopoly",
+            "butterfly",
+            "early",
+            "likely",
+            "unlikely",
+            "friendly",
+            "lonely",
+            "lovely",
+            "costly",
+            "orderly",
+            "elderly",
+            "weekly",
+            "monthly",
+            "daily",
+            "yearly",
+            "hourly",
+            "nightly",
+            "quarterly",
+            "deadly",
+            "bodily",
+            "jolly",
+            "holy",
+            "silly",
+            "curly",
+            "chilly",
+            "manly",
+            "homely",
+            "timely",
+            "kindly",
+            "scholarly",
+            "italy",
+            "ugly",
+        ]
+        .contains(&w)
+}
+
 fn en_predicate(after: &str) -> bool {
     let words: Vec<&str> = after
         .split_whitespace()
@@ -4949,6 +5015,7 @@ fn en_predicate(after: &str) -> bool {
                 "later",
             ]
             .contains(w)
+                || sentence_adverb(w)
         })
         .take(2)
         .collect();
@@ -4999,6 +5066,55 @@ fn en_predicate(after: &str) -> bool {
             && !w.ends_with("is")
             && object_follows
             || w.ends_with("ed") && !next_is_verb)
+}
+
+/// Whether the lower-cased sentence `s` opens with a clause of time whose subject is `t`
+/// ("when dpkg-source extracts a source package …, it automatically applies …"), and whose
+/// main clause goes on about it ("it", "they"). Not "If you run X, you …", where X is no
+/// subject, nor a main clause with a subject of its own.
+fn time_clause_subject(s: &str, t: &str) -> bool {
+    let Some((opener, rest)) = s.split_once(' ') else {
+        return false;
+    };
+    let rest = ["the ", "a ", "an "]
+        .iter()
+        .find_map(|a| rest.strip_prefix(a))
+        .unwrap_or(rest);
+    EN_CLAUSE_OF_TIME.contains(&opener)
+        && rest
+            .strip_prefix(t)
+            .and_then(|r| r.strip_prefix(' '))
+            .and_then(|r| r.split_once(", "))
+            .is_some_and(|(clause, main)| {
+                !clause.contains([';', ':'])
+                    && !clause.contains(". ")
+                    && en_predicate(clause)
+                    && ["it ", "they "].iter().any(|p| main.starts_with(p))
+            })
+}
+
+/// What follows a subject's phrase of "of" (at most five words, no clause or punctuation in
+/// it): the predicate of "The SONAME of a shared library usually matches the library file
+/// name", said of the SONAME. None where `after` holds no such phrase.
+fn of_phrase_then(after: &str) -> Option<&str> {
+    let rest = after.strip_prefix("of ")?;
+    let mut offset = 0;
+    for (i, word) in rest.split(' ').enumerate().take(6) {
+        if i >= 1 && en_predicate(&rest[offset..]) {
+            return Some(&rest[offset..]);
+        }
+        if word.is_empty()
+            || word.contains([',', ';', ':', '.', '(', ')'])
+            || ["that", "which", "who", "is", "are", "was", "were"].contains(&word)
+        {
+            return None;
+        }
+        offset += word.len() + 1;
+        if offset >= rest.len() {
+            return None;
+        }
+    }
+    None
 }
 
 /// Whether the words after a program's name open with a verb of the present and its object,

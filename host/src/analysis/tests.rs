@@ -690,6 +690,46 @@ fn words_of_doing_are_no_concepts() {
 fn english_definition_patterns() {
     // (sentence, term, defines)
     let cases = [
+        // what X does, after an adverb in -ly, after its phrase of "of", or as the subject of
+        // a clause of time that the main clause goes on about ("it")
+        (
+            "Julian Gilbey largely restructured it in 2001.",
+            "Julian Gilbey",
+            true,
+        ),
+        (
+            "The SONAME of a shared library usually matches the library file name.",
+            "SONAME",
+            true,
+        ),
+        (
+            "When dpkg-source extracts a source package, it applies all patches in the series.",
+            "dpkg-source",
+            true,
+        ),
+        // (the main clause has a subject of its own; X is no subject of the clause; the
+        // phrase of "of" holds a clause)
+        (
+            "When dpkg-source extracts a source package, the patches are applied.",
+            "dpkg-source",
+            false,
+        ),
+        (
+            "When you run dpkg-source on the tree, it applies all patches in the series.",
+            "dpkg-source",
+            false,
+        ),
+        (
+            "The SONAME of a library that is linked usually matches the file name.",
+            "SONAME",
+            false,
+        ),
+        // (an adjective in -ly is no adverb)
+        (
+            "The Debian nightly builds the archive every day.",
+            "Debian",
+            false,
+        ),
         // a phrase of a case set before the subject tells what X does then, not what it is
         (
             "In this case, dpkg-source renames the temporary directory itself.",

@@ -90,6 +90,9 @@ pub(crate) fn block_kind(text: &str, cjk_doc: bool) -> Option<BlockKind> {
     if looks_like_command(t) || symbol_heavy(t) {
         return Some(BlockKind::Code);
     }
+    if flattened_table(t) {
+        return Some(BlockKind::Table);
+    }
     // In a Chinese document, a paragraph without one Chinese character that is a whole line of
     // words or holds command characters is command output, code or a quoted English notice: not
     // prose of the book's language. (A name or a term alone, "Josip Rodin", "uscan", stays.)
@@ -315,6 +318,29 @@ pub(crate) fn looks_like_command(t: &str) -> bool {
     false
 }
 
+/// Whether a paragraph in Latin letters is a table whose rows and columns the extractor ran
+/// together (a PDF table drawn without rules: "command action COLUMNS=120 dpkg -l list status
+/// of an installed package …"): 400 characters or more with no sentence stop, and fewer than
+/// seven commas or semicolons in a thousand characters. Prose that long stops a sentence or
+/// at least pauses in commas; a long verse without a stop has commas ("3:191 Who remember
+/// Allah while standing or sitting …, [saying], …").
+fn flattened_table(t: &str) -> bool {
+    let chars = t.chars().count();
+    if chars < 400 || t.chars().filter(|&c| is_cjk(c)).count() * 10 >= chars {
+        return false;
+    }
+    let stops = t.char_indices().any(|(i, c)| {
+        matches!(c, '.' | '!' | '?')
+            && t[i + 1..]
+                .trim_start_matches(['"', '”', '’', ')', ']'])
+                .chars()
+                .next()
+                .is_none_or(char::is_whitespace)
+    });
+    let pauses = t.chars().filter(|c| matches!(c, ',' | ';')).count();
+    !stops && pauses * 1000 < chars * 7
+}
+
 /// Code or program output by its characters: many symbols, few sentence stops.
 fn symbol_heavy(t: &str) -> bool {
     let mut symbols = 0usize;
@@ -352,6 +378,22 @@ fn symbol_heavy(t: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const TABLE_RUN_TOGETHER: &str = "command action COLUMNS=120 dpkg -l list status of an \
+        installed package for the bug report package_name_pattern dpkg -L package_name list \
+        contents of an installed package dpkg -S file_name_pattern list installed packages \
+        which have matching file name apt-file search list packages in archive which have \
+        matching file name apt-file list list contents of matching packages in archive \
+        dpkg-reconfigure package_name reconfigure the exact package dpkg --audit audit system \
+        for partially installed packages dpkg --configure -a configure all partially \
+        installed packages";
+
+    const LONG_VERSE: &str = "19:75 Say, \"Whoever is in error - let the Most Merciful \
+        extend for him an extension [in wealth and time] until, when they see that which they \
+        were promised - either punishment [in this world] or the Hour - they will come to know \
+        who is worst in position and weaker in soldiers\" and the people went on their way \
+        until the evening came upon them and they turned back to their houses, and they did \
+        not speak of it again that year";
 
     #[test]
     fn block_kinds_table() {
@@ -403,6 +445,15 @@ mod tests {
                 None,
             ),
             ("The answer is 42", false, None),
+            // a table the PDF ran together: long, no stop, hardly a comma
+            (TABLE_RUN_TOGETHER, false, Some(BlockKind::Table)),
+            // a long verse without a stop pauses in commas; prose that long stops
+            (LONG_VERSE, false, None),
+            (
+                &TABLE_RUN_TOGETHER.replacen(" list ", ". List ", 1),
+                false,
+                None,
+            ),
         ];
         for (text, cjk, want) in cases {
             assert_eq!(block_kind(text, *cjk), *want, "{text:?}");
