@@ -2313,6 +2313,32 @@ pub mod build {
         out
     }
 
+    /// The entries an evidence line may say `key` is "often with" ([`PageBuilder::evidence_summary`]):
+    /// of its related entries, strongest first, those it shares at least two passages with,
+    /// and at least one in five of its `mentions` (as many as the page read, at most 100),
+    /// and that are no hub (an association of 0.1 at least: "system", "command" are with
+    /// everything). One passage in common is no "often": "Subversion, often with CVS and
+    /// Wayland" set a table's neighbour beside a tool.
+    pub fn often_with(key: &str, own_title: &str, mentions: usize, limit: usize) -> Vec<String> {
+        let n = mentions.clamp(1, 100) as u32;
+        let mut out: Vec<String> = Vec::new();
+        for r in host::related(key, 60) {
+            if let Some(title) = r.entry
+                && title != own_title
+                && r.count >= 2
+                && r.count * 5 >= n
+                && r.weight >= 0.1
+                && !out.contains(&title)
+            {
+                out.push(title);
+            }
+            if out.len() >= limit {
+                break;
+            }
+        }
+        out
+    }
+
     /// Entries related to `key` (co-occurring terms that have an entry), strongest first,
     /// as (mention, entry title) pairs, without the entry itself.
     pub fn related_entries(key: &str, own_title: &str, limit: usize) -> Vec<(String, String)> {

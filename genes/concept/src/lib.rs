@@ -226,7 +226,7 @@ impl Gene for Concept {
             }
             // What the text shows of it: where it is used, and with which entries.
             None => {
-                let with: Vec<String> = related.iter().map(|(_, t)| t.clone()).collect();
+                let with = grove_gene::build::often_with(&entry.key, &entry.title, mentions.len(), 4);
                 // (the kind the text gives it, "the dpkg command", where it gives one)
                 let texts: Vec<&str> = mentions.iter().map(|p| p.text.as_str()).collect();
                 let mut own = (

@@ -344,7 +344,7 @@ impl Gene for Other {
             Some(d) => b.summary_quote(d),
             // What the text shows of it: its kind, where it is found, what it is found with.
             None => {
-                let with: Vec<String> = related.iter().map(|(_, t)| t.clone()).collect();
+                let with = grove_gene::build::often_with(key, &entry.title, mentions.len(), 4);
                 let word = kind_word(false, kind);
                 let article = if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
                 let mut en_kind = format!("{article} {word}");

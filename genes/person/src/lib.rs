@@ -1042,7 +1042,7 @@ impl Gene for Person {
                         None => format!("即{full}"),
                     });
                 }
-                let with: Vec<String> = related.iter().map(|(_, t)| t.clone()).collect();
+                let with = grove_gene::build::often_with(&entry.key, &entry.title, mentions.len(), 4);
                 let kind = ("人物", "a person");
                 b.evidence_summary(&entry, kind, role.as_deref(), &mentions, &with);
             }
