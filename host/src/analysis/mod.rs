@@ -831,6 +831,15 @@ impl Analysis {
                 {
                     return false;
                 }
+                // (nor the adjective of a language or a nation, "American or British
+                // spelling", unless the book defines it)
+                if doc.lang == Lang::En
+                    && language_adjective(&f.text)
+                    && !defined(f)
+                    && !a.reference.contains_key(&key(&f.text, doc.lang))
+                {
+                    return false;
+                }
                 // (nor a word of a texinfo category, "Global" of "[Global flag]", seen only on
                 // the definition lines of a C reference)
                 if f.sentences
@@ -3223,6 +3232,22 @@ fn english_adverb(text: &str) -> bool {
     // (a long word made so; a short one only as a common word of a common stem, not "Sally")
     made && w.len() >= 8
         || background::en_is_common(&w) && background::en_is_common(&w[..w.len() - 2])
+}
+
+/// Whether an English title is the adjective of a language or a nation ("English",
+/// "French", "American"; `data/en-languages.txt`).
+fn language_adjective(text: &str) -> bool {
+    static WORDS: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    WORDS
+        .get_or_init(|| {
+            include_str!("data/en-languages.txt")
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .collect()
+        })
+        .contains(text.trim())
 }
 
 /// Whether an English title is a verb in the inflections of older English, second or third

@@ -3233,3 +3233,20 @@ fn a_doubled_character_mentions_nothing() {
         assert_eq!(got, want, "{c}");
     }
 }
+
+#[test]
+fn adjectives_of_languages_and_nations() {
+    // (title, the adjective of a language or a nation)
+    for (title, want) in [
+        ("English", true),
+        ("American", true),
+        ("Asian", true),
+        ("english", false),
+        ("Jews", false),
+        ("Christian", false),
+        ("England", false),
+        ("American English", false),
+    ] {
+        assert_eq!(super::language_adjective(title), want, "{title}");
+    }
+}
