@@ -121,15 +121,18 @@ impl Gene for Concept {
 
     fn propose(doc: Document) -> Result<Vec<Proposal>, String> {
         let passages: u32 = doc.chapters.iter().map(|c| c.passage_count).sum();
-        // About one concept per 12 passages, at least 20, at most 250. A reference documents
-        // its items one by one: they come on top, and the budget counts the passages of the
-        // rest of the text (those that name no item, as far as the items' frequencies tell).
+        // About one concept per 12 passages, at most 250; a short text (under 900 passages)
+        // has more to the passage, 2.5 √passages (a guide of 200 passages names some 35
+        // terms of its own, not 17), and at least 20. A reference documents its items one by
+        // one: they come on top, and the budget counts the passages of the rest of the text
+        // (those that name no item, as far as the items' frequencies tell).
         let item_passages = doc
             .terms
             .iter()
             .filter(|t| declared_item(t))
             .fold(0u32, |f, t| f.saturating_add(t.frequency));
-        let budget = (passages.saturating_sub(item_passages) / 12).clamp(20, 250) as usize;
+        let rest = passages.saturating_sub(item_passages) as f32;
+        let budget = (rest / 12.0).max(2.5 * rest.sqrt()).clamp(20.0, 250.0) as usize;
         let min_freq = if passages > 400 { 3 } else { 2 };
         let mut out = Vec::new();
         // a manual's options, a reference's items (`IDN2_BIDI`, named once, on its own
