@@ -5314,6 +5314,12 @@ fn zh_only_negated(sentence: &str, term: &str) -> bool {
     seen
 }
 
+/// Particles that open a classical clause before its topic ("夫孝者，…也", "故君子者…").
+/// ("有X者" introduces one: "有颜回者好学，…")
+const ZH_CLAUSE_OPENERS: &[&str] = &[
+    "夫", "故", "凡", "蓋", "盖", "且", "今", "所謂", "所谓", "有",
+];
+
 fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
     if zh_only_negated(sentence, term) {
         return None;
@@ -5525,7 +5531,15 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
     {
         score = score.max(0.5);
     }
-    if after.starts_with('者') && after.contains('也') {
+    // "X者，Y也": X opens its clause (after a particle that opens one at most, "夫孝者，…也");
+    // not the end of a phrase before 者, "而能喻諸人者，未之有也", "吾二臣者皆不欲也" (one who
+    // instructs others, we two ministers), nor "者也" (one who is …: "災及其身者也")
+    if after.starts_with('者')
+        && after.contains('也')
+        && !after['者'.len_utf8()..].starts_with('也')
+        && (subject
+            || ZH_CLAUSE_OPENERS.contains(&after_break.trim_start_matches(['“', '「', '『', '"'])))
+    {
         score = score.max(1.0);
     }
     // What a file holds, said where the text tells what to write in it: "在 debian/watch

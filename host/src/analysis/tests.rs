@@ -1362,6 +1362,17 @@ fn a_section_opens_with_what_its_subject_is() {
 fn chinese_definition_patterns() {
     // (sentence, term, defines)
     let cases = [
+        // "X者，Y也" where X opens its clause; not the end of a phrase before 者, nor "者也"
+        ("仁者，人也。", "仁", true),
+        ("夫孝者，善繼人之志，善述人之事者也。", "孝", true),
+        ("所藏乎身不恕，而能喻諸人者，未之有也。", "人", false),
+        ("冉有曰：“夫子欲之，吾二臣者皆不欲也。”", "臣", false),
+        ("君子未有不如此而蚤有譽於天下者也。", "天下", false),
+        (
+            "孔子对曰：“有颜回者好学，不幸短命死矣，今也则亡。”",
+            "颜回",
+            true,
+        ),
         // a judgement, "是…的", says how X is, not what it is
         ("例如，Ubuntu 和 Debian 是不能混在一起的。", "Ubuntu", false),
         ("这个文件是可以删除的。", "文件", false),
