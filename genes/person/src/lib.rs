@@ -81,12 +81,15 @@ fn ruled_state(name: &str) -> Option<char> {
         return None;
     }
     let s = state.to_string();
-    // (the text uses the character as a state: "齐国", "齐君", "在齐", "适齐")
+    // (the text uses the character as a state: "齐国", "齐君", "在齐", "适齐"; a 于 or 於
+    // that opens a clause is an exclamation, "于穆清庙", not "to")
     let as_state = |t: &str| {
         ["国", "國", "君"].iter().any(|g| t.contains(&format!("{s}{g}")))
-            || ["在", "于", "於", "适", "適", "奔", "如"]
-                .iter()
-                .any(|v| t.contains(&format!("{v}{s}")))
+            || ["在", "于", "於", "适", "適", "奔", "如"].iter().any(|v| {
+                t.match_indices(&format!("{v}{s}")).any(|(at, _)| {
+                    !matches!(*v, "于" | "於") || t[..at].chars().next_back().is_some_and(is_han)
+                })
+            })
     };
     // (a state and a rank alone need the state's own entry: "夏侯" is a surname)
     let known = own_entry(&s)
@@ -1022,15 +1025,29 @@ impl Gene for Person {
                     (false, None) if speaking >= 2 => Some(t(zh, "有言论", "speaks").to_string()),
                     (false, None) => None,
                 };
+                // The state the title itself names ("鲁侯": 鲁), which no longer alias overrides.
+                let own_state = if zh { ruled_state(&entry.title) } else { None };
+                // (not a doubled epithet cut in two: "穆穆鲁侯" holds no "穆鲁侯")
+                let doubled = |a: &str| {
+                    let first = a.chars().next().unwrap_or(' ');
+                    mentions.iter().all(|p| {
+                        p.text
+                            .match_indices(a)
+                            .all(|(at, _)| p.text[..at].ends_with(first))
+                    })
+                };
                 // The full name the text also uses for a title ("景公" is "齐景公").
                 let full = entry
                     .aliases
                     .iter()
                     .filter(|a| a.ends_with(entry.title.as_str()) && a.len() > entry.title.len())
+                    .filter(|a| !doubled(a))
                     .max_by_key(|a| a.len())
-                    .filter(|_| zh);
+                    .filter(|_| zh && own_state.is_none());
                 // The state a ruler's name says they rule ("齐景公": 齐国国君).
-                if zh && let Some(state) = ruled_state(full.unwrap_or(&entry.title)) {
+                if zh
+                    && let Some(state) = own_state.or_else(|| full.and_then(|f| ruled_state(f)))
+                {
                     role = Some(match role {
                         Some(r) => format!("{state}国国君，{r}"),
                         None => format!("{state}国国君"),

@@ -5687,6 +5687,13 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
                             .any(|p| c.starts_with(p))
                     })
                     && !clauses.any(|c| c.starts_with('是') && !c.ends_with('的'))
+                    // (nor the classical demonstrative before one word: "周有大赉，善人是富。",
+                    // the good were enriched by it; a copula names a thing in more)
+                    || pat == "是"
+                        && after
+                            .strip_prefix('是')
+                            .and_then(|r| r.split(['，', '。', '；', '！', '？']).next())
+                            .is_some_and(|c| c.chars().count() == 1)
             };
             if after.starts_with(pat)
                 && !judgement()

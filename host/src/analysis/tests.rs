@@ -1364,6 +1364,8 @@ fn chinese_definition_patterns() {
     let cases = [
         // "X者，Y也" where X opens its clause; not the end of a phrase before 者, nor "者也"
         ("仁者，人也。", "仁", true),
+        // the classical demonstrative is no copula
+        ("周有大赉，善人是富。", "善人", false),
         ("夫孝者，善繼人之志，善述人之事者也。", "孝", true),
         ("所藏乎身不恕，而能喻諸人者，未之有也。", "人", false),
         ("冉有曰：“夫子欲之，吾二臣者皆不欲也。”", "臣", false),
