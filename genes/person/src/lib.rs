@@ -49,6 +49,53 @@ fn after_names<'a>(p: &'a Passage, names: &'a [String]) -> impl Iterator<Item = 
     })
 }
 
+/// The opening of the first saying the text gives the person in Chinese ("曾子曰：“吾日三省吾
+/// 身：…”" opens "吾日三省吾身"): the quote's first clause that ends in a stop or, where that is
+/// long, in a comma, of 4 to 24 characters; and its passage. None where no saying opens so.
+fn first_saying(mentions: &[Passage], names: &[String]) -> Option<(String, Passage)> {
+    // (the name opens its clause, after an adverb at most: not the one seen or addressed,
+    // "遂見辛垣衍曰", "人謂叔向曰", "問於伯魚曰", whose next words are another's)
+    let opens_clause = |before: &str| {
+        before
+            .chars()
+            .next_back()
+            .is_none_or(|c| !is_han(c) || "乃因則则而又故亦復复遂是".contains(c))
+    };
+    for p in mentions {
+        let sayings = names.iter().flat_map(|n| {
+            p.text
+                .match_indices(n.as_str())
+                .filter(|(at, _)| opens_clause(&p.text[..*at]))
+                .map(move |(at, _)| &p.text[at + n.len()..])
+        });
+        for after in sayings {
+            let Some(quote) = ["曰：“", "曰：「", "對曰：“", "对曰：“", "對曰：「", "对曰：「"]
+                .iter()
+                .find_map(|m| after.strip_prefix(m))
+            else {
+                continue;
+            };
+            let stop = quote
+                .find(['。', '？', '！', '；', '”', '」', '：'])
+                .unwrap_or(quote.len());
+            let mut said = &quote[..stop];
+            if said.chars().count() > 24 {
+                let cut: usize = said.char_indices().nth(24).map_or(said.len(), |(i, _)| i);
+                said = &said[..said[..cut].rfind('，').unwrap_or(0)];
+            }
+            let n = said.chars().count();
+            // (not the words that bring in another's saying: "昔召康公命我先君太公曰")
+            if (4..=24).contains(&n)
+                && said.chars().all(|c| is_han(c) || c == '，')
+                && !said.ends_with(['曰', '云', '道', '言'])
+            {
+                return Some((said.to_string(), p.clone()));
+            }
+        }
+    }
+    None
+}
+
 /// Whether the passage has `name` speaking (name followed by a speech marker or verb).
 fn speaks(p: &Passage, names: &[String], zh: bool) -> bool {
     after_names(p, names).any(|after| {
@@ -1022,6 +1069,14 @@ impl Gene for Person {
                     (true, Some(spoke)) => Some(format!("曾问{}，{spoke}", topics.join("、"))),
                     (true, None) => Some(format!("曾问{}", topics.join("、"))),
                     (false, Some(spoke)) => Some(spoke),
+                    // (what they say, by the opening of their first saying: "有言论，如“吾日三
+                    // 省吾身”", cited)
+                    (false, None) if speaking >= 2 && zh && let Some((said, p)) =
+                        first_saying(&mentions, &names) =>
+                    {
+                        b.cite(&p);
+                        Some(format!("有言论，如“{said}”"))
+                    }
                     (false, None) if speaking >= 2 => Some(t(zh, "有言论", "speaks").to_string()),
                     (false, None) => None,
                 };
@@ -1138,3 +1193,42 @@ impl Gene for Person {
 }
 
 grove_gene::register_gene!(Person);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grove_gene::Location;
+
+    fn passage(text: &str) -> Passage {
+        Passage {
+            id: "s1".into(),
+            text: text.into(),
+            location: Location {
+                chapter: 0,
+                chapter_title: "学而篇".into(),
+                section: None,
+                page: None,
+                line: Some(1),
+            },
+        }
+    }
+
+    #[test]
+    fn a_person_is_shown_by_the_opening_of_their_first_saying() {
+        // (passage, name, the opening shown)
+        let cases = [
+            ("曾子曰：“吾日三省吾身：为人谋而不忠乎？”", "曾子", Some("吾日三省吾身")),
+            // the one seen, asked or addressed does not say the next words
+            ("遂見辛垣衍曰：“東國有魯連先生。”", "辛垣衍", None),
+            ("陈亢问于伯鱼曰：“子亦有异闻乎？”", "伯鱼", None),
+            // nor are the words that bring in another's saying a saying
+            ("管仲對曰：“昔召康公命我先君太公曰：‘五侯九伯。’”", "管仲", None),
+            // too short to say anything
+            ("子路曰：“諾。”", "子路", None),
+        ];
+        for (text, name, want) in cases {
+            let got = first_saying(&[passage(text)], &[name.to_string()]);
+            assert_eq!(got.map(|(s, _)| s).as_deref(), want, "{text}");
+        }
+    }
+}
