@@ -49,6 +49,54 @@ fn after_names<'a>(p: &'a Passage, names: &'a [String]) -> impl Iterator<Item = 
     })
 }
 
+/// The first short Chinese sentence that says what the person did: one that names them at
+/// the start of a clause, followed by a verb ("比干忠谏而剖心兮，…。", "伯夷饿于首阳。"); not a
+/// question ("舜闵在家，父何以鳏？"), a saying (曰), a possessive or a topic (之, 者), nor a
+/// name in a list (、, 與), nor a one-character name. At most 60 characters.
+/// `named` tells whether a text is a name of the wiki: a name right after the person's is
+/// another one's ("尧舜之抗行", "湯武之定") or makes a longer word ("汤谷").
+fn deed(
+    mentions: &[Passage],
+    names: &[String],
+    named: impl Fn(&str) -> bool,
+) -> Option<Passage> {
+    mentions
+        .iter()
+        .find(|p| {
+            let t = p.text.trim();
+            t.chars().count() <= 60
+                && t.ends_with(['。', '！'])
+                && !t.contains(['？', '“', '「'])
+                // (a one-character name may open a longer word: "汤谷", "湯武")
+                && names.iter().filter(|n| n.chars().count() >= 2).any(|n| {
+                    t.match_indices(n.as_str()).any(|(at, _)| {
+                        let opens = t[..at]
+                            .chars()
+                            .next_back()
+                            .is_none_or(|c| "，。；：！".contains(c));
+                        let mut next = t[at + n.len()..].chars();
+                        let rest = &t[at + n.len()..];
+                        let glued = (1..=2).any(|k| {
+                            rest.char_indices().nth(k).is_some_and(|(i, _)| {
+                                named(&rest[..i]) || named(&t[at..at + n.len() + i])
+                            })
+                        });
+                        opens
+                            && next.next().is_some_and(|c| {
+                                is_han(c) && !"曰云謂谓問问之者也與与及而乎兮矣焉、".contains(c)
+                            })
+                            && !ZH_SPEECH.iter().any(|m| rest.starts_with(m))
+                            && !glued
+                            && !names.iter().any(|m| {
+                                m.chars().count() > n.chars().count()
+                                    && t[at..].starts_with(m.as_str())
+                            })
+                    })
+                })
+        })
+        .cloned()
+}
+
 /// The opening of the first saying the text gives the person in Chinese ("曾子曰：“吾日三省吾
 /// 身：…”" opens "吾日三省吾身"): the quote's first clause that ends in a stop or, where that is
 /// long, in a comma, of 4 to 24 characters; and its passage. None where no saying opens so.
@@ -1116,7 +1164,17 @@ impl Gene for Person {
                 }
                 let with = grove_gene::build::often_with(&entry.key, &entry.title, mentions.len(), 4);
                 let kind = ("人物", "a person");
-                b.evidence_summary(&entry, kind, role.as_deref(), &mentions, &with);
+                // (a classical person the text shows nothing else of is shown by what they
+                // did, in the text's words: "比干忠谏而剖心兮，箕子被发而佯狂。")
+                match role {
+                    None if zh
+                        && let Some(p) =
+                            deed(&mentions, &names, |s| host::entry_for(s).is_some()) =>
+                    {
+                        b.summary_quote(&p)
+                    }
+                    _ => b.evidence_summary(&entry, kind, role.as_deref(), &mentions, &with),
+                }
             }
         }
         // The works credited to the person, each by its opening line, cited: what a reader of
@@ -1210,6 +1268,30 @@ mod tests {
                 page: None,
                 line: Some(1),
             },
+        }
+    }
+
+    #[test]
+    fn a_person_is_shown_by_what_they_did() {
+        // (passage, name, shown)
+        let cases = [
+            ("比干忠谏而剖心兮，箕子被发而佯狂。", "比干", true),
+            ("世俗更而变化兮，伯夷饿于首阳。", "伯夷", true),
+            // not a question, a saying, a possessive, a list, a longer word
+            ("舜闵在家，父何以鳏？", "舜", false),
+            ("孔子曰：“学而时习之。”", "孔子", false),
+            ("思比干之恲恲兮，哀子胥之慎事。", "比干", false),
+            ("彼尧、舜之耿介兮，既遵道而得路。", "尧", false),
+            ("行比伯夷，置以为像兮。", "伯夷", false),
+            // another name, or a longer word, after it
+            ("伯夷叔齐之抗行兮，瞭杳杳而薄天。", "伯夷", false),
+            ("汤谷寂寥只。", "汤", false),
+            ("比干谷寂寥只。", "比干", false),
+        ];
+        let named = |s: &str| ["叔齐", "比干谷"].contains(&s);
+        for (text, name, want) in cases {
+            let got = deed(&[passage(text)], &[name.to_string()], named);
+            assert_eq!(got.is_some(), want, "{text}");
         }
     }
 
