@@ -53,6 +53,7 @@ fn after_names<'a>(p: &'a Passage, names: &'a [String]) -> impl Iterator<Item = 
 /// the start of a clause, followed by a verb ("比干忠谏而剖心兮，…。", "伯夷饿于首阳。"); not a
 /// question ("舜闵在家，父何以鳏？"), a saying (曰), a possessive or a topic (之, 者), nor a
 /// name in a list (、, 與), nor a one-character name. At most 60 characters.
+///
 /// `named` tells whether a text is a name of the wiki: a name right after the person's is
 /// another one's ("尧舜之抗行", "湯武之定") or makes a longer word ("汤谷").
 fn deed(

@@ -3860,11 +3860,11 @@ const COPULA_ADVERBS: &[&str] = &[
     "itself",
 ];
 
-/// Sentence adverbs and conjunctions that may open a sentence before its subject.
 /// Conjunctions that open a clause of time, whose subject may be the sentence's topic
 /// ("When dpkg-source extracts …, it applies …").
 const EN_CLAUSE_OF_TIME: &[&str] = &["when", "whenever", "once", "after", "before", "while"];
 
+/// Sentence adverbs and conjunctions that may open a sentence before its subject.
 const EN_OPENERS: &[&str] = &[
     "and", "but", "indeed", "then", "so", "now", "verily", "surely", "also", "thus", "however",
     "moreover", "finally", "today", "later", "o",
@@ -4964,8 +4964,6 @@ const EN_IRREGULAR_PAST: &[&str] = &[
     "bore", "slew", "smote", "forsook",
 ];
 
-/// Whether `after` (what follows a subject) opens with a verb: an auxiliary, or a word in
-/// -s or -ed that is not itself a noun before a verb ("Debian packages are …").
 /// Whether a word is an adverb of manner or time made with "-ly" ("largely", "eventually",
 /// "initially"): a predicate may stand after it. Not the adjectives and nouns in "-ly"
 /// ("the nightly build", "X family").
@@ -5016,6 +5014,9 @@ fn sentence_adverb(w: &str) -> bool {
         .contains(&w)
 }
 
+/// Whether `after` (what follows a subject) opens with a verb: an auxiliary, or a word in
+/// -s or -ed that is not itself a noun before a verb ("Debian packages are …"), after an
+/// adverb at most ([`sentence_adverb`]).
 fn en_predicate(after: &str) -> bool {
     let words: Vec<&str> = after
         .split_whitespace()
