@@ -75,7 +75,6 @@ fn deed(
                             .chars()
                             .next_back()
                             .is_none_or(|c| "，。；：！".contains(c));
-                        let mut next = t[at + n.len()..].chars();
                         let rest = &t[at + n.len()..];
                         let glued = (1..=2).any(|k| {
                             rest.char_indices().nth(k).is_some_and(|(i, _)| {
@@ -83,7 +82,7 @@ fn deed(
                             })
                         });
                         opens
-                            && next.next().is_some_and(|c| {
+                            && rest.chars().next().is_some_and(|c| {
                                 is_han(c) && !"曰云謂谓問问之者也與与及而乎兮矣焉、".contains(c)
                             })
                             && !ZH_SPEECH.iter().any(|m| rest.starts_with(m))

@@ -4964,27 +4964,17 @@ const EN_IRREGULAR_PAST: &[&str] = &[
     "bore", "slew", "smote", "forsook",
 ];
 
-/// Whether a word is an adverb of manner or time made with "-ly" ("largely", "eventually",
-/// "initially"): a predicate may stand after it. Not the adjectives and nouns in "-ly"
-/// ("the nightly build", "X family").
+/// Whether a word is an adverb of manner or time ([`english_adverb`]: "largely",
+/// "eventually", "initially"), so that a predicate may stand after it. Not the adjectives
+/// in "-ly" whose stem is a word too ("the nightly build", "a timely upload").
 fn sentence_adverb(w: &str) -> bool {
     w.len() >= 6
-        && w.ends_with("ly")
-        && w.chars().all(|c| c.is_ascii_lowercase())
+        && english_adverb(w)
         && ![
-            "family",
-            "assembly",
-            "supply",
-            "comply",
-            "multiply",
-            "anomaly",
-            "monopoly",
-            "butterfly",
             "early",
             "likely",
             "unlikely",
             "friendly",
-            "lonely",
             "lovely",
             "costly",
             "orderly",
@@ -4997,19 +4987,14 @@ fn sentence_adverb(w: &str) -> bool {
             "nightly",
             "quarterly",
             "deadly",
-            "bodily",
-            "jolly",
-            "holy",
-            "silly",
-            "curly",
-            "chilly",
             "manly",
             "homely",
             "timely",
             "kindly",
             "scholarly",
-            "italy",
-            "ugly",
+            "chilly",
+            "curly",
+            "holy",
         ]
         .contains(&w)
 }
