@@ -2231,6 +2231,13 @@ pub mod build {
         })
     }
 
+    /// The dynasties of Chinese history whose name is one character used alone and names no
+    /// state of the Zhou era (殷, 周, 夏; not 秦, 晉 and 宋, states before they were dynasties):
+    /// the host types such a character a place where the text uses it as a dynasty's name ("殷因
+    /// 於夏禮", "周人以栗"); its page says it is a dynasty, unless the text names rulers of it as
+    /// a state's. The host's `analysis::chinese::DYNASTIES` less those three.
+    pub const ZH_DYNASTIES: &str = "夏商殷周漢汉隋唐";
+
     /// The rulers of the state `state` the text names with it, as the text writes them (at most
     /// three): the terms used with it that name one ([`ruler_of`]), or whose entry does (景公,
     /// whose entry is 齐景公).

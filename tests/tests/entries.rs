@@ -310,6 +310,38 @@ fn a_classical_person_is_led_by_whose_child_the_text_says_they_are() {
     assert_eq!(summary, "伯夷：孤竹君之二子。");
 }
 
+/// A dynasty of classical text (殷 of "殷因於夏禮") and a state the dictionary calls no name
+/// (衛, known by 衛靈公 and by journeys there) are names of the "other" type, not concepts, and
+/// each page says which it is.
+#[test]
+fn classical_dynasties_and_states_are_names_that_say_what_they_are() {
+    let mut txt = String::from("論語選\n\n");
+    for line in [
+        "子張問：「十世可知也？」子曰：「殷因於夏禮，所損益，可知也；周因於殷禮，所損益，可知也。」",
+        "子曰：「夏禮吾能言之，杞不足徵也；殷禮吾能言之，宋不足徵也。」",
+        "哀公問社於宰我，宰我對曰：「夏后氏以松，殷人以柏，周人以栗。」",
+        "顏淵問為邦。子曰：「行夏之時，乘殷之輅，服周之冕。」",
+        "子言衛靈公之無道也，康子曰：「夫如是，奚而不喪？」",
+        "衛靈公問陳於孔子。孔子對曰：「俎豆之事，則嘗聞之矣。」",
+        "子路曰：「衛君待子而為政，子將奚先？」",
+        "子謂衛公子荊，「善居室。」",
+        "子適衛，冉有僕。子曰：「庶矣哉！」",
+        "子擊磬於衛，有荷蕢而過孔氏之門者。",
+        "子曰：「學而時習之，不亦說乎？」",
+        "子曰：「溫故而知新，可以為師矣。」",
+    ] {
+        txt.push_str(line);
+        txt.push_str("\n\n");
+    }
+    let pages = pages_in("lunyu.txt", "zh", txt);
+    for (title, says) in [("殷", "一個朝代"), ("衛", "一個地點")] {
+        let page = pages.iter().find(|(t, _, _)| t == title);
+        let (_, kind, summary) = page.unwrap_or_else(|| panic!("no page for {title}: {pages:?}"));
+        assert_eq!(kind, "other", "{title}: {summary}");
+        assert!(summary.contains(says), "{title}: {summary}");
+    }
+}
+
 #[test]
 fn a_person_the_text_names_with_an_office_or_a_people_is_led_by_it() {
     let mut md = String::from("# A History of the Lantern Club\n\n## Founding\n\n");

@@ -376,6 +376,15 @@ impl Gene for Other {
                     zh_kind = "一国".to_string();
                     format!("国君有{}", rulers.join("、"))
                 });
+                // (a dynasty's name the host found used as one: 殷 of "殷因於夏禮")
+                if rulers.is_empty()
+                    && zh
+                    && kind == "place"
+                    && key.chars().count() == 1
+                    && grove_gene::build::ZH_DYNASTIES.contains(key)
+                {
+                    zh_kind = "一个朝代".to_string();
+                }
                 b.evidence_summary(
                     &entry,
                     (&zh_kind, &en_kind),

@@ -454,7 +454,9 @@ fn state_sentences(
                 .filter(|r| r.chars().count() == 2 && !r.starts_with(c))
                 .and_then(|r| rank_names.get(r))
                 .map(String::as_str);
-            if let Some(r) = ruler {
+            // (not after the same character: "穆穆文王", "亹亹文王" double an epithet)
+            let doubled = before == Some(c) || after.starts_with(c);
+            if let Some(r) = ruler.filter(|_| !doubled) {
                 rulers.insert(r);
                 sure = true;
             }
@@ -462,7 +464,10 @@ fn state_sentences(
                 kinds.insert(k);
                 sure = true;
             }
-            if before.is_some_and(|b| PLACE_BEFORE.contains(&b)) {
+            // (a 於 or 于 that opens its clause is an exclamation: "於穆清廟", "于嗟乎")
+            let exclaimed = before.is_some_and(|b| "於于".contains(b))
+                && s[..at].chars().rev().nth(1).is_none_or(|p| !is_cjk(p));
+            if before.is_some_and(|b| PLACE_BEFORE.contains(&b)) && !exclaimed {
                 gone += 1;
                 sure = true;
             }
@@ -478,12 +483,56 @@ fn state_sentences(
         }
     }
     let name = dict_tag(&c.to_string()).is_some_and(|t| ["nr", "ns", "j"].contains(&t.as_str()));
+    // (a character the dictionary calls no name is a state where the text also names a
+    // ruler of it and goes there more than once: 卫 of 卫灵公, 卫君, 卫公子荆, "子适卫", "击磬于卫";
+    // not 穆 of 穆公 and 穆王, a posthumous name no one goes to)
+    let named_so = name || !rulers.is_empty() && gone >= 2;
     let uses = ids.len() + glued.len();
     let state = rulers.len() >= 2 && gone >= 1 && strong * 3 >= uses
-        || name && kinds.len() >= 2 && gone >= 1 && (strong + people) * 3 >= uses;
+        || named_so && kinds.len() >= 2 && gone >= 1 && (strong + people) * 3 >= uses;
     hits.sort_unstable();
     hits.dedup();
     (state && hits.len() >= 2).then_some(hits)
+}
+
+/// The dynasties of Chinese history whose name is one character used alone (殷因於夏禮, 周監於二代).
+/// Not 元, 明 and 清, which alone are mostly words ("first", "bright", "clear").
+const DYNASTIES: &str = "夏商殷周秦漢汉晉晋隋唐宋";
+
+/// What follows a dynasty's name: its people, its rites, its house, its court, its virtue,
+/// its way ("殷人以柏", "夏禮", "周室", "周德"); after 之, its time, rise and fall ("周之德",
+/// "行夏之時", "殷之未喪師").
+const DYNASTY_AFTER: &str = "人禮礼室朝代德道政后";
+const DYNASTY_OF: &str = "德時时衰興兴亡末初世季禮礼道政制冕輅辂";
+
+/// The sentences where the character `c`, one of [`DYNASTIES`], names a dynasty, or None if it
+/// names none in this text: where its people, rites, house or time follow it ("周人", "夏禮",
+/// "周之德"), 有 comes before it ("有殷", "有周"), another dynasty is joined to it ("殷商"),
+/// or the text follows or takes after it ("吾從周", "殷因於夏禮"). At least two sentences say
+/// so, and a quarter of its uses at least: 夏 of "夏之日，冬之夜" is summer, 周 of "君子周而不比"
+/// is "all-embracing".
+fn dynasty_sentences(c: char, sentences: &[&str], ids: &[u32]) -> Option<Vec<u32>> {
+    if !DYNASTIES.contains(c) {
+        return None;
+    }
+    let hits: Vec<u32> = ids
+        .iter()
+        .copied()
+        .filter(|&si| {
+            let s = sentences[si as usize];
+            s.match_indices(c).any(|(at, _)| {
+                let mut after = s[at + c.len_utf8()..].chars();
+                let next = after.next();
+                let before = s[..at].chars().next_back();
+                next.is_some_and(|n| DYNASTY_AFTER.contains(n))
+                    || next == Some('之') && after.next().is_some_and(|n| DYNASTY_OF.contains(n))
+                    || before.is_some_and(|b| "有於于".contains(b))
+                    || next.is_some_and(|n| n != c && DYNASTIES.contains(n))
+                    || before.is_some_and(|b| b != c && DYNASTIES.contains(b))
+            })
+        })
+        .collect();
+    (hits.len() >= 2 && hits.len() * 4 >= ids.len()).then_some(hits)
 }
 
 /// A classical ruler named by his title alone (景公, 桓公) is also named with his state (齊景公):
@@ -1613,6 +1662,19 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             });
             continue;
         }
+        if n == 1
+            && classical
+            && let Some(ids) = dynasty_sentences(cs[0], sentences, &c.sentences)
+        {
+            out.push(Found {
+                text: w,
+                kind: TermKind::Place,
+                salience: 0.6 + 0.4 * rar,
+                variants: Vec::new(),
+                sentences: ids,
+            });
+            continue;
+        }
         // A classical text that defines the word more than once ("誠者，天之道也", "誠者自成也")
         // makes it a concept of the book, whatever the dictionary calls it. (Once may be a
         // saying about a kind of people: "卑者…也".)
@@ -2505,6 +2567,88 @@ mod tests {
         // (its sentences are those that name the state, not its other senses)
         assert!(qi.sentences.contains(&0) && qi.sentences.contains(&6));
         assert!(!qi.sentences.contains(&7) && !qi.sentences.contains(&12));
+    }
+
+    /// A character the dictionary calls no name is a state where the text names a ruler of
+    /// it and goes there more than once (卫 of 卫灵公, 卫君, "子适卫"); a doubled epithet before
+    /// a ruler (穆穆文王) and a 於 that opens its clause (於穆清庙) are no evidence.
+    #[test]
+    fn a_state_no_dictionary_names_is_known_by_a_ruler_and_journeys() {
+        let sentences = [
+            "子言卫灵公之无道也。",
+            "卫灵公问陈于孔子。",
+            "子路曰：卫君待子而为政，子将奚先？",
+            "子谓卫公子荆，善居室。",
+            "子适卫，冉有仆。",
+            "子击磬于卫，有荷蒉而过孔氏之门者。",
+            "灵公曰：善。",
+            "灵公问政。",
+            "穆穆文王，于缉熙敬止。",
+            "於穆清庙，肃雍显相。",
+            "於穆不已，文王之德。",
+            "穆公曰：善。",
+            "穆公问政。",
+            "文王曰：咨。",
+            "文王在上。",
+            "子曰：学而时习之，不亦说乎？",
+        ];
+        let (found, _) = extract(&sentences, &[]);
+        let kind = |t: &str| find(&found, t).map(|f| f.kind);
+        for (text, place) in [("卫", true), ("穆", false)] {
+            assert_eq!(
+                kind(text) == Some(TermKind::Place),
+                place,
+                "{text}: {:?}",
+                kind(text)
+            );
+        }
+    }
+
+    /// A dynasty's name of one character is a place-like name where the text uses it as one
+    /// (its people, rites and time, 有 before it, another dynasty beside it), in a quarter of
+    /// its uses at least; summer (夏之日) and "all-embracing" (周而不比) are not.
+    #[test]
+    fn dynasties_are_known_by_their_rites_people_and_time() {
+        let cases: [(&[&str], &str, bool); 3] = [
+            (
+                &[
+                    "子曰：殷因于夏礼，所损益，可知也；周因于殷礼，所损益，可知也。",
+                    "子曰：夏礼吾能言之，杞不足征也；殷礼吾能言之，宋不足征也。",
+                    "夏后氏以松，殷人以柏，周人以栗。",
+                    "行夏之时，乘殷之辂，服周之冕。",
+                    "子曰：学而时习之，不亦说乎？",
+                ],
+                "殷",
+                true,
+            ),
+            (
+                &[
+                    "夏之日，冬之夜。",
+                    "冬之夜，夏之日。",
+                    "夏屋渠渠。",
+                    "子曰：学而时习之，不亦说乎？",
+                ],
+                "夏",
+                false,
+            ),
+            (
+                &[
+                    "子曰：君子周而不比，小人比而不周。",
+                    "君子周急不继富。",
+                    "周人以栗。",
+                    "周公谓鲁公曰：君子不施其亲。",
+                    "子曰：学而时习之，不亦说乎？",
+                ],
+                "周",
+                false,
+            ),
+        ];
+        for (sentences, text, dynasty) in cases {
+            let (found, _) = extract(sentences, &[]);
+            let got = find(&found, text).map(|f| f.kind);
+            assert_eq!(got == Some(TermKind::Place), dynasty, "{text}: {got:?}");
+        }
+        assert!(dynasty_sentences('明', &["明明德。", "明明在下。"], &[0, 1]).is_none());
     }
 
     #[test]
