@@ -594,6 +594,54 @@ fn full_titles(out: &mut Vec<Found>, sentences: &[&str]) {
     }
 }
 
+/// A classical name of three characters is also written without its middle one (魯仲連 and
+/// 魯連, 孔夫子 and 孔子, 李太白 and 李白): where the text names both as persons, and no other
+/// person of the text shortens so, the short form is the full name's other name, and its
+/// sentences join the full name's entry. Not where the last character is a rank: 周文王 and
+/// 周王, 魯桓公 and 魯公 name a title any ruler holds.
+fn contracted_names(out: &mut Vec<Found>) {
+    let persons: Vec<(usize, Vec<char>)> = out
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.kind == TermKind::Person)
+        .map(|(i, f)| (i, f.text.chars().collect()))
+        .collect();
+    let mut joins: Vec<(usize, usize)> = Vec::new();
+    for (i, cs) in &persons {
+        if cs.len() != 3 || "王公侯伯君".contains(cs[2]) || !cs.iter().all(|c| is_cjk(*c)) {
+            continue;
+        }
+        let short: String = [cs[0], cs[2]].iter().collect();
+        let shortens = |o: &Vec<char>| o.len() == 3 && o[0] == cs[0] && o[2] == cs[2];
+        if persons.iter().filter(|(_, o)| shortens(o)).count() != 1 {
+            continue;
+        }
+        if let Some((j, _)) = persons
+            .iter()
+            .find(|(_, o)| o.iter().collect::<String>() == short)
+        {
+            joins.push((*i, *j));
+        }
+    }
+    let mut drop: Vec<usize> = Vec::new();
+    for (i, j) in joins {
+        let moved = std::mem::take(&mut out[j].sentences);
+        let short = out[j].text.clone();
+        out[i].sentences.extend(moved);
+        out[i].sentences.sort_unstable();
+        out[i].sentences.dedup();
+        if !out[i].variants.contains(&short) {
+            out[i].variants.push(short);
+        }
+        drop.push(j);
+    }
+    drop.sort_unstable();
+    drop.dedup();
+    for j in drop.into_iter().rev() {
+        out.remove(j);
+    }
+}
+
 /// Last characters of place names: a province, a mountain, a pass, a tower, a lake.
 const PLACE_SUFFIX: &str = "州山關关陽阳陵城京江河水湖海池閣阁門门臺台樓楼宮宫寺原谷峽峡嶺岭峰洲郡縣县邑亭橋桥津浦塞嶽岳澤泽";
 
@@ -1890,6 +1938,7 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         });
     }
     full_titles(&mut out, sentences);
+    contracted_names(&mut out);
     let cjk_texts: HashSet<String> = out.iter().map(|f| f.text.clone()).collect();
     for (w, c) in latin_terms {
         if cjk_texts.contains(&w) {
@@ -2649,6 +2698,38 @@ mod tests {
             assert_eq!(got == Some(TermKind::Place), dynasty, "{text}: {got:?}");
         }
         assert!(dynasty_sentences('明', &["明明德。", "明明在下。"], &[0, 1]).is_none());
+    }
+
+    /// A three-character name written without its middle character is one person (魯連 of
+    /// 魯仲連); not where two full names shorten alike, nor a title (周文王 and 周王).
+    #[test]
+    fn a_name_without_its_middle_character_is_the_same_person() {
+        let person = |t: &str, sentences: Vec<u32>| Found {
+            text: t.to_string(),
+            kind: TermKind::Person,
+            salience: 0.8,
+            variants: Vec::new(),
+            sentences,
+        };
+        let cases: [(&[&str], &[&str]); 3] = [
+            (&["魯仲連", "魯連", "平原君"], &["魯仲連", "平原君"]),
+            (&["王安石", "王文石", "王石"], &["王安石", "王文石", "王石"]),
+            (&["周文王", "周王"], &["周文王", "周王"]),
+        ];
+        for (names, want) in cases {
+            let mut out: Vec<Found> = names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| person(n, vec![i as u32]))
+                .collect();
+            contracted_names(&mut out);
+            let got: Vec<&str> = out.iter().map(|f| f.text.as_str()).collect();
+            assert_eq!(got, want, "{names:?}");
+        }
+        let mut out = vec![person("魯仲連", vec![0, 2]), person("魯連", vec![1])];
+        contracted_names(&mut out);
+        assert_eq!(out[0].sentences, [0, 1, 2]);
+        assert_eq!(out[0].variants, ["魯連"]);
     }
 
     #[test]
