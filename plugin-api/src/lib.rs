@@ -1962,6 +1962,61 @@ pub mod build {
         })
     }
 
+    /// The passages a book's title page may hold: the first lines of its first chapter, up to
+    /// the first sentence of prose, copyright notice or table of contents.
+    const TITLE_PAGE_LINES: u32 = 16;
+
+    /// Where the book's title page names `names` as its author, a line of its own under the
+    /// title ("Simon Josefsson", "Deri James and", "Chet Ramey, Case Western Reserve
+    /// University"): the line, and the affiliation after the name's comma. The title page is
+    /// the first lines of the first chapter, up to the first sentence of prose (ten words or
+    /// more, or thirty characters of Chinese, ending in a stop), copyright notice or table of
+    /// contents. None where no such line names them.
+    pub fn title_page_credit(names: &[String]) -> Option<(Passage, Option<String>)> {
+        for p in host::chapter_passages(0, 0, TITLE_PAGE_LINES) {
+            let t = p.text.trim();
+            let lower = t.to_lowercase();
+            let prose = t.ends_with(['.', '。'])
+                && (t.split_whitespace().count() >= 10
+                    || t.chars().filter(|c| ('\u{3400}'..='\u{9fff}').contains(c)).count() >= 30);
+            let contents = ["table of contents", "contents", "目录", "目錄"]
+                .iter()
+                .any(|c| lower.starts_with(c));
+            if prose || contents || copyright_notice(t) {
+                return None;
+            }
+            let line = t.strip_suffix(" and").unwrap_or(t).trim_end_matches([',', '，']);
+            let (name, affiliation) = match line.split_once(", ") {
+                Some((n, a)) => (n.trim(), Some(a.trim())),
+                None => (line.trim(), None),
+            };
+            if names.iter().any(|n| n == name) {
+                let affiliation = affiliation
+                    .filter(|a| !a.is_empty() && a.split_whitespace().count() <= 8)
+                    .map(str::to_string);
+                return Some((p, affiliation));
+            }
+        }
+        None
+    }
+
+    /// The summary line for an author the title page names ([`title_page_credit`]):
+    /// "Chet Ramey (Case Western Reserve University) is an author of “Bash Reference Manual”,
+    /// named on its title page."
+    pub fn title_page_line(entry: &crate::Entry, affiliation: Option<&str>, zh: bool) -> String {
+        if zh {
+            let a = affiliation.map(|a| format!("（{a}）")).unwrap_or_default();
+            format!("{}{a}，{}扉页署名的作者。", entry.title, book_zh(&entry.document_title))
+        } else {
+            let a = affiliation.map(|a| format!(" ({a})")).unwrap_or_default();
+            format!(
+                "{}{a} is an author of {}, named on its title page.",
+                entry.title,
+                book_en(&entry.document_title)
+            )
+        }
+    }
+
     /// Whether a passage is a copyright notice ("Copyright © 2010 Craig Small", "版权所有",
     /// "版权 © 2010 Craig Small"; not "版权声明", a heading).
     pub fn copyright_notice(text: &str) -> bool {

@@ -342,6 +342,43 @@ fn classical_dynasties_and_states_are_names_that_say_what_they_are() {
     }
 }
 
+/// The names a manual's title page gives under its title are its authors, with their
+/// affiliation where a comma gives one; a name the text mentions later is not.
+#[test]
+fn the_authors_under_a_manuals_title_are_led_as_its_authors() {
+    let mut md = String::from("# Lantern Maker Manual\n\nLantern Maker Manual\n\n");
+    md.push_str("Deri Okafor and\n\nTomas Lindqvist, Lakeside Institute of Crafts\n\n");
+    md.push_str("Copyright 2021 Deri Okafor\n\n## 1 Introduction\n\n");
+    for _ in 0..3 {
+        md.push_str(
+            "A lantern maker cuts the frame, fits the glass and seals the seams. \
+             Deri Okafor and Tomas Lindqvist wrote this manual for the lantern maker. \
+             Anna Berglund tested every lantern in the workshop.\n\n",
+        );
+    }
+    let pages = pages_of("lantern-maker.md", md);
+    for (name, lead) in [
+        (
+            "Deri Okafor",
+            "Deri Okafor is an author of “Lantern Maker Manual”, named on its title page.",
+        ),
+        (
+            "Tomas Lindqvist",
+            "Tomas Lindqvist (Lakeside Institute of Crafts) is an author of “Lantern Maker Manual”, named on its title page.",
+        ),
+    ] {
+        let page = pages.iter().find(|(t, _, _)| t == name);
+        let (_, kind, summary) = page.unwrap_or_else(|| panic!("no page for {name}: {pages:?}"));
+        assert_eq!(kind, "person", "{name}");
+        assert_eq!(summary, lead);
+    }
+    let anna = pages.iter().find(|(t, _, _)| t == "Anna Berglund");
+    assert!(
+        anna.is_none_or(|(_, _, s)| !s.contains("title page")),
+        "{anna:?}"
+    );
+}
+
 #[test]
 fn a_person_the_text_names_with_an_office_or_a_people_is_led_by_it() {
     let mut md = String::from("# A History of the Lantern Club\n\n## Founding\n\n");

@@ -336,6 +336,14 @@ impl Gene for Other {
                 }
                 b.links(t(zh, "所收作品", "Works drawn from it"), &drawn);
             }
+            // (a name the book's title page gives under its title is its author's)
+            _ if kind == "name"
+                && let Some((line, affiliation)) =
+                    grove_gene::build::title_page_credit(&[key.to_string()]) =>
+            {
+                b.summary_line(grove_gene::build::title_page_line(&entry, affiliation.as_deref(), zh));
+                b.cite(&line);
+            }
             // (a copyright notice names a holder; it does not say what the holder is)
             Some(d) if let Some(line) = copyright_line(&entry, &d.text, zh) => {
                 b.summary_line(line);

@@ -1023,6 +1023,11 @@ impl Gene for Person {
                     b.cite(p);
                 }
             }
+            // The book's title page names them under its title: its author.
+            _ if let Some((line, affiliation)) = grove_gene::build::title_page_credit(&names) => {
+                b.summary_line(grove_gene::build::title_page_line(&entry, affiliation.as_deref(), zh));
+                b.cite(&line);
+            }
             // (a copyright notice or a credit line names a holder or an author; it does not
             // say who they are beyond that)
             // (the line may credit another work, one the book draws on: "“Debian New

@@ -1168,6 +1168,38 @@ fn name_line(s: &str) -> Option<bool> {
     name.then(|| given_name(toks[0].text))
 }
 
+/// The lines of the book's title page that name its authors under its title ("Deri James
+/// and", "Peter Schaffter", "Chet Ramey, Case Western Reserve University"): among the first
+/// lines, up to the first sentence of prose (ten words or more, ending in a stop), copyright
+/// notice or table of contents, a line that is a name alone, or a name before " and" or
+/// before a comma and an affiliation. The name opens with a common given name or holds no
+/// common word ("Bash Reference Manual" and "Debian Reference" are titles).
+fn title_page_names(sentences: &[&str]) -> HashSet<usize> {
+    const TITLE_PAGE_LINES: usize = 16;
+    let mut out = HashSet::new();
+    for (i, s) in sentences.iter().take(TITLE_PAGE_LINES).enumerate() {
+        let t = s.trim();
+        let lower = t.to_lowercase();
+        let prose = t.ends_with('.') && t.split_whitespace().count() >= 10;
+        if prose
+            || ["copyright", "©", "table of contents", "contents"]
+                .iter()
+                .any(|p| lower.starts_with(p))
+        {
+            break;
+        }
+        let line = t.strip_suffix(" and").unwrap_or(t).trim_end_matches(',');
+        let name = line.split_once(", ").map_or(line, |(n, _)| n);
+        let uncommon = name
+            .split_whitespace()
+            .all(|w| super::background::en_band(&w.to_lowercase()).is_none());
+        if name_line(name).is_some_and(|given| given || uncommon) {
+            out.insert(i);
+        }
+    }
+    out
+}
+
 /// An initial, with its full stop or without ("S.", "N" of "Fred N. van Kempen").
 fn is_letter(w: &str) -> bool {
     is_initial(w) || w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase())
@@ -1193,6 +1225,7 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
     let mut phrase = String::new();
     let mut total_words = 0usize;
     let roll = roll_of_names(sentences);
+    let title_page = title_page_names(sentences);
     // Programs and functions the text cites with their manual section ("apt-get(8)",
     // "printf(3)"), and the sentences that name them, cited or not.
     // (and the programs the code runs at a shell prompt: "$ dpkg-deb -x foo.deb dir")
@@ -1455,6 +1488,15 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                         if on_roll
                             && (i == 0 && j == toks.len()
                                 || cell(i) && toks.get(j).is_none_or(|n| n.punct_before))
+                        {
+                            c.person += 2;
+                        }
+                        // (an author under the book's title: "Deri James and")
+                        if title_page.contains(&(si as usize))
+                            && i == 0
+                            && toks
+                                .get(j)
+                                .is_none_or(|n| n.punct_before || n.text == "and")
                         {
                             c.person += 2;
                         }
@@ -2865,6 +2907,35 @@ mod tests {
         ));
         assert!(!is_table_of_names(&headings.join(" | ")));
         assert!(!is_table_of_names("| Name | Size |\n| Ian Murdock | 12 |"));
+    }
+
+    /// The names under a book's title are its authors' (with " and", or a comma and an
+    /// affiliation after them); a title line of common words is no name, and nothing after
+    /// the first sentence of prose or the copyright notice is the title page.
+    #[test]
+    fn names_under_the_title_are_the_authors() {
+        let page = [
+            "Producing Widgets with groff",
+            "Bash Reference Manual",
+            "Deri James and",
+            "Peter Schaffter",
+            "Chet Ramey, Case Western Reserve University",
+            "Copyright 2015 Free Software Foundation",
+            "Rik Faith",
+        ];
+        let want: HashSet<usize> = [2, 3, 4].into_iter().collect();
+        assert_eq!(title_page_names(&page), want);
+        let prose = [
+            "Widgets",
+            "This manual describes how widgets are made and how a reader may use them.",
+            "Deri James",
+        ];
+        assert!(title_page_names(&prose).is_empty());
+        let (found, _) = extract(&page, &[]);
+        assert_eq!(
+            find(&found, "Deri James").map(|f| f.kind),
+            Some(TermKind::Person)
+        );
     }
 
     #[test]
