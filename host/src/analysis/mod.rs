@@ -2265,11 +2265,14 @@ fn merge_aliases(
         let t = f.text.as_str();
         // a path keeps its slash ("/sbin"); the other marked forms fold into the bare one
         // (a bare ordinary word has senses of its own: "root" is the user and the
-        // filesystem, not only /root)
+        // filesystem, not only /root; so has a bare name the text uses more often than the
+        // path of one segment: "init" is the init system and "gentoo" the example package,
+        // not only /init and /gentoo)
         if let Some(&j) = t
             .strip_prefix('/')
             .filter(|r| r.contains('/') || !background::en_is_common(&r.to_lowercase()))
             .and_then(|r| index.get(r))
+            .filter(|&&j| t[1..].contains('/') || found[j].sentences.len() <= f.sentences.len())
         {
             pairs.push((j, i, true));
             continue;

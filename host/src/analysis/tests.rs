@@ -1909,6 +1909,9 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             found("root", TermKind::Term, &[1, 2, 3]),
             found("/root", TermKind::Term, &[4]),
             found("/dev/hda", TermKind::Term, &[5, 6]),
+            // a bare name used more often than its path of one segment is its own thing
+            found("gentoo", TermKind::Term, &[1, 2, 3]),
+            found("/gentoo", TermKind::Term, &[4]),
             found("Donald E. Knuth", TermKind::Person, &[1]),
             found("Donald Knuth", TermKind::Person, &[2, 3]),
             // options that differ by case stay two
@@ -1966,6 +1969,8 @@ fn other_forms_of_a_name_fold_into_its_most_used_form() {
             ("root", TermKind::Term, vec![]),
             ("/root", TermKind::Term, vec![]),
             ("/dev/hda", TermKind::Term, vec!["dev/hda"]),
+            ("gentoo", TermKind::Term, vec![]),
+            ("/gentoo", TermKind::Term, vec![]),
             ("Donald Knuth", TermKind::Person, vec!["Donald E. Knuth"]),
             ("set -e", TermKind::Term, vec![]),
             ("set -E", TermKind::Term, vec![]),
