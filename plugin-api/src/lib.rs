@@ -2295,13 +2295,27 @@ pub mod build {
 
     /// The rulers of the state `state` the text names with it, as the text writes them (at most
     /// three): the terms used with it that name one ([`ruler_of`]), or whose entry does (景公,
-    /// whose entry is 齐景公).
+    /// whose entry is 齐景公), or a titled name the text writes after the state where it names
+    /// it (灵公 of "子言卫灵公之无道也", whose entry is 灵公).
     pub fn rulers_of(state: &str) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
+        let mut mentions: Option<Vec<Passage>> = None;
         for r in host::related(state, 60) {
-            let name = std::iter::once(r.text)
-                .chain(r.entry)
-                .find(|n| ruler_of(state, n));
+            let titled = |n: &String| {
+                n.chars().count() == 2 && n.chars().last().is_some_and(|c| RULER_RANKS.contains(c))
+            };
+            let full = std::iter::once(&r.text).find(|n| titled(n)).map(|n| format!("{state}{n}"));
+            let name = std::iter::once(r.text.clone())
+                .chain(r.entry.clone())
+                .find(|n| ruler_of(state, n))
+                .or_else(|| {
+                    let full = full?;
+                    mentions
+                        .get_or_insert_with(|| host::mentions(state, 100))
+                        .iter()
+                        .any(|p| p.text.contains(&full))
+                        .then_some(full)
+                });
             if let Some(n) = name
                 && !out.contains(&n)
             {
