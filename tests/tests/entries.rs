@@ -312,7 +312,8 @@ fn a_classical_person_is_led_by_whose_child_the_text_says_they_are() {
 
 /// A dynasty of classical text (殷 of "殷因於夏禮") and a state the dictionary calls no name
 /// (衛, known by 衛靈公 and by journeys there) are names of the "other" type, not concepts, and
-/// each page says which it is.
+/// each page says which it is: a dynasty, or a state and the ruler the text names with it
+/// (衛靈公, though his entry is 靈公).
 #[test]
 fn classical_dynasties_and_states_are_names_that_say_what_they_are() {
     let mut txt = String::from("論語選\n\n");
@@ -334,7 +335,7 @@ fn classical_dynasties_and_states_are_names_that_say_what_they_are() {
         txt.push_str("\n\n");
     }
     let pages = pages_in("lunyu.txt", "zh", txt);
-    for (title, says) in [("殷", "一個朝代"), ("衛", "一個地點")] {
+    for (title, says) in [("殷", "一個朝代"), ("衛", "一國，國君有衛靈公")] {
         let page = pages.iter().find(|(t, _, _)| t == title);
         let (_, kind, summary) = page.unwrap_or_else(|| panic!("no page for {title}: {pages:?}"));
         assert_eq!(kind, "other", "{title}: {summary}");
