@@ -2775,8 +2775,9 @@ fn fold_into_longer(
             Some(_) => {}
             // (a name that the text always writes after the same capitalised words, or in
             // Chinese after the same candidate, is the tail of a longer name, which no rule
-            // found: it takes that name)
-            None if matches!(ext, Extension::Before(_))
+            // found: it takes that name; so is one it always writes before the same number,
+            // the head of a model's or a standard's name: "Cybook Gen 3")
+            None if (matches!(ext, Extension::Before(_)) || numbered(ext))
                 && uses.len() >= 2
                 && (lang == Lang::Zh || f.text.starts_with(|c: char| c.is_uppercase()))
                 && !matches!(f.kind, TermKind::Person | TermKind::Work) =>
@@ -2832,6 +2833,20 @@ fn fold_into_longer(
         .map(|(_, f)| f)
         .collect();
     (found, grew)
+}
+
+/// Whether an extension is a number after the name (" 3", " 1003.1"): digits, with dots
+/// between them.
+fn numbered(ext: &Extension) -> bool {
+    let Extension::After(e) = ext else {
+        return false;
+    };
+    let n = e.trim_start();
+    e.starts_with(' ')
+        && (1..=8).contains(&n.len())
+        && n.starts_with(|c: char| c.is_ascii_digit())
+        && n.ends_with(|c: char| c.is_ascii_digit())
+        && n.chars().all(|c| c.is_ascii_digit() || c == '.')
 }
 
 /// How one use of a name extends beyond it (see [`inside_longer_names`]).
@@ -2984,11 +2999,18 @@ fn en_extension(before: &str, after: &str) -> Extension {
         let Some(t) = after[at..].strip_prefix(' ') else {
             break;
         };
-        let len: usize = t
-            .chars()
-            .take_while(|&c| is_word_char(c))
-            .map(char::len_utf8)
-            .sum();
+        // (a number keeps its decimals: "Xfce 4.4", "IEEE Std 1003.1")
+        let mut len = 0;
+        let mut cs = t.char_indices().peekable();
+        while let Some((i, c)) = cs.next() {
+            let decimal = c == '.'
+                && t[..i].ends_with(|p: char| p.is_ascii_digit())
+                && cs.peek().is_some_and(|(_, n)| n.is_ascii_digit());
+            if !is_word_char(c) && !decimal {
+                break;
+            }
+            len = i + c.len_utf8();
+        }
         if len == 0 {
             break;
         }

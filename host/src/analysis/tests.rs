@@ -2924,7 +2924,23 @@ fn a_name_the_text_uses_only_inside_a_longer_one_is_no_entry_of_its_own() {
     // Uriah; the people it names, "Hittite", is no name of the person)
     // (text, lang, the part, the whole: a term that has the part as a variant, or none
     // where the part stays a term of its own)
-    let cases: [(&str, Lang, &str, Option<&str>); 5] = [
+    let cases: [(&str, Lang, &str, Option<&str>); 7] = [
+        // (a name always written before the same number is the head of a model's name; one
+        // written before several numbers names a series)
+        (
+            "Plug in a device like the Cybook Gen 3 and wait. The Cybook Gen 3 shows the \
+             books. You eject the Cybook Gen 3 before you unplug it. ",
+            Lang::En,
+            "Cybook Gen",
+            Some("Cybook Gen 3"),
+        ),
+        (
+            "Read Lanternspec 7 on frames. See how Lanternspec 12 covers glass. \
+             Then Lanternspec 30 covers seams, and Lanternspec 7 again the frame. ",
+            Lang::En,
+            "Lanternspec",
+            None,
+        ),
         (
             "Uriah the Hittite went to the war. The king sent for Uriah the Hittite. \
              Uriah slept at the door. Then Uriah went down. Joab sent Uriah to the front.",
