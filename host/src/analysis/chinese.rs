@@ -1700,19 +1700,7 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
                 &rank_names,
                 titled.get(&cs[0]).map_or(&[], Vec::as_slice),
             )
-        {
-            out.push(Found {
-                text: w,
-                kind: TermKind::Place,
-                salience: 0.6 + 0.4 * rar,
-                variants: Vec::new(),
-                sentences: ids,
-            });
-            continue;
-        }
-        if n == 1
-            && classical
-            && let Some(ids) = dynasty_sentences(cs[0], sentences, &c.sentences)
+            .or_else(|| dynasty_sentences(cs[0], sentences, &c.sentences))
         {
             out.push(Found {
                 text: w,
