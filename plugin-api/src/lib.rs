@@ -1971,10 +1971,17 @@ pub mod build {
     /// University"): the line, and the affiliation after the name's comma. The title page is
     /// the first lines of the first chapter, up to the first sentence of prose (ten words or
     /// more, or thirty characters of Chinese, ending in a stop), copyright notice or table of
-    /// contents. None where no such line names them.
-    pub fn title_page_credit(names: &[String]) -> Option<(Passage, Option<String>)> {
+    /// contents. A line that is the book's title is no author ("Jane Eyre" names the book).
+    /// None where no such line names them.
+    pub fn title_page_credit(
+        names: &[String],
+        document_title: &str,
+    ) -> Option<(Passage, Option<String>)> {
         for p in host::chapter_passages(0, 0, TITLE_PAGE_LINES) {
             let t = p.text.trim();
+            if t.eq_ignore_ascii_case(document_title.trim()) {
+                continue;
+            }
             let lower = t.to_lowercase();
             let prose = t.ends_with(['.', '。'])
                 && (t.split_whitespace().count() >= 10
@@ -2290,7 +2297,7 @@ pub mod build {
     /// state of the Zhou era (殷, 周, 夏; not 秦, 晉 and 宋, states before they were dynasties):
     /// the host types such a character a place where the text uses it as a dynasty's name ("殷因
     /// 於夏禮", "周人以栗"); its page says it is a dynasty, unless the text names rulers of it as
-    /// a state's. The host's `analysis::chinese::DYNASTIES` less those three.
+    /// a state's. The host's `analysis::chinese::DYNASTIES` less 秦, 晉 (晋) and 宋.
     pub const ZH_DYNASTIES: &str = "夏商殷周漢汉隋唐";
 
     /// The rulers of the state `state` the text names with it, as the text writes them (at most

@@ -339,7 +339,7 @@ impl Gene for Other {
             // (a name the book's title page gives under its title is its author's)
             _ if kind == "name"
                 && let Some((line, affiliation)) =
-                    grove_gene::build::title_page_credit(&[key.to_string()]) =>
+                    grove_gene::build::title_page_credit(&[key.to_string()], &entry.document_title) =>
             {
                 b.summary_line(grove_gene::build::title_page_line(&entry, affiliation.as_deref(), zh));
                 b.cite(&line);

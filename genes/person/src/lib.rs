@@ -1024,7 +1024,7 @@ impl Gene for Person {
                 }
             }
             // The book's title page names them under its title: its author.
-            _ if let Some((line, affiliation)) = grove_gene::build::title_page_credit(&names) => {
+            _ if let Some((line, affiliation)) = grove_gene::build::title_page_credit(&names, &entry.document_title) => {
                 b.summary_line(grove_gene::build::title_page_line(&entry, affiliation.as_deref(), zh));
                 b.cite(&line);
             }

@@ -500,9 +500,11 @@ fn state_sentences(
 const DYNASTIES: &str = "夏商殷周秦漢汉晉晋隋唐宋";
 
 /// What follows a dynasty's name: its people, its rites, its house, its court, its virtue,
-/// its way ("殷人以柏", "夏禮", "周室", "周德"); after 之, its time, rise and fall ("周之德",
-/// "行夏之時", "殷之未喪師").
+/// its way, its ruler ("殷人以柏", "夏禮", "周室", "周德", "夏后氏").
 const DYNASTY_AFTER: &str = "人禮礼室朝代德道政后";
+
+/// What follows a dynasty's name and 之: its virtue, its time, its rise and fall, its rites
+/// and its regalia ("周之德", "行夏之時", "乘殷之輅", "服周之冕").
 const DYNASTY_OF: &str = "德時时衰興兴亡末初世季禮礼道政制冕輅辂";
 
 /// The sentences where the character `c`, one of [`DYNASTIES`], names a dynasty, or None if it
@@ -1926,7 +1928,10 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         });
     }
     full_titles(&mut out, sentences);
-    contracted_names(&mut out);
+    // (modern names shorten so for other persons: 王小明 and 王明 are two)
+    if classical {
+        contracted_names(&mut out);
+    }
     let cjk_texts: HashSet<String> = out.iter().map(|f| f.text.clone()).collect();
     for (w, c) in latin_terms {
         if cjk_texts.contains(&w) {

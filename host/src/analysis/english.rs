@@ -1173,12 +1173,17 @@ fn name_line(s: &str) -> Option<bool> {
 /// lines, up to the first sentence of prose (ten words or more, ending in a stop), copyright
 /// notice or table of contents, a line that is a name alone, or a name before " and" or
 /// before a comma and an affiliation. The name opens with a common given name or holds no
-/// common word ("Bash Reference Manual" and "Debian Reference" are titles).
+/// common word ("Bash Reference Manual" and "Debian Reference" are titles). The first line,
+/// and any line that repeats it, is the title ("Jane Eyre" names the book, not its author).
 fn title_page_names(sentences: &[&str]) -> HashSet<usize> {
     const TITLE_PAGE_LINES: usize = 16;
     let mut out = HashSet::new();
+    let title = sentences.first().map_or("", |s| s.trim());
     for (i, s) in sentences.iter().take(TITLE_PAGE_LINES).enumerate() {
         let t = s.trim();
+        if t.eq_ignore_ascii_case(title) {
+            continue;
+        }
         let lower = t.to_lowercase();
         let prose = t.ends_with('.') && t.split_whitespace().count() >= 10;
         if prose
@@ -2931,6 +2936,15 @@ mod tests {
             "Deri James",
         ];
         assert!(title_page_names(&prose).is_empty());
+        // (a book named after a person: its title is no author)
+        let novel = [
+            "Jane Eyre",
+            "An Autobiography",
+            "Charlotte Morrow",
+            "Jane Eyre",
+        ];
+        let want: HashSet<usize> = [2].into_iter().collect();
+        assert_eq!(title_page_names(&novel), want);
         let (found, _) = extract(&page, &[]);
         assert_eq!(
             find(&found, "Deri James").map(|f| f.kind),
