@@ -60,6 +60,75 @@ pub fn en_band(word: &str) -> Option<u8> {
     en_table().get(word).copied()
 }
 
+/// Whether some word of the English dictionary begins with `prefix` and is longer: "const"
+/// (constant), "misc" (miscellaneous), "param" (parameter); an abbreviation, then, not a name.
+pub fn en_begins_a_word(prefix: &str) -> bool {
+    static SORTED: OnceLock<Vec<&'static str>> = OnceLock::new();
+    let words = SORTED.get_or_init(|| {
+        let mut v: Vec<&'static str> = en_table().keys().map(String::as_str).collect();
+        v.sort_unstable();
+        v
+    });
+    let i = words.partition_point(|w| *w <= prefix);
+    words.get(i).is_some_and(|w| w.starts_with(prefix))
+}
+
+/// Whether a lower-case word the dictionary lacks is still English, made of its words by
+/// ordinary morphology: an archaic inflection ("dwelleth", "knowest"), a derivation
+/// ("unapparent", "scalable", "deallocate"), a compound of two words ("callback",
+/// "threadpool", "self-sufficient") or a British spelling ("behaviour", "centre"). Not
+/// "dpkg", "zakah", "systemctl", "emacs".
+pub fn en_derived(word: &str) -> bool {
+    const PREFIXES: &[&str] = &[
+        "un", "de", "re", "non", "pre", "dis", "mis", "trans", "sub", "super", "inter", "over",
+        "under", "out", "co", "anti", "multi", "semi",
+    ];
+    const SUFFIXES: &[&str] = &[
+        "eth", "est", "th", "st", "able", "ible", "ize", "ise", "ized", "ised", "ization", "wise",
+        "ness", "less", "ful", "ly", "er", "ers", "ed", "ing", "s",
+    ];
+    let known = |w: &str| en_band(w).is_some();
+    // (a British spelling of a listed word: "behaviour", "centre", "licence", "catalogue")
+    let british = [
+        ("our", "or"),
+        ("re", "er"),
+        ("ence", "ense"),
+        ("ogue", "og"),
+    ]
+    .iter()
+    .any(|(gb, us)| {
+        word.strip_suffix(gb)
+            .is_some_and(|stem| stem.len() >= 2 && known(&format!("{stem}{us}")))
+    });
+    if british {
+        return true;
+    }
+    if word.contains('-') {
+        return word.split('-').all(|p| p.len() >= 2 && known(p));
+    }
+    let n = word.len();
+    if !word.is_ascii() || n < 4 {
+        return false;
+    }
+    for i in 1..n {
+        let (a, b) = word.split_at(i);
+        if b.len() >= 3 && known(b) && (a.len() >= 3 && known(a) || PREFIXES.contains(&a)) {
+            return true;
+        }
+    }
+    SUFFIXES.iter().any(|suffix| {
+        word.strip_suffix(suffix).is_some_and(|stem| {
+            let undoubled = stem
+                .len()
+                .checked_sub(1)
+                .filter(|&k| k >= 2 && stem.as_bytes()[k] == stem.as_bytes()[k - 1])
+                .map(|k| &stem[..k]);
+            stem.len() >= 2
+                && (known(stem) || known(&format!("{stem}e")) || undoubled.is_some_and(known))
+        })
+    })
+}
+
 /// Whether WordNet knows a lower-case English word only as a verb, adjective or adverb
 /// ("understand", "astray", "severe"), or as a noun in no sense its tagged corpus used while
 /// another part of speech was ("forth"): `data/en-not-nouns.txt.gz`.
@@ -246,6 +315,43 @@ mod tests {
             assert_eq!(en_lemma(w, &none), want, "{w}");
         }
         assert_eq!(en_lemma("debs", &|s| s == "deb"), "deb");
+    }
+
+    #[test]
+    fn words_the_dictionary_lacks_but_english_makes() {
+        let cases = [
+            // (archaic inflections, derivations, compounds and abbreviations are English)
+            ("dwelleth", true),
+            ("knowest", true),
+            ("unapparent", true),
+            ("deallocate", true),
+            ("scalable", true),
+            ("callback", true),
+            ("threadpool", true),
+            ("self-sufficient", true),
+            ("ready-to-use", true),
+            ("behaviour", true),
+            ("centre", true),
+            // (names of the book's own are not)
+            ("dpkg", false),
+            ("zakah", false),
+            ("systemctl", false),
+            ("emacs", false),
+            ("openssh", false),
+            ("pkg-config", false),
+            ("rw-r", false),
+        ];
+        for (w, want) in cases {
+            assert_eq!(en_derived(w), want, "{w}");
+        }
+        for (w, want) in [
+            ("const", true),
+            ("misc", true),
+            ("dpkg", false),
+            ("zakah", false),
+        ] {
+            assert_eq!(en_begins_a_word(w), want, "{w}");
+        }
     }
 
     #[test]

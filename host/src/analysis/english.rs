@@ -980,6 +980,29 @@ fn program_shape(w: &str) -> bool {
         && !w.ends_with(['.', '-'])
 }
 
+/// Whether a lower-case word can only be a name the book gives something: the dictionary
+/// lacks it and English morphology does not make it ("dpkg", "zakah", "systemctl"; not
+/// "dwelleth", "callback" or "self-sufficient"), it abbreviates no word ("const", "misc",
+/// "param"), and it is longer than the three letters of a variable ("buf", "foo") with no
+/// part of one letter ("rw-r").
+fn own_name(w: &str) -> bool {
+    use super::background::{en_band, en_begins_a_word, en_derived};
+    w.len() >= 4
+        && w.split('-').all(|p| p.len() >= 2)
+        && en_band(w).is_none()
+        && !en_derived(w)
+        && !en_begins_a_word(w)
+}
+
+/// Whether a sentence reads as prose rather than code: five words or more, and no braces, no
+/// statement's end (`);`), no escape (`\n`), no comment and no `#include`. "if (!fgets
+/// (buf, BUFSIZ, stdin)) perror ("fgets");" and "$endif" are code.
+fn reads_as_prose(s: &str) -> bool {
+    s.split_whitespace().count() >= 5
+        && !s.contains(['{', '}', '\\'])
+        && ![");", "/*", "#include"].iter().any(|code| s.contains(code))
+}
+
 #[derive(Default)]
 struct WordCand {
     sentences: Vec<u32>,
@@ -2020,8 +2043,27 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
         {
             continue;
         }
+        // A lower-case word no English dictionary knows nor makes, written so three times
+        // or more, is a name of the book's own whatever its syntax: a program ("dpkg was used
+        // to install packages"), a format, a transliterated term ("give zakah").
+        let lower_uses: u32 = c
+            .forms
+            .keys()
+            .map(|f| lower_count.get(f).copied().unwrap_or(0))
+            .sum();
+        // (in two sentences of prose at least: "fgets" and "strlen" of an example's code,
+        // "$endif" of a sample init file, are not the book's names)
+        let own = lower_uses >= 3
+            && own_name(&w)
+            && c.sentences
+                .iter()
+                .filter(|&&si| reads_as_prose(sentences[si as usize]))
+                .nth(1)
+                .is_some();
+
         // A word seldom used as a noun ("click", "select", "downloaded") is not a concept.
-        if c.nounish * 5 < c.occurrences {
+        let nounish = c.nounish * 5 >= c.occurrences;
+        if !nounish && !own {
             continue;
         }
         // Nor is a word the dictionary knows only as a verb, adjective or adverb
@@ -2030,7 +2072,10 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
         if super::background::en_not_noun(&w) && c.determined * 4 < c.occurrences {
             continue;
         }
-        let sal = 0.6 * rarity(c.occurrences as usize, total_words, en_frequency(&w));
+        // (a name known by its spelling alone ranks below the words the text makes nouns: it
+        // fills what room the book's terms leave)
+        let weight = if nounish { 0.6 } else { 0.25 };
+        let sal = weight * rarity(c.occurrences as usize, total_words, en_frequency(&w));
         let mut variants: Vec<String> = c.forms.keys().filter(|f| **f != w).cloned().collect();
         variants.sort();
         word_out.push(Found {
@@ -2432,6 +2477,64 @@ mod tests {
             ("Christopher Matthew Rutter", "Christopher Rutter", false),
         ] {
             assert_eq!(same_person(short, long), same, "{short} / {long}");
+        }
+    }
+
+    #[test]
+    fn a_word_no_dictionary_knows_is_a_name_of_the_book() {
+        // (sentence, how many times the text says it, the word, whether it is a term)
+        for (sentence, times, word, term) in [
+            // a program, a transliterated term: names whatever their syntax
+            (
+                "Soon dpkg was used to install all packages.",
+                3,
+                "dpkg",
+                true,
+            ),
+            (
+                "They pray and give zakah, then they rest.",
+                3,
+                "zakah",
+                true,
+            ),
+            // English words the dictionary lacks: an inflection, a compound, a spelling
+            ("He dwelleth in the house and rests.", 3, "dwelleth", false),
+            (
+                "Then callback runs when reading ends.",
+                3,
+                "callback",
+                false,
+            ),
+            (
+                "Then behaviour differs from the old one.",
+                3,
+                "behaviour",
+                false,
+            ),
+            // an abbreviation and a short variable name
+            ("Then const applies to the value.", 3, "const", false),
+            ("Read the line and then copy buf twice.", 3, "buf", false),
+            // code, and fewer than three uses
+            (
+                "if (!fgets (buf, BUFSIZ, stdin)) perror (\"fgets\");",
+                3,
+                "fgets",
+                false,
+            ),
+            (
+                "Soon dpkg was used to install all packages.",
+                2,
+                "dpkg",
+                false,
+            ),
+        ] {
+            let sentences = vec![sentence; times];
+            let found = found_texts(&sentences);
+            assert_eq!(
+                found.iter().any(|f| f == word),
+                term,
+                "{sentence} ×{times}: {found:?}"
+            );
         }
     }
 
