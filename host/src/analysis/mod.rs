@@ -4969,10 +4969,13 @@ fn credited(before: &str) -> bool {
             t.is_empty()
                 || t.chars()
                     .all(|c| c.is_ascii_digit() || "-–©().,".contains(c))
-                || ["and", "&", "by", "(c)", "©"].contains(&t)
+                || ["and", "&", "by", "(c)", "©", "以及", "及", "和", "与", "與"].contains(&t)
                 || t.starts_with('<') && t.contains('@')
                 || t.chars().next().is_some_and(char::is_uppercase)
-                || t.chars().all(chinese::is_cjk) && t.chars().count() <= 4
+                // (a name, not a word with a particle: "copyright 文件的模板" credits nobody)
+                || t.chars().all(chinese::is_cjk)
+                    && t.chars().count() <= 4
+                    && !t.chars().any(chinese::is_function)
         })
 }
 
@@ -5369,11 +5372,11 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
     // is about: "新软件包（NEW）检查清单", "上游维护者（upstream maintainer）：…", "多架构
     // （multiarch）支持" say nothing of 软件包, 维护者, 架构; not after a function word, "的
     // 软件包", nor a naming, "所谓软件包")
+    // (or glued to a name in Latin letters: "Free Pascal编译器 (FPC)" is about that compiler)
     if term.starts_with(chinese::is_cjk)
-        && before
-            .chars()
-            .next_back()
-            .is_some_and(|c| chinese::is_cjk(c) && !chinese::is_function(c))
+        && before.chars().next_back().is_some_and(|c| {
+            chinese::is_cjk(c) && !chinese::is_function(c) || c.is_ascii_alphanumeric()
+        })
         && !["叫做", "叫作", "称作", "稱作"]
             .iter()
             .chain(ZH_CLAUSE_CONNECTIVES)
@@ -5799,8 +5802,15 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
                 score = score.max(0.45);
             }
         }
-        // Last: a modal or adverb opens a predicate about X ("X 可以 …", "X 必须 …").
+        // Last: a modal or adverb opens a predicate about X ("X 可以 …", "X 必须 …"), X
+        // opening the sentence, past a verse's number at most (after a clause of circumstance,
+        // "在编译软件包之后，源代码通常会…", "使用 LVM2 的话，硬盘分区可以…", the sentence is
+        // about that case)
         if ZH_PREDICATE.iter().any(|v| after.starts_with(v))
+            && (!lead.contains(['，', '；', '：', ',', ';', ':'])
+                || lead
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == ':' || c == '.' || c == ' '))
             && sentence.trim_end().ends_with(['。', '！', '.'])
         {
             score = score.max(0.3);
@@ -5814,10 +5824,12 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
     {
         let lead = before.trim_end_matches([' ', '“', '「', '"', '`', '$', '(', '{']);
         let mut rest = raw_after.trim_start_matches([' ', '”', '」', '"', '`', ')', '}']);
+        let mut headed = false;
         if !term.chars().any(chinese::is_cjk)
             && let Some(h) = ZH_HEADS.iter().find(|h| rest.starts_with(**h))
         {
             rest = &rest[h.len()..];
+            headed = true;
         }
         let rest = rest.trim_start();
         if [
@@ -5830,6 +5842,13 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
                 .any(|v| rest.starts_with(v))
             && !sentence.contains("如下")
             && !sentence.contains("以下")
+            // (not advice for a case, "如果你不知道应该使用哪一个，则使用 Build-Depends 以保证
+            // 安全。", unless it names a tool by its kind and what it does then: "如果构建结果
+            // 令人满意，那就用 debsign 命令以你的私有 GPG 密钥签署 .dsc 文件")
+            && (headed
+                || !ZH_CASE_OPENERS
+                    .iter()
+                    .any(|c| sentence.trim_start().starts_with(c)))
         {
             score = score.max(0.4);
         }

@@ -1668,6 +1668,37 @@ fn chinese_definition_patterns() {
         // the classical copula says what X is, not how X looked
         ("麻冕，禮也。", "麻冕", true),
         ("子路，行行如也；", "子路", false),
+        // a passing mention: after a clause of circumstance, advice for a case, a word of a
+        // longer name in Latin letters, a file named after a credit label
+        (
+            "在编译软件包之后，源代码通常会被保持在应用补丁后的状态。",
+            "源代码",
+            false,
+        ),
+        (
+            "使用 LVM2 的话，硬盘分区可以创建在逻辑卷上来替代物理硬盘。",
+            "硬盘分区",
+            false,
+        ),
+        (
+            "如果你不知道应该使用哪一个，则使用 Build-Depends 以保证安全。",
+            "Build-Depends",
+            false,
+        ),
+        (
+            "值得一提的是 fp-compiler，Free Pascal编译器 (FPC)，也能够很好地胜任编译任务。",
+            "编译器",
+            false,
+        ),
+        ("dh_make 可以给出一个 copyright 文件的模板。", "模板", false),
+        // (but X opening the sentence, a verse's number before it, or a tool by its kind)
+        ("源代码通常会被保持在应用补丁后的状态。", "源代码", true),
+        ("54:20 暴风将众人拔起。", "暴风", true),
+        (
+            "如果构建结果令人满意，那就用 debsign 命令以你的私有 GPG 密钥签署 .dsc 文件。",
+            "debsign",
+            true,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
@@ -3282,5 +3313,25 @@ fn adjectives_of_languages_and_nations() {
         ("American English", false),
     ] {
         assert_eq!(super::language_adjective(title), want, "{title}");
+    }
+}
+
+#[test]
+fn credit_labels_credit_names_only() {
+    // (the text before a name, whether it credits the name)
+    let cases = [
+        ("Copyright © 1998-2002 ", true),
+        ("Copyright © 1996 Ian Jackson and ", true),
+        (
+            "版权所有 © 1998-2002 Josip Rodin, 2010 Craig Small 以及 2010 ",
+            true,
+        ),
+        ("作者：", true),
+        // a word with a particle after the label is no name: "copyright 文件的模板"
+        ("dh_make 可以给出一个 copyright 文件的", false),
+        ("files installed by ", false),
+    ];
+    for (before, want) in cases {
+        assert_eq!(super::credited(before), want, "{before}");
     }
 }
