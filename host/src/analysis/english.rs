@@ -2480,10 +2480,24 @@ mod tests {
         }
     }
 
+    /// Asserts, for each (sentence, how many times the text says it, word, whether it is a
+    /// term), whether the analysis of the sentence repeated finds the word.
+    fn assert_terms(cases: &[(&str, usize, &str, bool)]) {
+        for &(sentence, times, word, term) in cases {
+            let sentences = vec![sentence; times];
+            let found = found_texts(&sentences);
+            assert_eq!(
+                found.iter().any(|f| f == word),
+                term,
+                "{sentence} ×{times}: {found:?}"
+            );
+        }
+    }
+
     #[test]
     fn a_word_no_dictionary_knows_is_a_name_of_the_book() {
         // (sentence, how many times the text says it, the word, whether it is a term)
-        for (sentence, times, word, term) in [
+        assert_terms(&[
             // a program, a transliterated term: names whatever their syntax
             (
                 "Soon dpkg was used to install all packages.",
@@ -2527,21 +2541,13 @@ mod tests {
                 "dpkg",
                 false,
             ),
-        ] {
-            let sentences = vec![sentence; times];
-            let found = found_texts(&sentences);
-            assert_eq!(
-                found.iter().any(|f| f == word),
-                term,
-                "{sentence} ×{times}: {found:?}"
-            );
-        }
+        ]);
     }
 
     #[test]
     fn a_program_named_before_a_software_head_is_a_term() {
         // (sentence, how many times the text says it, the word, whether it is a term)
-        for (sentence, times, word, term) in [
+        assert_terms(&[
             ("Run the dh command in the tree.", 2, "dh", true),
             (
                 "Then the debsign command signs the file.",
@@ -2573,15 +2579,7 @@ mod tests {
             // a program needs an article before it, and two sentences
             ("Then dh command runs.", 2, "dh", false),
             ("Run the dh command in the tree.", 1, "dh", false),
-        ] {
-            let sentences = vec![sentence; times];
-            let found = found_texts(&sentences);
-            assert_eq!(
-                found.iter().any(|f| f == word),
-                term,
-                "{sentence} ×{times}: {found:?}"
-            );
-        }
+        ]);
     }
 
     #[test]
