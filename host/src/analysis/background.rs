@@ -76,8 +76,10 @@ pub fn en_begins_a_word(prefix: &str) -> bool {
 /// Whether a lower-case word the dictionary lacks is still English, made of its words by
 /// ordinary morphology: an archaic inflection ("dwelleth", "knowest"), a derivation
 /// ("unapparent", "scalable", "deallocate"), a compound of two words ("callback",
-/// "threadpool", "self-sufficient") or a British spelling ("behaviour", "centre"). Not
-/// "dpkg", "zakah", "systemctl", "emacs".
+/// "threadpool", "self-sufficient", "kind-hearted") or a British spelling of a listed word,
+/// inflected or not ("behaviour", "colours", "favourite", "organisation", "judgement"). Not
+/// "dpkg", "zakah", "systemctl", "emacs". (A tool named by two short words, "debuild",
+/// "gettext", "reportbug", is English by this test too: the price of the compounds.)
 pub fn en_derived(word: &str) -> bool {
     const PREFIXES: &[&str] = &[
         "un", "de", "re", "non", "pre", "dis", "mis", "trans", "sub", "super", "inter", "over",
@@ -85,34 +87,23 @@ pub fn en_derived(word: &str) -> bool {
     ];
     const SUFFIXES: &[&str] = &[
         "eth", "est", "th", "st", "able", "ible", "ize", "ise", "ized", "ised", "ization", "wise",
-        "ness", "less", "ful", "ly", "er", "ers", "ed", "ing", "s",
+        "ness", "less", "ful", "ly", "er", "ers", "ed", "d", "ing", "s", "es",
     ];
-    let known = |w: &str| en_band(w).is_some();
-    // (a British spelling of a listed word: "behaviour", "centre", "licence", "catalogue")
-    let british = [
-        ("our", "or"),
-        ("re", "er"),
-        ("ence", "ense"),
-        ("ogue", "og"),
-    ]
-    .iter()
-    .any(|(gb, us)| {
-        word.strip_suffix(gb)
-            .is_some_and(|stem| stem.len() >= 2 && known(&format!("{stem}{us}")))
-    });
-    if british {
-        return true;
-    }
-    if word.contains('-') {
-        return word.split('-').all(|p| p.len() >= 2 && known(p));
-    }
     let n = word.len();
     if !word.is_ascii() || n < 4 {
         return false;
     }
+    if word.contains('-') {
+        return word
+            .split('-')
+            .all(|p| p.len() >= 2 && (en_known(p) || PREFIXES.contains(&p) || en_derived(p)));
+    }
+    if en_known(word) {
+        return true;
+    }
     for i in 1..n {
         let (a, b) = word.split_at(i);
-        if b.len() >= 3 && known(b) && (a.len() >= 3 && known(a) || PREFIXES.contains(&a)) {
+        if b.len() >= 3 && en_known(b) && (a.len() >= 3 && en_known(a) || PREFIXES.contains(&a)) {
             return true;
         }
     }
@@ -124,9 +115,34 @@ pub fn en_derived(word: &str) -> bool {
                 .filter(|&k| k >= 2 && stem.as_bytes()[k] == stem.as_bytes()[k - 1])
                 .map(|k| &stem[..k]);
             stem.len() >= 2
-                && (known(stem) || known(&format!("{stem}e")) || undoubled.is_some_and(known))
+                && (en_known(stem)
+                    || en_known(&format!("{stem}e"))
+                    || undoubled.is_some_and(en_known))
         })
     })
+}
+
+/// Whether a lower-case word is listed, or is the British spelling of a listed word
+/// ("colour", "centre", "licence", "catalogue", "organisation", "analyse", "judgement",
+/// "encyclopaedia", "travelled").
+fn en_known(word: &str) -> bool {
+    const BRITISH: &[(&str, &str)] = &[
+        ("our", "or"),
+        ("tre", "ter"),
+        ("ence", "ense"),
+        ("ogue", "og"),
+        ("isation", "ization"),
+        ("ise", "ize"),
+        ("yse", "yze"),
+        ("ement", "ment"),
+        ("ae", "e"),
+        ("oe", "e"),
+        ("ll", "l"),
+    ];
+    en_band(word).is_some()
+        || BRITISH
+            .iter()
+            .any(|(gb, us)| word.contains(gb) && en_band(&word.replace(gb, us)).is_some())
 }
 
 /// Whether WordNet knows a lower-case English word only as a verb, adjective or adverb
@@ -332,6 +348,13 @@ mod tests {
             ("ready-to-use", true),
             ("behaviour", true),
             ("centre", true),
+            ("colours", true),
+            ("favourite", true),
+            ("organisation", true),
+            ("recognised", true),
+            ("judgement", true),
+            ("kind-hearted", true),
+            ("co-maintainer", true),
             // (names of the book's own are not)
             ("dpkg", false),
             ("zakah", false),

@@ -4972,10 +4972,11 @@ fn credited(before: &str) -> bool {
                 || ["and", "&", "by", "(c)", "©", "以及", "及", "和", "与", "與"].contains(&t)
                 || t.starts_with('<') && t.contains('@')
                 || t.chars().next().is_some_and(char::is_uppercase)
-                // (a name, not a word with a particle: "copyright 文件的模板" credits nobody)
+                // (a name, not a word with a particle: "copyright 文件的模板" credits nobody;
+                // the particles only, for 何, 于 and 安 begin names)
                 || t.chars().all(chinese::is_cjk)
                     && t.chars().count() <= 4
-                    && !t.chars().any(chinese::is_function)
+                    && !t.contains(['的', '了', '地', '得', '着', '著', '过', '過'])
         })
 }
 
@@ -5802,10 +5803,10 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
                 score = score.max(0.45);
             }
         }
-        // Last: a modal or adverb opens a predicate about X ("X 可以 …", "X 必须 …"), X
-        // opening the sentence, past a verse's number at most (after a clause of circumstance,
-        // "在编译软件包之后，源代码通常会…", "使用 LVM2 的话，硬盘分区可以…", the sentence is
-        // about that case)
+        // Last: a modal or adverb opens a predicate about X ("X 可以 …", "X 必须 …"), X in
+        // the sentence's first clause (a verse's number before it is no clause): after a
+        // clause of circumstance, "在编译软件包之后，源代码通常会…", "使用 LVM2 的话，硬盘分区
+        // 可以…", the sentence is about that case
         if ZH_PREDICATE.iter().any(|v| after.starts_with(v))
             && (!lead.contains(['，', '；', '：', ',', ';', ':'])
                 || lead
