@@ -5257,6 +5257,20 @@ const LIST_MARKS: &str = "*•·-+◦▪●○";
 /// Words that open a clause of condition or time ("如果…，", "当…时").
 const ZH_CASE_OPENERS: &[&str] = &["如果", "假如", "假设", "假設", "若", "当", "當", "一旦"];
 
+/// Words that begin with a case opener and open no case: "当前" (current), "当然" (of course),
+/// "当中", "当地", "当初", "若干" (several).
+const ZH_NOT_CASES: &[&str] = &[
+    "当前", "當前", "当然", "當然", "当中", "當中", "当地", "當地", "当初", "當初", "若干",
+];
+
+/// Whether a Chinese sentence opens with a clause of condition or time ("如果你不知道…，",
+/// "当 watch 中包含…时"; not "当前的版本…", "若干软件包…").
+fn opens_a_case(sentence: &str) -> bool {
+    let s = sentence.trim_start();
+    ZH_CASE_OPENERS.iter().any(|c| s.starts_with(c))
+        && !ZH_NOT_CASES.iter().any(|w| s.starts_with(w))
+}
+
 /// Verbs that say what a file holds where a manual tells what to write in it ("在 X 文件中列出
 /// …").
 const ZH_FILE_VERBS: &[&str] = &[
@@ -5574,9 +5588,7 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
     });
     if clause_opening
         && !term.chars().any(chinese::is_cjk)
-        && !ZH_CASE_OPENERS
-            .iter()
-            .any(|c| sentence.trim_start().starts_with(c))
+        && !opens_a_case(sentence)
         && let Some(rest) = ["文件中", "文件里", "文件內", "文件内"]
             .iter()
             .find_map(|h| after.strip_prefix(h))
@@ -5846,10 +5858,7 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
             // (not advice for a case, "如果你不知道应该使用哪一个，则使用 Build-Depends 以保证
             // 安全。", unless it names a tool by its kind and what it does then: "如果构建结果
             // 令人满意，那就用 debsign 命令以你的私有 GPG 密钥签署 .dsc 文件")
-            && (headed
-                || !ZH_CASE_OPENERS
-                    .iter()
-                    .any(|c| sentence.trim_start().starts_with(c)))
+            && (headed || !opens_a_case(sentence))
         {
             score = score.max(0.4);
         }

@@ -3335,3 +3335,19 @@ fn credit_labels_credit_names_only() {
         assert_eq!(super::credited(before), want, "{before}");
     }
 }
+
+#[test]
+fn clauses_of_condition_or_time() {
+    let cases = [
+        ("如果你不知道应该使用哪一个，则使用 Build-Depends。", true),
+        ("当 watch 中包含 URL 时，uscan 程序会将其替换。", true),
+        ("若有错误，请报告。", true),
+        // words that begin like a case opener and open none
+        ("当前的版本使用 dh 命令来构建。", false),
+        ("当然可以用 debuild 来构建。", false),
+        ("若干软件包用 lintian 来检查。", false),
+    ];
+    for (sentence, want) in cases {
+        assert_eq!(super::opens_a_case(sentence), want, "{sentence}");
+    }
+}
