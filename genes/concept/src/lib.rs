@@ -39,6 +39,10 @@ const RARE_SHARE: u32 = 100;
 /// two host calls).
 const MAX_IDENTITY_CHECKS: usize = 1000;
 
+/// Terms rarer than the least frequency looked up for a definition, at most, per proposal
+/// (each is one host call).
+const MAX_DEFINITION_CHECKS: usize = 1000;
+
 /// Fellow items of lists looked up for the kind the text gives them, at most, per proposal
 /// (each is one host call).
 const MAX_LIST_LOOKUPS: usize = 2000;
@@ -60,6 +64,58 @@ fn identified(term: &str, zh: bool, lists: &mut ListKinds) -> bool {
         })
         || lists.class(&[term], &mentions, zh).is_some()
         || heads_section(term, &mentions)
+}
+
+/// Whether a defining sentence is about `term` as its subject: it opens with it ("RFA stands
+/// for Request For Adoption.", "cowbuilder = speed up …", "DEP-8 定义了…") or spells it out
+/// before it in brackets ("Open and free technology community (OFTC)"), not a sentence that
+/// uses it on the way ("Thanks to the power of APT, …") or glosses a word of its own with it
+/// ("更新 Debian 维基（Wiki）中的内容").
+fn names_as_subject(term: &str, text: &str) -> bool {
+    let line = text
+        .trim_start()
+        .trim_start_matches(['*', '•', '-', '+', '·'])
+        .trim_start();
+    let line = line.strip_prefix("The ").unwrap_or(line);
+    line.strip_prefix(term).is_some_and(|rest| {
+        rest.chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric() && !"_-./".contains(c))
+    }) || [("(", ")"), ("（", "）")].iter().any(|(o, c)| {
+        text.find(&format!("{o}{term}{c}"))
+            .is_some_and(|at| spelled_out(term, &text[..at]))
+    })
+}
+
+/// Whether the words that end `before` spell out the acronym `short`: their initials, minor
+/// words aside, are its letters ("Frequently Asked Questions" for FAQ, "Open and free
+/// technology community" for OFTC).
+fn spelled_out(short: &str, before: &str) -> bool {
+    const MINOR: &[&str] = &["and", "of", "for", "the", "in", "on", "to", "a"];
+    let letters: Vec<char> = short
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    if letters.len() < 2
+        || letters.len() != short.chars().filter(char::is_ascii_alphanumeric).count()
+    {
+        return false;
+    }
+    let words: Vec<&str> = before.split_whitespace().collect();
+    let initials: Vec<char> = words
+        .iter()
+        .rev()
+        .take(letters.len() + 3)
+        .filter_map(|w| {
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            (!MINOR.contains(&w.to_lowercase().as_str()))
+                .then(|| w.chars().next())
+                .flatten()
+        })
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    initials.len() >= letters.len() && initials[..letters.len()].iter().rev().eq(letters.iter())
 }
 
 /// Whether `text` names `term` with its manual section, as a manual names a command or a
@@ -142,6 +198,7 @@ impl Gene for Concept {
         let mut concepts = 0;
         let mut section_checks = 0;
         let mut identity_checks = 0;
+        let mut definition_checks = 0;
         let mut lists = ListKinds::new(MAX_LIST_LOOKUPS);
         for term in &doc.terms {
             if !matches!(term.kind, TermKind::Term | TermKind::NounPhrase)
@@ -158,6 +215,15 @@ impl Gene for Concept {
                             section_checks += 1;
                             heads_section(&term.text, &host::mentions(&term.text, 4))
                         });
+            // (a term the text defines is one of its terms however rarely it names it, "RFA
+            // stands for Request For Adoption": its page leads with the text's own words)
+            let documented = documented
+                || term.frequency < min_freq && definition_checks < MAX_DEFINITION_CHECKS && {
+                    definition_checks += 1;
+                    host::definitions(&term.text, 1)
+                        .first()
+                        .is_some_and(|d| names_as_subject(&term.text, &d.text))
+                };
             if !documented && term.frequency < min_freq {
                 continue;
             }
@@ -229,7 +295,8 @@ impl Gene for Concept {
             }
             // What the text shows of it: where it is used, and with which entries.
             None => {
-                let with = grove_gene::build::often_with(&entry.key, &entry.title, mentions.len(), 4);
+                let with =
+                    grove_gene::build::often_with(&entry.key, &entry.title, mentions.len(), 4);
                 // (the kind the text gives it, "the dpkg command", where it gives one)
                 let texts: Vec<&str> = mentions.iter().map(|p| p.text.as_str()).collect();
                 let mut own = (

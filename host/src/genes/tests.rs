@@ -1019,6 +1019,65 @@ fn a_term_is_rare_as_a_share_of_the_text() {
     }
 }
 
+/// A term a long text names once gets a page where the text defines it as its subject ("RFA
+/// stands for …", "DEP-8 定义了…") or spells it out ("Frequently Asked Questions (FAQ)"); not
+/// where the sentence the host scores only uses it on the way ("Thanks to the power of APT,
+/// …") or glosses other words with it ("维基（Wiki）").
+#[test]
+fn a_rare_term_the_text_defines_gets_a_page() {
+    let reg = builtins();
+    let en = "# One\n\nRFA stands for Request For Adoption. Thanks to the power of APT, the \
+              meta-package maintainer can adjust the dependencies. Read the Frequently Asked \
+              Questions (FAQ) first. The QA group keeps the archive.\n";
+    let zh = "# 一\n\n更新 Debian 维基（Wiki） 中的内容。\n\nDEP-8 定义了测试元数据文件的格式。\n";
+    // (the term, whether the text defines it as the host scores its sentences, whether it
+    // is proposed)
+    let cases = [
+        (Lang::En, "RFA", true, true),
+        (Lang::En, "FAQ", true, true),
+        (Lang::En, "APT", true, false),
+        (Lang::En, "QA", false, false),
+        (Lang::Zh, "DEP-8", true, true),
+        (Lang::Zh, "Wiki", true, false),
+    ];
+    for (lang, term, defined, proposed) in cases {
+        let text = if lang == Lang::Zh { zh } else { en };
+        let a = Arc::new(Analysis::new(&Document::from_markdown(
+            "Packages", lang, text,
+        )));
+        assert_eq!(
+            !a.definitions(term, 1).is_empty(),
+            defined,
+            "{term}: a definition"
+        );
+        let ctx = CallContext::new(a.clone());
+        let mut doc = DocSummary::from_analysis(&a);
+        // (a long text, where three uses are the least, and a candidate of one use, as its
+        // rare terms are)
+        doc.chapters[0].passage_count = 500;
+        doc.terms = vec![crate::analysis::TermStat {
+            text: term.into(),
+            kind: TermKind::Term,
+            frequency: 1,
+            salience: 0.5,
+            chapter_count: 1,
+            first: a.mentions(term, 1).remove(0),
+            variants: Vec::new(),
+        }];
+        let titles: Vec<String> = reg
+            .propose("concept", &ctx, &doc)
+            .unwrap()
+            .into_iter()
+            .map(|p| p.title)
+            .collect();
+        assert_eq!(
+            titles.iter().any(|t| t == term),
+            proposed,
+            "{term}: {titles:?}"
+        );
+    }
+}
+
 #[test]
 fn a_manuals_options_are_entries_of_their_command_with_their_description() {
     let reg = builtins();
