@@ -859,7 +859,10 @@ impl Analysis {
                 {
                     return false;
                 }
-                if doc.lang == Lang::En && adjective_compound(&f.text) || example_name(&f.text) {
+                if doc.lang == Lang::En && adjective_compound(&f.text)
+                    || example_name(&f.text)
+                    || page_address(&f.text)
+                {
                     return false;
                 }
                 // (a C function's parameter, seen only in its prototype and its parameter
@@ -2013,6 +2016,30 @@ fn example_name(t: &str) -> bool {
     let ranges = t.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
         && ["a-z", "A-Z", "0-9"].iter().any(|r| t.contains(r));
     placeholder || versioned || ranges || example_domain
+}
+
+/// Whether a name is the address of one page of a site, not the site: a host with a path of
+/// two parts or more, or with a file ("www.debian.org/doc/devel-manuals",
+/// "bugs.debian.org/cgi-bin/pkgreport.cgi", "gnu.org/licenses/gpl.html"). A reader looks such
+/// a page up; the book does not write about it. A site with one part of a path names a thing
+/// of its own ("lists.debian.org/debian-devel", a mailing list; "deb.debian.org/debian", an
+/// archive).
+fn page_address(t: &str) -> bool {
+    let t = t
+        .strip_prefix("https://")
+        .or_else(|| t.strip_prefix("http://"))
+        .unwrap_or(t);
+    let Some((host, path)) = t.split_once('/') else {
+        return false;
+    };
+    let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+    host_name(host)
+        && (parts.len() >= 2
+            || parts.last().is_some_and(|p| {
+                p.rsplit_once('.').is_some_and(|(name, ext)| {
+                    !name.is_empty() && !ext.is_empty() && ext.len() <= 5
+                })
+            }))
 }
 
 /// Whether the text is technical: at least 3 sentences in 100 hold a code-like token (a path,

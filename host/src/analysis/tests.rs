@@ -2318,6 +2318,27 @@ fn example_names_are_no_terms() {
     }
 }
 
+/// The address of one page of a site is no term; a site, or a site with one part of a path
+/// that names a thing of its own, may be.
+#[test]
+fn the_address_of_a_page_is_no_term() {
+    let cases = [
+        ("www.debian.org/doc/devel-manuals", true),
+        ("bugs.debian.org/cgi-bin/pkgreport.cgi", true),
+        ("gnu.org/licenses/gpl.html", true),
+        ("translationproject.org/team/zh_CN.html", true),
+        ("https://www.schaffter.ca/mom/momdoc/toc.html", true),
+        ("lists.debian.org/debian-devel", false),
+        ("deb.debian.org/debian", false),
+        ("qa.debian.org", false),
+        ("debian/patches/series", false),
+        ("/usr/share/doc", false),
+    ];
+    for (name, address) in cases {
+        assert_eq!(super::page_address(name), address, "{name}");
+    }
+}
+
 /// The everyday words of computing are no concepts of a technical book unless it defines
 /// them; its own terms stay.
 #[test]
