@@ -4189,24 +4189,55 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     // "called X", "known as X", "named X"
     // (a naming "called": "is called X", "a tool called X", "the so-called X", "a boy named
     // X"; not "your Lord called Moses")
+    // (an article may come between: "is called a tarball")
+    let named_before = ["a", "an", "the"]
+        .iter()
+        .find_map(|a| before.strip_suffix(a).filter(|h| h.ends_with(' ')))
+        .map_or(before, str::trim_end);
     for (pat, w) in [
         ("called", 0.7),
         ("known as", 0.8),
+        ("referred to as", 0.7),
         ("termed", 0.7),
         ("named", 0.7),
     ] {
-        if let Some(head) = before.strip_suffix(pat) {
+        if let Some(head) = named_before.strip_suffix(pat) {
             let words: Vec<&str> = head.split_whitespace().rev().take(3).collect();
+            let copula = |w: &&str| {
+                [
+                    "is", "are", "was", "were", "be", "been", "also", "often", "usually", "so",
+                    "so-",
+                ]
+                .contains(w)
+            };
             let naming = pat == "known as"
-                || words.first().is_some_and(|w| {
-                    [
-                        "is", "are", "was", "were", "be", "been", "also", "often", "usually", "so",
-                        "so-",
-                    ]
-                    .contains(w)
-                })
+                || pat == "referred to as"
+                || words.first().is_some_and(copula)
                 || words.iter().skip(1).any(|w| ["a", "an"].contains(w));
-            if naming {
+            // (what is named must be said, not pointed at: "A compressed archive of the
+            // source is called a tarball", not "This is called uscan." nor "The tool is known
+            // as lintian.", whose subject is in another sentence)
+            // (the copula, after an adverb or not: "is called", "are also called"; not
+            // "X, also known as Y", which names X)
+            let verb = |w: &&str| ["is", "are", "was", "were", "be", "been"].contains(w);
+            let after_copula = words.first().is_some_and(verb)
+                || words.first().is_some_and(copula) && words.get(1).is_some_and(verb);
+            // (a clause after another points back at it: "The scripts that update testing
+            // are run twice a day; these scripts are called britney.")
+            let (earlier, clause) = head
+                .trim_end()
+                .rsplit_once(|c: char| ",;:".contains(c))
+                .unwrap_or(("", head));
+            let subject = clause
+                .split_whitespace()
+                .take_while(|w| !verb(w))
+                .collect::<Vec<_>>();
+            let pointed = after_copula
+                && earlier.split_whitespace().count() < 3
+                && (subject.len() < 3
+                    || ["this", "that", "these", "those", "it", "they", "such"]
+                        .contains(&subject[0]));
+            if naming && !pointed {
                 score = score.max(w);
             }
         }
@@ -5407,6 +5438,70 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
 }
 
 /// [`chinese_definition`] of the mention of `term` at byte `pos`.
+/// Whether the words before a naming verb (称为, 叫做) say what is named, as a definition
+/// does: "这种把源代码打包成压缩文件的做法通常称为 tarball", or name it in a clause before,
+/// "维护者脚本，也称为 maintainer scripts"; not where they point at what another sentence said,
+/// "我们把这样的文件叫做模板文件" (in the sentence's first clause, what is left without its
+/// agent, its demonstrative and its adverbs is four characters at least).
+fn zh_naming_says_what(head: &str) -> bool {
+    const AGENTS: &[&str] = &["我们", "我們", "人们", "人們", "大家", "一般", "通常"];
+    const POINTING: &[&str] = &[
+        "这样的",
+        "這樣的",
+        "这种",
+        "這種",
+        "这些",
+        "這些",
+        "这个",
+        "這個",
+        "这类",
+        "這類",
+        "此类",
+        "此類",
+        "那些",
+        "这样",
+        "這樣",
+        "该",
+        "該",
+        "此",
+        "这",
+        "這",
+        "其",
+        "它",
+    ];
+    const ADVERBS: &[&str] = &[
+        "通常", "一般", "常常", "常", "也", "又", "亦", "就", "被", "则", "則", "可以", "可", "便",
+    ];
+    let clause = head
+        .rsplit(['，', '。', '；', '：', ',', ';', ':', '（', '('])
+        .next()
+        .unwrap_or(head)
+        .trim();
+    // (a clause after another may point back at it: "…的做法，这种做法通常称为 tarball")
+    let earlier = head.chars().count() - clause.chars().count();
+    if earlier >= 4 {
+        return true;
+    }
+    let mut rest = clause;
+    // (its adverbs, at the end, as many as there are: "也常", "通常被")
+    while let Some(r) = ADVERBS.iter().find_map(|a| rest.strip_suffix(a)) {
+        rest = r.trim_end();
+    }
+    // ("X，也称为 Y": what is named is the clause before)
+    if rest.is_empty() {
+        return earlier > 0;
+    }
+    for list in [AGENTS, &["把", "将", "將"][..], POINTING] {
+        if let Some(r) = list.iter().find_map(|a| rest.strip_prefix(a)) {
+            rest = r.trim_start();
+        }
+    }
+    rest.chars()
+        .filter(|c| chinese::is_cjk(*c) || c.is_alphanumeric())
+        .count()
+        >= 4
+}
+
 fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> {
     let raw_after = &sentence[pos + term.len()..];
     let before = &sentence[..pos];
@@ -5484,16 +5579,21 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
     {
         score = score.max(0.6);
     }
+    // (a space may stand before a Latin name: "通常称为 tarball")
+    let named_at = before.trim_end_matches(' ');
     for (pat, w) in [
         ("所谓", 1.0),
         ("所謂", 1.0),
         ("叫做", 0.8),
+        ("叫作", 0.8),
         ("称为", 0.8),
         ("稱為", 0.8),
         ("称作", 0.8),
         ("稱作", 0.8),
     ] {
-        if before.ends_with(pat) {
+        if let Some(head) = named_at.strip_suffix(pat)
+            && (pat.starts_with('所') || zh_naming_says_what(head))
+        {
             score = score.max(w);
         }
     }

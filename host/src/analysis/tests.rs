@@ -960,7 +960,29 @@ fn english_definition_patterns() {
         ),
         ("Streams are the way Node.js moves data.", "streams", true),
         ("Once the stream is set up, data flows.", "stream", false),
-        ("This is called backpressure.", "backpressure", true),
+        // (a naming says what is named, not "this": the subject is in another sentence)
+        ("This is called backpressure.", "backpressure", false),
+        ("The tool is known as lintian.", "lintian", false),
+        (
+            "A compressed archive of the source code is called a tarball.",
+            "tarball",
+            true,
+        ),
+        (
+            "Files that dpkg must not overwrite are referred to as conffiles.",
+            "conffiles",
+            true,
+        ),
+        (
+            "The scripts that update testing run twice a day; these scripts are called britney.",
+            "britney",
+            true,
+        ),
+        (
+            "The Debian Free Software Guidelines, also known as DFSG, are part of it.",
+            "DFSG",
+            true,
+        ),
         // naming, expansion, apposition, relation, description
         (
             "26:10 And when your Lord called Moses, saying",
@@ -1364,6 +1386,20 @@ fn chinese_definition_patterns() {
     let cases = [
         // "X者，Y也" where X opens its clause; not the end of a phrase before 者, nor "者也"
         ("仁者，人也。", "仁", true),
+        // a naming says what is named (a Latin name after a space), not what another sentence
+        // said ("这样的文件"), unless a clause before says it
+        (
+            "这种把源代码打包成压缩文件的做法通常称为 tarball。",
+            "tarball",
+            true,
+        ),
+        ("我们把这样的文件叫做模板文件。", "模板文件", false),
+        ("这被称为apt-pinning。", "apt-pinning", false),
+        (
+            "维护者脚本，也称为 maintainer scripts，在安装时运行。",
+            "maintainer scripts",
+            true,
+        ),
         // the classical demonstrative is no copula
         ("周有大赉，善人是富。", "善人", false),
         ("夫孝者，善繼人之志，善述人之事者也。", "孝", true),
