@@ -1048,6 +1048,15 @@ const NOUN_BEFORE: &[&str] = &[
     "for", "by", "about", "as", "per", "via", "all", "both", "which", "whose",
 ];
 
+/// Whether `form` is a verb's inflection of the word `base`, not one of its noun's forms: it
+/// ends in "-ed" or "-ing" where the base does not ("mounted", "processing" of "mount",
+/// "process"; not "bring" of "bring").
+fn verb_form_of(form: &str, base: &str) -> bool {
+    ["ed", "ing"]
+        .iter()
+        .any(|end| form.ends_with(end) && !base.ends_with(end) && form.len() > base.len())
+}
+
 fn push_sentence(v: &mut Vec<u32>, si: u32) {
     if v.last() != Some(&si) {
         v.push(si);
@@ -2080,7 +2089,14 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
         // weighs 0.6: it mostly fills what room the book's terms leave)
         let weight = if nounish { 0.6 } else { 0.25 };
         let sal = weight * rarity(c.occurrences as usize, total_words, en_frequency(&w));
-        let mut variants: Vec<String> = c.forms.keys().filter(|f| **f != w).cloned().collect();
+        // (its names are the noun's forms, "mounts"; a verb's, "mounted", "processing", name
+        // an action, not the thing: no alias of its page, no link to it)
+        let mut variants: Vec<String> = c
+            .forms
+            .keys()
+            .filter(|f| **f != w && !verb_form_of(f, &w))
+            .cloned()
+            .collect();
         variants.sort();
         word_out.push(Found {
             text: w,
@@ -2456,6 +2472,22 @@ fn merge_surnames(found: &mut Vec<Found>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A word's verb forms are no names of its page; its noun's forms are.
+    #[test]
+    fn verb_forms_are_no_aliases() {
+        let cases = [
+            ("mounted", "mount", true),
+            ("processing", "process", true),
+            ("mounts", "mount", false),
+            ("processes", "process", false),
+            ("bring", "bring", false),
+            ("embedded", "embedded", false),
+        ];
+        for (form, base, verb) in cases {
+            assert_eq!(verb_form_of(form, base), verb, "{form} of {base}");
+        }
+    }
 
     /// The terms found in the sentences, lower-cased.
     fn found_texts(sentences: &[&str]) -> Vec<String> {
