@@ -1920,9 +1920,11 @@ const EN_ADJECTIVE_HEADS: &[&str] = &[
 ];
 
 /// Whether a one-word English title is a hyphenated adjective, not a term: its last part is
-/// an adjective head ("site-specific", "csh-like"), it negates a name ("non-Linux"), or it is
-/// a phrase with a closed-class word inside ("up-to-date", "state-of-the-art"). A book's
-/// own terms of that shape ("non-free", "architecture-independent") are none of these.
+/// an adjective head ("site-specific", "csh-like") or, in lower case, a past participle of the
+/// dictionary's ("zero-terminated", "colon-separated", "non-privileged"; a capitalised one
+/// names a state or a field, "Half-Installed", "DM-Upload-Allowed"), it negates a name ("non-Linux"),
+/// or it is a phrase with a closed-class word inside ("up-to-date", "state-of-the-art"). A
+/// book's own terms of that shape ("non-free", "architecture-independent") are none of these.
 fn adjective_compound(t: &str) -> bool {
     if t.contains(char::is_whitespace) || !t.contains('-') {
         return false;
@@ -1930,6 +1932,10 @@ fn adjective_compound(t: &str) -> bool {
     let parts: Vec<&str> = t.split('-').collect();
     let last = parts[parts.len() - 1].to_lowercase();
     EN_ADJECTIVE_HEADS.contains(&last.as_str())
+        || last.len() >= 5
+            && last.ends_with("ed")
+            && is_english_word(&last)
+            && !t.contains(char::is_uppercase)
         || parts.len() == 2
             && parts[0].eq_ignore_ascii_case("non")
             && parts[1].chars().next().is_some_and(char::is_uppercase)
