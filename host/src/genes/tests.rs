@@ -987,6 +987,20 @@ fn outputs_are_checked_against_declared_types_and_bounds() {
     ));
 }
 
+/// The titles a gene proposes for a document.
+fn proposed_titles(
+    reg: &GeneRegistry,
+    gene: &str,
+    ctx: &CallContext,
+    doc: &DocSummary,
+) -> Vec<String> {
+    reg.propose(gene, ctx, doc)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.title)
+        .collect()
+}
+
 /// A term the text uses three times and never says what it is: a term of a short text (one
 /// use in every hundred passages or more), a rare one of a long text.
 #[test]
@@ -1005,12 +1019,7 @@ fn a_term_is_rare_as_a_share_of_the_text() {
     // (passages of the text, whether it proposes the term)
     for (passages, proposed) in [(200, true), (350, false)] {
         doc.chapters[0].passage_count = passages;
-        let titles: Vec<String> = reg
-            .propose("concept", &ctx, &doc)
-            .unwrap()
-            .into_iter()
-            .map(|p| p.title)
-            .collect();
+        let titles = proposed_titles(&reg, "concept", &ctx, &doc);
         assert_eq!(
             titles.iter().any(|t| t == "pairwise defeat"),
             proposed,
@@ -1064,12 +1073,7 @@ fn a_rare_term_the_text_defines_gets_a_page() {
             first: a.mentions(term, 1).remove(0),
             variants: Vec::new(),
         }];
-        let titles: Vec<String> = reg
-            .propose("concept", &ctx, &doc)
-            .unwrap()
-            .into_iter()
-            .map(|p| p.title)
-            .collect();
+        let titles = proposed_titles(&reg, "concept", &ctx, &doc);
         assert_eq!(
             titles.iter().any(|t| t == term),
             proposed,
