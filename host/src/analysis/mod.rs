@@ -1922,9 +1922,10 @@ const EN_ADJECTIVE_HEADS: &[&str] = &[
 /// Whether a one-word English title is a hyphenated adjective, not a term: its last part is
 /// an adjective head ("site-specific", "csh-like") or, in lower case, a past participle of the
 /// dictionary's ("zero-terminated", "colon-separated", "non-privileged"; a capitalised one
-/// names a state or a field, "Half-Installed", "DM-Upload-Allowed"), it negates a name ("non-Linux"),
-/// or it is a phrase with a closed-class word inside ("up-to-date", "state-of-the-art"). A
-/// book's own terms of that shape ("non-free", "architecture-independent") are none of these.
+/// names a state or a field, "Half-Installed", "DM-Upload-Allowed"), it negates a name
+/// ("non-Linux"), or it is a phrase with a closed-class word inside ("up-to-date",
+/// "state-of-the-art"). A book's own terms of that shape ("non-free",
+/// "architecture-independent") are none of these.
 fn adjective_compound(t: &str) -> bool {
     if t.contains(char::is_whitespace) || !t.contains('-') {
         return false;
@@ -5443,7 +5444,6 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         .fold(first, |best, s| Some(best.map_or(s, |b| b.max(s))))
 }
 
-/// [`chinese_definition`] of the mention of `term` at byte `pos`.
 /// Whether the words before a naming verb (称为, 叫做) say what is named, as a definition
 /// does: "这种把源代码打包成压缩文件的做法通常称为 tarball", or name it in a clause before,
 /// "维护者脚本，也称为 maintainer scripts"; not where they point at what another sentence said,
@@ -5508,6 +5508,7 @@ fn zh_naming_says_what(head: &str) -> bool {
         >= 4
 }
 
+/// [`chinese_definition`] of the mention of `term` at byte `pos`.
 fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> {
     let raw_after = &sentence[pos + term.len()..];
     let before = &sentence[..pos];
