@@ -66,16 +66,20 @@ fn identified(term: &str, zh: bool, lists: &mut ListKinds) -> bool {
         || heads_section(term, &mentions)
 }
 
+/// A line without the mark of its list item ("* sponsor: …", "• X").
+fn unmarked(text: &str) -> &str {
+    text.trim_start()
+        .trim_start_matches(['*', '•', '-', '+', '·'])
+        .trim_start()
+}
+
 /// Whether a defining sentence is about `term` as its subject: it opens with it ("RFA stands
 /// for Request For Adoption.", "cowbuilder = speed up …", "DEP-8 定义了…") or spells it out
 /// before it in brackets ("Open and free technology community (OFTC)"), not a sentence that
 /// uses it on the way ("Thanks to the power of APT, …") or glosses a word of its own with it
 /// ("更新 Debian 维基（Wiki）中的内容").
 fn names_as_subject(term: &str, text: &str) -> bool {
-    let line = text
-        .trim_start()
-        .trim_start_matches(['*', '•', '-', '+', '·'])
-        .trim_start();
+    let line = unmarked(text);
     let line = line.strip_prefix("The ").unwrap_or(line);
     line.strip_prefix(term).is_some_and(|rest| {
         rest.chars()
@@ -148,12 +152,7 @@ fn declared_item(term: &grove_gene::TermStat) -> bool {
 /// "cowbuilder = speed up …", "gbp buildpackage：从 git 仓库中构建…"). Such a term is one of the
 /// book's own, documented like a reference's item.
 fn glossary_term(term: &grove_gene::TermStat) -> bool {
-    let line = term
-        .first
-        .text
-        .trim_start()
-        .trim_start_matches(['*', '•', '-', '+', '·'])
-        .trim_start();
+    let line = unmarked(&term.first.text);
     term.salience >= 1.0
         && line.strip_prefix(term.text.as_str()).is_some_and(|rest| {
             [": ", " = ", "："].iter().any(|sep| {

@@ -4210,7 +4210,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     ] {
         if let Some(head) = named_before.strip_suffix(pat) {
             let words: Vec<&str> = head.split_whitespace().rev().take(3).collect();
-            let copula = |w: &&str| {
+            let copula_or_adverb = |w: &&str| {
                 [
                     "is", "are", "was", "were", "be", "been", "also", "often", "usually", "so",
                     "so-",
@@ -4219,16 +4219,16 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             };
             let naming = pat == "known as"
                 || pat == "referred to as"
-                || words.first().is_some_and(copula)
+                || words.first().is_some_and(copula_or_adverb)
                 || words.iter().skip(1).any(|w| ["a", "an"].contains(w));
             // (what is named must be said, not pointed at: "A compressed archive of the
             // source is called a tarball", not "This is called uscan." nor "The tool is known
             // as lintian.", whose subject is in another sentence)
             // (the copula, after an adverb or not: "is called", "are also called"; not
             // "X, also known as Y", which names X)
-            let verb = |w: &&str| ["is", "are", "was", "were", "be", "been"].contains(w);
-            let after_copula = words.first().is_some_and(verb)
-                || words.first().is_some_and(copula) && words.get(1).is_some_and(verb);
+            let copula = |w: &&str| ["is", "are", "was", "were", "be", "been"].contains(w);
+            let after_copula = words.first().is_some_and(copula)
+                || words.first().is_some_and(copula_or_adverb) && words.get(1).is_some_and(copula);
             // (a clause after another points back at it: "The scripts that update testing
             // are run twice a day; these scripts are called britney.")
             let (earlier, clause) = head
@@ -4237,13 +4237,13 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
                 .unwrap_or(("", head));
             let subject = clause
                 .split_whitespace()
-                .take_while(|w| !verb(w))
+                .take_while(|w| !copula(w))
                 .collect::<Vec<_>>();
             let pointed = after_copula
                 && earlier.split_whitespace().count() < 3
                 && (subject.len() < 3
-                    || ["this", "that", "these", "those", "it", "they", "such"]
-                        .contains(&subject[0]));
+                    || subject[0] == "such"
+                    || EN_PRONOUN_SUBJECTS.contains(&subject[0]));
             if naming && !pointed {
                 score = score.max(w);
             }
