@@ -25,8 +25,8 @@
 #[doc(hidden)]
 pub mod bindings {
     wit_bindgen::generate!({
-        path: "wit/grove-gene@1.0.0",
-        world: "grove:gene/gene@1.0.0",
+        path: "wit/grove-gene@1.1.0",
+        world: "grove:gene/gene@1.1.0",
         pub_export_macro: true,
         export_macro_name: "__grove_export_gene",
         default_bindings_module: "grove_gene::bindings",
@@ -34,14 +34,15 @@ pub mod bindings {
     });
 }
 
-pub use bindings::grove::gene::types::Location;
-pub use bindings::grove::gene::types::{
+pub use bindings::grove::gene1_1_0::source::CodeBlock;
+pub use bindings::grove::gene1_0_0::types::Location;
+pub use bindings::grove::gene1_0_0::types::{
     Chapter, Citation, Document, Entry, Finding, GeneInfo, Level, Page, Passage, Procedure,
     Proposal, RelatedTerm, Review, Section, TermKind, TermStat,
 };
 
 /// The ABI version this SDK builds genes for (the WIT package version).
-pub const ABI_VERSION: &str = "1.0.0";
+pub const ABI_VERSION: &str = "1.1.0";
 
 /// The bytes written into the `grove-gene-abi` custom section by [`register_gene!`].
 #[doc(hidden)]
@@ -56,13 +57,15 @@ pub const ABI_SECTION: [u8; ABI_VERSION.len()] = {
     out
 };
 
-/// The bounds of ABI 1.0.0, as documented in the WIT file. The host enforces them;
-/// a gene that stays within them never has a call refused for size.
+/// The bounds of ABI 1.1.0 (1.0.0's, and the code blocks'), as documented in the WIT files.
+/// The host enforces them; a gene that stays within them never has a call refused for size.
 pub mod limits {
     /// Titles, term texts, keys, aliases, headings (bytes).
     pub const MAX_TITLE: usize = 256;
     /// Passage text given to the gene (bytes).
     pub const MAX_PASSAGE: usize = 2048;
+    /// Code block text given to the gene (bytes; a longer listing is cut after a line).
+    pub const MAX_CODE: usize = 4096;
     /// Items in any list an import returns.
     pub const MAX_IMPORT_ITEMS: u32 = 100;
     /// `chapter-text` result (bytes).
@@ -136,8 +139,9 @@ pub fn info(
 
 /// Safe wrappers of the host imports: read-only look-ups into the analysed document.
 pub mod host {
-    use super::bindings::grove::gene::host as raw;
-    use super::{Level, Passage, RelatedTerm};
+    use super::bindings::grove::gene1_0_0::host as raw;
+    use super::bindings::grove::gene1_1_0::source;
+    use super::{CodeBlock, Level, Passage, RelatedTerm};
 
     /// Passages that mention `term` (or one of its variants), in reading order.
     pub fn mentions(term: &str, limit: u32) -> Vec<Passage> {
@@ -170,6 +174,11 @@ pub mod host {
     /// The steps of a procedure, in order.
     pub fn procedure_steps(id: &str, limit: u32) -> Vec<Passage> {
         raw::procedure_steps(id, limit)
+    }
+    /// The code blocks (commands, listings) that follow passage `id`'s paragraph in the
+    /// source, where `id` is its last passage: a step's command. Empty otherwise. ABI 1.1.
+    pub fn code_after(id: &str, limit: u32) -> Vec<CodeBlock> {
+        source::code_after(id, limit)
     }
     /// The title of the planned entry a term belongs to (none during `propose`).
     pub fn entry_for(term: &str) -> Option<String> {

@@ -121,7 +121,7 @@ fn fresh_server_lists_the_default_genes_to_every_role_but_integration() {
     let names: Vec<&str> = list.iter().map(|g| g["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["concept", "method", "other", "person"]);
     for g in &list {
-        assert_eq!(g["abi"], "1.0.0", "{g}");
+        assert_eq!(g["abi"], "1.1.0", "{g}");
         assert_eq!(g["source"], "builtin", "{g}");
         assert_eq!(g["sha256"].as_str().unwrap().len(), 64);
         assert!(g["size"].as_u64().unwrap() > 1000);
@@ -132,7 +132,7 @@ fn fresh_server_lists_the_default_genes_to_every_role_but_integration() {
         assert!(g["last_error"].is_null());
     }
     let (_, body) = json_of(server.get("/api/v1/genes", Some(&server.admin)));
-    assert_eq!(body["abi_supported"], serde_json::json!(["1.0.0"]));
+    assert_eq!(body["abi_supported"], serde_json::json!(["1.0.0", "1.1.0"]));
 
     let (_, user) = server.issue_token("reader", "user");
     let (status, _) = json_of(server.get("/api/v1/genes", Some(&user)));

@@ -183,17 +183,28 @@ impl Gene for Method {
             }
         }
         let mut body = String::new();
+        // (the code shown so far, in bytes: a page stays far within its section's bound)
+        let mut code_bytes = 0;
         for (i, s) in steps.iter().enumerate() {
             // (the list numbers the steps: the text's own number goes, "1. 1. Choose …")
             let text = s.text.trim();
             let text = step_marker(text).map_or(text, |m| text[m..].trim_start());
+            let number = format!("{}. ", i + 1);
             body.push_str(&format!(
-                "{}. {} [^{}]\n",
-                i + 1,
+                "{number}{} [^{}]\n",
                 link_mentions(&escape(text), &names),
                 s.id
             ));
             b.page.citations.push(cite(s));
+            // The command or listing the step goes on to show, verbatim under it: a
+            // manual's step is often "To list the files, type:" and the code that follows.
+            for code in host::code_after(&s.id, MAX_CODE_PER_STEP) {
+                if code_bytes + code.text.len() > MAX_CODE_PER_PAGE {
+                    break;
+                }
+                code_bytes += code.text.len();
+                body.push_str(&code_block(&code.text, number.len()));
+            }
         }
         b.section(t(zh, "步骤", "Steps"), body);
         b.section(
@@ -221,6 +232,35 @@ impl Gene for Method {
 }
 
 grove_gene::register_gene!(Method);
+
+/// Code blocks shown under one step at most.
+const MAX_CODE_PER_STEP: u32 = 3;
+/// Bytes of code one page shows at most (a section body may hold 64 KiB).
+const MAX_CODE_PER_PAGE: usize = 24 * 1024;
+
+/// A code block as the continuation of a list item whose content starts `indent` columns
+/// in: a blank line, then a fence longer than any run of backticks in the code, each line
+/// indented, so that Markdown keeps it inside the step and shows it verbatim.
+fn code_block(code: &str, indent: usize) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in code.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat((longest + 1).max(3));
+    let pad = " ".repeat(indent);
+    let mut out = format!("\n{pad}{fence}\n");
+    for line in code.trim_end().lines() {
+        if line.trim().is_empty() {
+            out.push('\n');
+        } else {
+            out.push_str(&format!("{pad}{line}\n"));
+        }
+    }
+    out.push_str(&format!("{pad}{fence}\n\n"));
+    out
+}
 
 /// Whether a Chinese procedure's first sentence says what the program its title works on
 /// is: "设置 quilt" opening "quilt 程序是 Debian 打包过程中采用的补丁管理工具", "使用 iconv 转换
@@ -393,6 +433,24 @@ fn step_marker(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn code_stays_verbatim_inside_its_step() {
+        // (code, indent, block)
+        let cases = [
+            ("$ ls -l", 3, "\n   ```\n   $ ls -l\n   ```\n\n"),
+            (
+                "if [[ -f x ]]; then\n\n  echo `date`\nfi\n",
+                4,
+                "\n    ```\n    if [[ -f x ]]; then\n\n      echo `date`\n    fi\n    ```\n\n",
+            ),
+            // (a fence in the code makes a longer one around it)
+            ("```\nx\n```", 3, "\n   ````\n   ```\n   x\n   ```\n   ````\n\n"),
+        ];
+        for (code, indent, want) in cases {
+            assert_eq!(code_block(code, indent), want, "{code}");
+        }
+    }
 
     #[test]
     fn a_first_sentence_that_says_what_the_procedures_object_is() {

@@ -87,6 +87,29 @@ pub struct Block {
     pub page: Option<u32>,
     /// 1-based line of a txt/md source.
     pub line: Option<u32>,
+    /// The code blocks (commands, listings) that follow this block in the source before
+    /// the next block of text, in order. Analysis reads no code; it hands them to the
+    /// genes with the block's last passage ([`Analysis::code_after`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub code_after: Vec<Code>,
+}
+
+/// A block of code of the source, verbatim: a command to type, a listing, a config file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Code {
+    pub text: String,
+    /// 1-based PDF page.
+    pub page: Option<u32>,
+    /// 1-based line of a txt/md source.
+    pub line: Option<u32>,
+}
+
+/// A code block with where it is, as [`Analysis::code_after`] gives it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CodeBlock {
+    /// At most [`MAX_CODE_BYTES`], cut after a whole line.
+    pub text: String,
+    pub location: Location,
 }
 
 /// Where a passage is.
@@ -237,6 +260,10 @@ impl std::fmt::Debug for WordHits {
 /// Longest passage text handed out (bytes).
 pub const MAX_PASSAGE_BYTES: usize = 2048;
 
+/// The longest code block handed to the genes; a longer listing is cut after its last whole
+/// line within the bound.
+pub const MAX_CODE_BYTES: usize = 4096;
+
 /// The sentences lower-cased (English) and joined with NULs, each one's start in it, and each
 /// one's length fit for a summary (short and very long sentences weigh less).
 fn haystack_of(sentences: &[Sentence], lang: Lang) -> (String, Vec<usize>, Vec<f32>) {
@@ -272,6 +299,15 @@ fn cut(s: &str, max: usize) -> &str {
     &s[..end]
 }
 
+/// `s` cut to at most `max` bytes after a whole line where it has a line break in bound.
+fn cut_lines(s: &str, max: usize) -> &str {
+    let head = cut(s, max);
+    if head.len() == s.len() {
+        return s;
+    }
+    head.rfind('\n').map_or(head, |at| &head[..at])
+}
+
 impl Document {
     /// A plain-text document: paragraphs separated by blank lines (hard-wrapped lines
     /// are joined), list items on their own lines kept apart, chapters split at lines
@@ -285,9 +321,8 @@ impl Document {
             if !t.is_empty() {
                 chapters.last_mut().unwrap().blocks.push(Block {
                     text: t.to_string(),
-                    section: None,
-                    page: None,
                     line: Some(line),
+                    ..Block::default()
                 });
             }
             para.clear();
@@ -357,21 +392,41 @@ impl Document {
                     chapters.last_mut().unwrap().blocks.push(Block {
                         text: t.to_string(),
                         section: sec.clone(),
-                        page: None,
                         line: Some(line),
+                        ..Block::default()
                     });
                 }
                 para.clear();
             };
+        // (a fenced block's lines and first line; it goes with the block of text before it
+        // where no heading came between, as `pipeline::grow` does for extracted documents)
+        let mut code = String::new();
+        let mut code_line = 0u32;
+        let mut after_text = false;
         for (i, raw) in text.lines().enumerate() {
             let line_no = i as u32 + 1;
             let line = raw.trim();
             if line.starts_with("```") {
                 in_code = !in_code;
                 flush(&mut chapters, &mut para, para_line, &section);
+                if in_code {
+                    code_line = line_no + 1;
+                } else if after_text
+                    && let Some(last) = chapters.last_mut().and_then(|c| c.blocks.last_mut())
+                    && !code.trim().is_empty()
+                {
+                    last.code_after.push(Code {
+                        text: code.trim_end().to_string(),
+                        page: None,
+                        line: Some(code_line),
+                    });
+                }
+                code.clear();
                 continue;
             }
             if in_code {
+                code.push_str(raw);
+                code.push('\n');
                 continue;
             }
             if line.is_empty() {
@@ -380,6 +435,7 @@ impl Document {
             }
             if let Some((n, h)) = heading(line) {
                 flush(&mut chapters, &mut para, para_line, &section);
+                after_text = false;
                 if Some(n) == top {
                     let cur = chapters.last_mut().unwrap();
                     if cur.blocks.is_empty() && cur.title.is_empty() {
@@ -405,6 +461,7 @@ impl Document {
                 flush(&mut chapters, &mut para, para_line, &section);
             }
             let content = item.unwrap_or(line);
+            after_text = true;
             if para.is_empty() {
                 para_line = line_no;
             } else if lang == Lang::En || para.ends_with(|c: char| c.is_ascii_alphanumeric()) {
@@ -1023,6 +1080,43 @@ impl Analysis {
     pub fn passage(&self, id: &str) -> Option<Passage> {
         let i: usize = id.strip_prefix('s')?.parse().ok()?;
         (i < self.sentences.len()).then(|| self.passage_at(i))
+    }
+
+    /// The code blocks that follow passage `id`'s paragraph in the source, at most `limit`,
+    /// where `id` is the paragraph's last passage: the command a step says to run ("To
+    /// list the files, type:" and then "$ ls -l"). Empty for any other passage.
+    pub fn code_after(&self, id: &str, limit: usize) -> Vec<CodeBlock> {
+        let Some(i) = id
+            .strip_prefix('s')
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|&i| i < self.sentences.len())
+        else {
+            return Vec::new();
+        };
+        let s = &self.sentences[i];
+        let last = self
+            .sentences
+            .get(i + 1)
+            .is_none_or(|n| (n.chapter, n.block) != (s.chapter, s.block));
+        if !last {
+            return Vec::new();
+        }
+        let ch = &self.doc.chapters[s.chapter as usize];
+        let b = &ch.blocks[s.block as usize];
+        b.code_after
+            .iter()
+            .take(limit)
+            .map(|c| CodeBlock {
+                text: cut_lines(&c.text, MAX_CODE_BYTES).to_string(),
+                location: Location {
+                    chapter: s.chapter,
+                    chapter_title: ch.title.clone(),
+                    section: b.section.clone(),
+                    page: c.page,
+                    line: c.line,
+                },
+            })
+            .collect()
     }
 
     fn sentence_ids_mentioning(&self, term: &str) -> Vec<u32> {

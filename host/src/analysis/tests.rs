@@ -478,8 +478,8 @@ fn procedures_under_numbered_sections_are_named_without_the_number() {
                     .map(|b| Block {
                         text: b.text.clone(),
                         section: b.location.section.clone(),
-                        page: None,
                         line: b.location.line,
+                        ..Block::default()
                     })
                     .collect(),
             })
@@ -2181,8 +2181,7 @@ fn options_that_differ_by_case_are_two_items_with_their_own_descriptions() {
     let block = |section: &str, text: &str| Block {
         text: text.into(),
         section: Some(section.into()),
-        page: None,
-        line: None,
+        ..Block::default()
     };
     let d = Document {
         title: "Bash".into(),

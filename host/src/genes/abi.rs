@@ -1,9 +1,10 @@
 //! The ABI versions this host links, and reading a candidate's `grove-gene-abi`
 //! custom section before anything is compiled.
 //!
-//! Adding ABI 1.1: freeze `plugin-api/wit/grove-gene@1.1.0/`, add a bindgen module
-//! `v1_1.rs` beside `v1_0.rs` (imports implemented on `CallState`, conversions to the
-//! host model), add `AbiVersion::V1_1` here and a `Pre::V1_1` arm in `runtime.rs`.
+//! Adding ABI 1.2: freeze `plugin-api/wit/grove-gene@1.2.0/` (a world that includes
+//! 1.1.0's and imports what is new), add a bindgen module `v1_2.rs` beside `v1_1.rs` (the
+//! new imports implemented on `CallState`, the shared types and imports mapped to the older
+//! bindings with `with`), add `AbiVersion::V1_2` here and its arms in `runtime.rs`.
 
 use std::fmt;
 
@@ -15,20 +16,21 @@ pub const ABI_SECTION: &str = "grove-gene-abi";
 /// An ABI version this host can run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AbiVersion {
+    /// `grove:gene@1.0.0`.
     V1_0,
+    /// `grove:gene@1.1.0`: 1.0.0 and the `source` imports (the code of the source).
+    V1_1,
 }
 
 impl AbiVersion {
     /// Every supported version, oldest first.
-    pub const ALL: &'static [AbiVersion] = &[AbiVersion::V1_0];
-
-    /// The newest supported version.
-    pub const NEWEST: AbiVersion = AbiVersion::V1_0;
+    pub const ALL: &'static [AbiVersion] = &[AbiVersion::V1_0, AbiVersion::V1_1];
 
     /// "1.0.0".
     pub fn as_str(self) -> &'static str {
         match self {
             AbiVersion::V1_0 => "1.0.0",
+            AbiVersion::V1_1 => "1.1.0",
         }
     }
 
@@ -121,7 +123,10 @@ mod tests {
         assert_eq!(AbiVersion::resolve("1.0.0"), Some(AbiVersion::V1_0));
         assert_eq!(AbiVersion::resolve("1.0.7"), Some(AbiVersion::V1_0));
         assert_eq!(AbiVersion::resolve("1.0"), Some(AbiVersion::V1_0));
+        assert_eq!(AbiVersion::resolve("1.1.0"), Some(AbiVersion::V1_1));
+        assert_eq!(AbiVersion::resolve("1.1.4"), Some(AbiVersion::V1_1));
         assert_eq!(AbiVersion::resolve("2.0.0"), None);
+        assert_eq!(AbiVersion::resolve("1.2.0"), None);
         assert_eq!(AbiVersion::resolve("1.9.0"), None);
         assert_eq!(AbiVersion::resolve("x"), None);
     }

@@ -7,6 +7,8 @@
 //! - [`registry`]: loaded genes by name, atomic swap, rollback, disabling, records.
 //! - [`watch`]: hot loading from the genes dir.
 //! - `v1_0`: the bindings of `grove:gene@1.0.0`.
+//! - `v1_1`: the bindings of what `grove:gene@1.1.0` adds (the `source` imports); the rest
+//!   of 1.1.0 is 1.0.0's.
 //!
 //! The pipeline calls [`GeneRegistry::propose`] / [`GeneRegistry::render`] /
 //! [`GeneRegistry::improve`] from blocking threads. Nothing here knows HTTP (the API
@@ -20,6 +22,7 @@ pub mod model;
 pub mod registry;
 pub mod runtime;
 mod v1_0;
+mod v1_1;
 pub mod watch;
 
 pub use abi::AbiVersion;

@@ -22,7 +22,7 @@ use wasmtime_wasi::{WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
 
 use super::abi::{self, AbiVersion};
 use super::model::{self, DocSummary, Entry, GeneInfo, LogLevel, Page, Proposal, Review, limits};
-use super::{GeneError, v1_0};
+use super::{GeneError, v1_0, v1_1};
 use crate::analysis::{self, Analysis, Document, Lang};
 
 /// Limits and places of the runtime.
@@ -305,6 +305,12 @@ impl CallState {
             _ => Vec::new(),
         }
     }
+    pub(crate) fn imp_code_after(&mut self, id: &str, limit: u32) -> Vec<analysis::CodeBlock> {
+        match self.budget() {
+            Some(c) if Self::arg_ok(id) => c.analysis.code_after(id, Self::clamp(limit)),
+            _ => Vec::new(),
+        }
+    }
     pub(crate) fn imp_entry_for(&mut self, term: &str) -> Option<String> {
         if self.phase == Phase::Propose {
             return None;
@@ -357,6 +363,7 @@ impl CallState {
 #[derive(Clone)]
 enum Pre {
     V1_0(v1_0::Pre),
+    V1_1(v1_1::Pre),
 }
 
 /// Measurements of one call.
@@ -462,6 +469,8 @@ impl GeneRuntime {
             .map_err(|e| GeneError::Engine(format!("linking WASI: {e:#}")))?;
         v1_0::add_to_linker(&mut linker)
             .map_err(|e| GeneError::Engine(format!("linking ABI 1.0: {e:#}")))?;
+        v1_1::add_to_linker(&mut linker)
+            .map_err(|e| GeneError::Engine(format!("linking ABI 1.1: {e:#}")))?;
         let mut h = std::collections::hash_map::DefaultHasher::new();
         engine.precompile_compatibility_hash().hash(&mut h);
         "wasmtime-48".hash(&mut h);
@@ -599,6 +608,10 @@ impl GeneRuntime {
                 v1_0::Pre::new(instance_pre)
                     .map_err(|e| GeneError::Instantiate(format!("{e:#}")))?,
             ),
+            AbiVersion::V1_1 => Pre::V1_1(
+                v1_1::Pre::new(instance_pre)
+                    .map_err(|e| GeneError::Instantiate(format!("{e:#}")))?,
+            ),
         };
         let mut gene = LoadedGene {
             info: GeneInfo {
@@ -731,15 +744,17 @@ impl LoadedGene {
         let start = Instant::now();
         let mut store = self.rt.store(self, ctx, phase);
         let inst = match &self.pre {
-            Pre::V1_0(pre) => match v1_0::instantiate(pre, &mut store) {
-                Ok(b) => InstanceRef::V1_0(b),
-                Err(e) => {
-                    if phase == Phase::Info {
-                        return Err(GeneError::Instantiate(format!("{e:#}")));
-                    }
-                    return Err(self.classify(&store, call, e));
+            Pre::V1_0(pre) => v1_0::instantiate(pre, &mut store).map(InstanceRef::V1_0),
+            Pre::V1_1(pre) => v1_1::instantiate(pre, &mut store).map(InstanceRef::V1_1),
+        };
+        let inst = match inst {
+            Ok(inst) => inst,
+            Err(e) => {
+                if phase == Phase::Info {
+                    return Err(GeneError::Instantiate(format!("{e:#}")));
                 }
-            },
+                return Err(self.classify(&store, call, e));
+            }
         };
         let r = f(&inst, &mut store).map_err(|e| self.classify(&store, call, e));
         let data = store.data();
@@ -764,6 +779,7 @@ impl LoadedGene {
         let (info, _) =
             self.with_instance(None, Phase::Info, "info", |inst, store| match inst {
                 InstanceRef::V1_0(b) => b.call_info(store).map(v1_0::info_out),
+                InstanceRef::V1_1(b) => b.call_info(store).map(v1_0::info_out),
             })?;
         Ok(info)
     }
@@ -783,6 +799,9 @@ impl LoadedGene {
                 InstanceRef::V1_0(b) => b
                     .call_propose(store, &v1_0::document(doc))
                     .map(|r| r.map(|v| v.into_iter().map(v1_0::proposal_out).collect::<Vec<_>>())),
+                InstanceRef::V1_1(b) => b
+                    .call_propose(store, &v1_0::document(doc))
+                    .map(|r| r.map(|v| v.into_iter().map(v1_0::proposal_out).collect::<Vec<_>>())),
             },
         )?;
         let ps = r.map_err(|m| reported("propose", m))?;
@@ -798,6 +817,9 @@ impl LoadedGene {
             "render",
             |inst, store| match inst {
                 InstanceRef::V1_0(b) => b
+                    .call_render(store, &v1_0::entry(entry))
+                    .map(|r| r.map(v1_0::page_out)),
+                InstanceRef::V1_1(b) => b
                     .call_render(store, &v1_0::entry(entry))
                     .map(|r| r.map(v1_0::page_out)),
             },
@@ -820,6 +842,9 @@ impl LoadedGene {
             "improve",
             |inst, store| match inst {
                 InstanceRef::V1_0(b) => b
+                    .call_improve(store, &v1_0::page_in(page), &v1_0::review(review))
+                    .map(|r| r.map(|o| o.map(v1_0::page_out))),
+                InstanceRef::V1_1(b) => b
                     .call_improve(store, &v1_0::page_in(page), &v1_0::review(review))
                     .map(|r| r.map(|o| o.map(v1_0::page_out))),
             },
@@ -880,4 +905,5 @@ fn reported(call: &'static str, m: String) -> GeneError {
 /// An instance of some ABI version.
 enum InstanceRef {
     V1_0(v1_0::Bindings),
+    V1_1(v1_1::Bindings),
 }

@@ -518,6 +518,87 @@ fn a_procedure_keeps_one_number_per_step_and_does_not_lead_with_its_title_again(
     assert!(!body.contains("1. 1."), "{body}");
 }
 
+/// A manual's how-to whose steps say what to type and show it in code blocks.
+const HOW_TO_WITH_CODE: &str = "# Files\n\n## Listing files\n\n\
+    To list the files of a directory in detail, follow these steps:\n\n\
+    1. Open a terminal and change to the directory:\n\n\
+    ```\n$ cd /srv/data\n```\n\n\
+    2. Run ls with the long format:\n\n\
+    ```\n$ ls -l\nif [[ -d x ]]; then echo dir; fi\n```\n\n\
+    3. Read the sizes in the fifth column.\n";
+
+#[test]
+fn a_methods_steps_show_the_code_that_follows_them_verbatim() {
+    let a = analysed("Files", HOW_TO_WITH_CODE);
+    // (the analysis hands the code to the last passage of the step before it, and to no other)
+    let steps: Vec<String> = a
+        .procedures()
+        .next()
+        .map(|p| a.procedure_steps(&p.id, 10))
+        .expect("a procedure")
+        .into_iter()
+        .map(|p| p.id)
+        .collect();
+    assert_eq!(steps.len(), 3, "{steps:?}");
+    let code = |i: usize| -> Vec<String> {
+        a.code_after(&steps[i], 5)
+            .into_iter()
+            .map(|c| c.text)
+            .collect()
+    };
+    assert_eq!(code(0), ["$ cd /srv/data"]);
+    assert_eq!(code(1), ["$ ls -l\nif [[ -d x ]]; then echo dir; fi"]);
+    assert!(code(2).is_empty());
+    let reg = builtins();
+    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
+    let p = reg
+        .propose("method", &ctx, &doc)
+        .unwrap()
+        .into_iter()
+        .next()
+        .expect("a procedure");
+    let page = reg
+        .render("method", &ctx, &Entry::from_proposal(&p, "en", "Files"))
+        .unwrap();
+    let body: String = page.sections.iter().map(|s| s.body.clone()).collect();
+    for want in [
+        "1. Open a terminal and change to the directory:",
+        "   ```\n   $ cd /srv/data\n   ```",
+        "   ```\n   $ ls -l\n   if [[ -d x ]]; then echo dir; fi\n   ```",
+        "3. Read the sizes in the fifth column.",
+    ] {
+        assert!(body.contains(want), "{want:?} in {body}");
+    }
+}
+
+#[test]
+fn a_gene_built_for_abi_1_0_keeps_running() {
+    // The built-in method gene as it was built with SDK 1.0 (before ABI 1.1 existed).
+    let bytes = include_bytes!("fixtures/method-abi-1.0.0.wasm");
+    assert_eq!(abi::read_declared_abi(bytes).unwrap(), "1.0.0");
+    let reg = GeneRegistry::new(runtime(), None);
+    let rec = reg.upload(bytes).unwrap();
+    assert_eq!(rec.abi.as_deref(), Some("1.0.0"));
+    let a = analysed("Files", HOW_TO_WITH_CODE);
+    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
+    let p = reg
+        .propose("method", &ctx, &doc)
+        .unwrap()
+        .into_iter()
+        .next()
+        .expect("a procedure");
+    let page = reg
+        .render("method", &ctx, &Entry::from_proposal(&p, "en", "Files"))
+        .unwrap();
+    let body: String = page.sections.iter().map(|s| s.body.clone()).collect();
+    // (its steps as before, grounded; it knows nothing of the code, so shows none)
+    assert!(body.contains("2. Run ls with the long format:"), "{body}");
+    assert!(!body.contains("$ ls -l"), "{body}");
+    for c in &page.citations {
+        assert!(a.passage(&c.passage_id).is_some(), "{c:?}");
+    }
+}
+
 #[test]
 fn a_how_to_section_leads_with_what_its_text_says_the_thing_it_works_on_is() {
     let reg = builtins();
@@ -665,7 +746,7 @@ fn builtin_genes_load_propose_and_render_grounded_pages() {
     for (name, r) in reg.load_builtins() {
         let r = r.unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(r.status, GeneStatus::Active);
-        assert_eq!(r.abi.as_deref(), Some("1.0.0"));
+        assert_eq!(r.abi.as_deref(), Some("1.1.0"));
         assert_eq!(r.source, Some(GeneSource::Builtin));
     }
     let names: Vec<String> = reg.records().into_iter().map(|r| r.name).collect();

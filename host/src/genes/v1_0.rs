@@ -24,7 +24,7 @@ pub(crate) fn add_to_linker(linker: &mut Linker<CallState>) -> wasmtime::Result<
     Gene::add_to_linker::<CallState, HasSelf<CallState>>(linker, |s| s)
 }
 
-fn location(l: analysis::Location) -> t::Location {
+pub(crate) fn location(l: analysis::Location) -> t::Location {
     t::Location {
         chapter: l.chapter,
         chapter_title: l.chapter_title,

@@ -44,8 +44,8 @@ pub fn load_analysis(
 
 /// The document the analysis reads from an extracted one: its prose (`paragraph` blocks)
 /// only, and the credit lines and contributors tables of its matter, with each block's
-/// section, page and line, and the programs its code runs at a shell prompt. `title` stands
-/// in when the document has none of its own.
+/// section, page and line and the code that follows it, and the programs its code runs
+/// at a shell prompt. `title` stands in when the document has none of its own.
 pub fn analysis_document(
     doc: &crate::extract::ExtractedDoc,
     title: &str,
@@ -59,25 +59,7 @@ pub fn analysis_document(
             .iter()
             .map(|c| analysis::Chapter {
                 title: c.title.clone(),
-                blocks: c
-                    .blocks
-                    .iter()
-                    .filter(|b| {
-                        b.kind == crate::extract::BlockKind::Paragraph
-                            || b.kind == crate::extract::BlockKind::Matter
-                                && is_credit_line(&b.text)
-                            // (a contributors table names the book's people)
-                            || b.kind == crate::extract::BlockKind::Table
-                                && lang == Lang::En
-                                && analysis::is_table_of_names(&b.text)
-                    })
-                    .map(|b| analysis::Block {
-                        text: b.text.clone(),
-                        section: b.location.section.clone(),
-                        page: b.location.page,
-                        line: b.location.line,
-                    })
-                    .collect(),
+                blocks: analysis_blocks(&c.blocks, lang),
             })
             .collect(),
         // (the programs its code runs: "$ dpkg-deb -x …" makes dpkg-deb a program the
@@ -94,6 +76,43 @@ pub fn analysis_document(
             Vec::new()
         },
     }
+}
+
+/// A chapter's blocks as the analysis reads them (see [`analysis_document`]). A code block
+/// goes with the block of text before it in the same section, where analysis reads that
+/// one: "To list the files, type:" then "$ ls -l" (a method's step and its command). Code
+/// after a table, a licence or a heading goes with nothing.
+fn analysis_blocks(blocks: &[crate::extract::Block], lang: Lang) -> Vec<analysis::Block> {
+    use crate::extract::BlockKind;
+    let mut out: Vec<analysis::Block> = Vec::new();
+    // (whether the last block of text was read, so that code may follow it)
+    let mut read = false;
+    for b in blocks {
+        if b.kind == BlockKind::Code {
+            if read && let Some(last) = out.last_mut().filter(|l| l.section == b.location.section) {
+                last.code_after.push(analysis::Code {
+                    text: b.text.clone(),
+                    page: b.location.page,
+                    line: b.location.line,
+                });
+            }
+            continue;
+        }
+        read = b.kind == BlockKind::Paragraph
+            || b.kind == BlockKind::Matter && is_credit_line(&b.text)
+            // (a contributors table names the book's people)
+            || b.kind == BlockKind::Table && lang == Lang::En && analysis::is_table_of_names(&b.text);
+        if read {
+            out.push(analysis::Block {
+                text: b.text.clone(),
+                section: b.location.section.clone(),
+                page: b.location.page,
+                line: b.location.line,
+                code_after: Vec::new(),
+            });
+        }
+    }
+    out
 }
 
 /// Whether a block of front or back matter is a short credit line ("Copyright © 1998 Josip

@@ -458,8 +458,47 @@ pub fn location_label(loc: &analysis::Location) -> String {
     parts.join(", ")
 }
 
-/// The targets of `[[Title]]` / `[[Title|label]]` links in `text`.
+/// `text` in runs of prose and of fenced code (`true`), in order, together the whole text.
+/// Code is verbatim: "[[ -f x ]]" in a shell listing is no wiki link.
+fn prose_and_code(text: &str) -> Vec<(bool, &str)> {
+    let mut runs: Vec<(bool, &str)> = Vec::new();
+    let (mut start, mut at) = (0, 0);
+    // (the open fence: its character and length)
+    let mut fence: Option<(char, usize)> = None;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        let mark = t.chars().next().filter(|c| *c == '`' || *c == '~');
+        let run = mark.map_or(0, |m| t.chars().take_while(|c| *c == m).count());
+        match fence {
+            None if run >= 3 => {
+                runs.push((false, &text[start..at]));
+                start = at;
+                fence = mark.map(|m| (m, run));
+            }
+            Some((m, n)) if mark == Some(m) && run >= n && t.chars().count() == run => {
+                runs.push((true, &text[start..at + line.len()]));
+                start = at + line.len();
+                fence = None;
+            }
+            _ => {}
+        }
+        at += line.len();
+    }
+    runs.push((fence.is_some(), &text[start..]));
+    runs.retain(|(_, r)| !r.is_empty());
+    runs
+}
+
+/// The targets of `[[Title]]` / `[[Title|label]]` links in `text`, outside fenced code.
 fn wiki_link_targets(text: &str) -> Vec<String> {
+    prose_and_code(text)
+        .into_iter()
+        .filter(|(code, _)| !code)
+        .flat_map(|(_, prose)| prose_link_targets(prose))
+        .collect()
+}
+
+fn prose_link_targets(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(start) = rest.find("[[") {
@@ -474,8 +513,21 @@ fn wiki_link_targets(text: &str) -> Vec<String> {
 }
 
 /// Turns `[[Title]]` wiki links into relative Markdown links when the entry exists, and into
-/// plain text when it does not, so no page has a broken link.
+/// plain text when it does not, so no page has a broken link. Fenced code stays as it is.
 pub(crate) fn resolve_wiki_links(text: &str, link: &dyn Fn(&str) -> Option<String>) -> String {
+    prose_and_code(text)
+        .into_iter()
+        .map(|(code, run)| {
+            if code {
+                run.to_string()
+            } else {
+                resolve_prose_links(run, link)
+            }
+        })
+        .collect()
+}
+
+fn resolve_prose_links(text: &str, link: &dyn Fn(&str) -> Option<String>) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(start) = rest.find("[[") {
@@ -833,13 +885,24 @@ mod tests {
             ("see [[Compost|rich soil]]", "see [rich soil](compost.md)"),
             ("no [[Ghost]] here", "no Ghost here"),
             ("open [[ bracket", "open [[ bracket"),
+            // (fenced code is verbatim, in a list item too, and the text after it is prose)
+            (
+                "1. Test it:\n\n   ```\n   [[ -f x ]] && [[Compost]]\n   ```\n\n2. [[Compost]]\n",
+                "1. Test it:\n\n   ```\n   [[ -f x ]] && [[Compost]]\n   ```\n\n2. [Compost](compost.md)\n",
+            ),
+            // (a longer fence holds a shorter one; a fence never closed runs to the end)
+            (
+                "````\n```\n[[Compost]]\n```\n````\n[[Ghost]]",
+                "````\n```\n[[Compost]]\n```\n````\nGhost",
+            ),
+            ("~~~\n[[Compost]]", "~~~\n[[Compost]]"),
         ];
         for (input, want) in cases {
             assert_eq!(resolve_wiki_links(input, &link), want);
         }
         assert_eq!(
-            wiki_link_targets("a [[B]] c [[D|d]] [[e"),
-            vec!["B".to_string(), "D".to_string()]
+            wiki_link_targets("a [[B]] c [[D|d]] [[e\n```\n[[ -n $x ]]\n```\n[[F]]"),
+            vec!["B".to_string(), "D".to_string(), "F".to_string()]
         );
     }
 
