@@ -87,7 +87,7 @@ pub(crate) fn block_kind(text: &str, cjk_doc: bool) -> Option<BlockKind> {
             BlockKind::Table
         });
     }
-    if looks_like_command(t) || symbol_heavy(t) {
+    if looks_like_command(t) || symbol_heavy(t) || c_like_code(t) {
         return Some(BlockKind::Code);
     }
     if flattened_table(t) {
@@ -341,6 +341,83 @@ fn flattened_table(t: &str) -> bool {
     !stops && pauses * 1000 < chars * 7
 }
 
+/// A directive or statement of a C-family language (C, a shell function, JavaScript) that the
+/// extractor left among the prose, as a PDF does: a preprocessor directive ("#include
+/// <stdio.h>"), a brace alone, or a block that ends a statement, a comment or a block (';',
+/// '*/', '{', '}') with two marks of code (three where it ends in a parenthesis): a call ("strlen (buf)"), an assignment or a comparison, a
+/// string literal, a pointer or address operator, two statements, braces. Not a sentence (a
+/// stop before a capital, seven lower-case words in a row) and nothing with Chinese in it (an
+/// option line, "显示所有行 METHOD={separate(default), …}", is prose).
+fn c_like_code(t: &str) -> bool {
+    let t = t.trim();
+    let directive = ["include", "define", "ifdef", "ifndef", "endif", "pragma", "undef"]
+        .iter()
+        .any(|d| {
+            t.strip_prefix('#')
+                .and_then(|r| r.strip_prefix(d))
+                .is_some_and(|r| r.is_empty() || r.starts_with([' ', '<', '"']))
+        });
+    if directive || ["{", "}", "{}", "};"].contains(&t) {
+        return true;
+    }
+    // (a statement's end, or a comment's; a block that ends in a parenthesis, as a condition
+    // does, "if (rc != IDN2_OK)", and prose often does, needs a third mark)
+    let needed = if t.ends_with([';', '{', '}']) || t.ends_with("*/") {
+        2
+    } else if t.ends_with(')') {
+        3
+    } else {
+        return false;
+    };
+    if t.chars().any(is_cjk) {
+        return false;
+    }
+    let chars: Vec<char> = t.chars().collect();
+    let sentence_break = chars
+        .windows(3)
+        .any(|w| matches!(w[0], '.' | '!' | '?') && w[1] == ' ' && w[2].is_uppercase());
+    let mut run = 0;
+    let prose_run = t.split_whitespace().any(|w| {
+        let w = w.trim_end_matches(',');
+        run = if !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase()) {
+            run + 1
+        } else {
+            0
+        };
+        run >= 7
+    });
+    if sentence_break || prose_run {
+        return false;
+    }
+    // (a call: a name, at most one space, "(" and an argument or ")")
+    let call = chars.iter().enumerate().any(|(i, &c)| {
+        let before = match i.checked_sub(1).map(|j| chars[j]) {
+            Some(' ') => i.checked_sub(2).map(|j| chars[j]),
+            b => b,
+        };
+        c == '('
+            && before.is_some_and(|b| b.is_alphanumeric() || b == '_')
+            && chars
+                .get(i + 1)
+                .is_some_and(|n| n.is_alphanumeric() || "_\"&*)!’'".contains(*n))
+    });
+    let assignment = [" = ", "==", "!=", "+=", "-=", "++", "]="]
+        .iter()
+        .any(|op| t.contains(op));
+    let string = t.matches('"').count() >= 2;
+    let pointer = t.contains("->")
+        || chars
+            .windows(2)
+            .any(|w| w[0] == '&' && (w[1].is_alphanumeric() || w[1] == '_'));
+    let statements = t.matches(';').count() >= 2;
+    let braces = t.contains(['{', '}']);
+    [call, assignment, string, pointer, statements, braces]
+        .iter()
+        .filter(|&&m| m)
+        .count()
+        >= needed
+}
+
 /// Code or program output by its characters: many symbols, few sentence stops.
 fn symbol_heavy(t: &str) -> bool {
     let mut symbols = 0usize;
@@ -444,6 +521,48 @@ mod tests {
                 false,
                 None,
             ),
+            // C left among the prose by a PDF: directives, statements, a brace alone
+            ("#include <stdio.h> /* printf */", false, Some(BlockKind::Code)),
+            ("#define MAX 10", false, Some(BlockKind::Code)),
+            ("}", false, Some(BlockKind::Code)),
+            ("setlocale (LC_ALL, \"\");", false, Some(BlockKind::Code)),
+            (
+                "{ int rc; char src[BUFSIZ]; char *lookupname;",
+                false,
+                Some(BlockKind::Code),
+            ),
+            ("install_packages() {", false, Some(BlockKind::Code)),
+            (
+                "rc = idn2_to_ascii_8z (buf, &p, IDN2_TRANSITIONAL); /* compatible */",
+                false,
+                Some(BlockKind::Code),
+            ),
+            (
+                "rc = f (buf, &p, 0); if (rc != IDNA_SUCCESS)",
+                false,
+                Some(BlockKind::Code),
+            ),
+            ("Set x = 5 (see foo(3))", false, None),
+            // a list item that ends in a semicolon, a sentence about code, a Chinese option
+            // line: prose
+            (
+                "• It must not have new release-critical bugs (RC bugs affecting the version \
+                 available in unstable);",
+                false,
+                None,
+            ),
+            (
+                "Here is an example using case in a script that could be used: echo -n \"x\"; \
+                 case $A in a) echo b;; esac; }",
+                false,
+                None,
+            ),
+            (
+                "显示所有行，用一个空行分隔每一组 METHOD={separate(default), prepend, append, both}",
+                true,
+                None,
+            ),
+            ("Call it with f (x);", false, None),
             ("The answer is 42", false, None),
             // a table the PDF ran together: long, no stop, hardly a comma
             (TABLE_RUN_TOGETHER, false, Some(BlockKind::Table)),

@@ -80,24 +80,40 @@ pub fn analysis_document(
 
 /// A chapter's blocks as the analysis reads them (see [`analysis_document`]). A code block
 /// goes with the block of text before it in the same section, where analysis reads that
-/// one: "To list the files, type:" then "$ ls -l" (a method's step and its command). Code
-/// after a table, a licence or a heading goes with nothing.
+/// one: "To list the files, type:" then "$ ls -l" (a method's step and its command); code
+/// blocks one after the other are one listing. Code after a table, a licence or a heading
+/// goes with nothing.
 fn analysis_blocks(blocks: &[crate::extract::Block], lang: Lang) -> Vec<analysis::Block> {
     use crate::extract::BlockKind;
     let mut out: Vec<analysis::Block> = Vec::new();
     // (whether the last block of text was read, so that code may follow it)
     let mut read = false;
+    // (whether the block before was code that went with it: a PDF gives a listing line by
+    // line, and the lines are one listing again)
+    let mut listing = false;
     for b in blocks {
         if b.kind == BlockKind::Code {
-            if read && let Some(last) = out.last_mut().filter(|l| l.section == b.location.section) {
-                last.code_after.push(analysis::Code {
+            let Some(last) = out
+                .last_mut()
+                .filter(|l| read && l.section == b.location.section)
+            else {
+                continue;
+            };
+            match last.code_after.last_mut() {
+                Some(code) if listing => {
+                    code.text.push('\n');
+                    code.text.push_str(&b.text);
+                }
+                _ => last.code_after.push(analysis::Code {
                     text: b.text.clone(),
                     page: b.location.page,
                     line: b.location.line,
-                });
+                }),
             }
+            listing = true;
             continue;
         }
+        listing = false;
         read = b.kind == BlockKind::Paragraph
             || b.kind == BlockKind::Matter && is_credit_line(&b.text)
             // (a contributors table names the book's people)
@@ -559,6 +575,61 @@ mod tests {
             ("1. Introduction ........ 3", false),
         ] {
             assert_eq!(is_credit_line(text), credit, "{text}");
+        }
+    }
+
+    #[test]
+    fn code_goes_with_the_text_before_it_in_its_section() {
+        use crate::extract::{Block, BlockKind, Location};
+        // (a block as (kind, section, text)) -> the code each analysed block carries
+        let block = |kind: BlockKind, section: &str, text: &str| Block {
+            text: text.into(),
+            kind,
+            location: Location {
+                section: Some(section.into()),
+                ..Location::default()
+            },
+        };
+        use BlockKind::{Code, Paragraph, Table};
+        let cases: Vec<(Vec<Block>, Vec<Vec<&str>>)> = vec![
+            // a step and its command; the lines of one listing are one listing again
+            (
+                vec![
+                    block(Paragraph, "A", "To list the files, type:"),
+                    block(Code, "A", "$ cd /srv"),
+                    block(Code, "A", "$ ls -l"),
+                    block(Paragraph, "A", "Then read the sizes."),
+                ],
+                vec![vec!["$ cd /srv\n$ ls -l"], vec![]],
+            ),
+            // two listings with text between go each with the text before it
+            (
+                vec![
+                    block(Paragraph, "A", "First:"),
+                    block(Code, "A", "a"),
+                    block(Paragraph, "A", "Second:"),
+                    block(Code, "A", "b"),
+                ],
+                vec![vec!["a"], vec!["b"]],
+            ),
+            // code under a new heading, or after a table the analysis does not read, goes
+            // with nothing
+            (
+                vec![
+                    block(Paragraph, "A", "Text."),
+                    block(Code, "B", "a"),
+                    block(Table, "B", "PID  ACCESS"),
+                    block(Code, "B", "b"),
+                ],
+                vec![vec![]],
+            ),
+        ];
+        for (blocks, want) in cases {
+            let got: Vec<Vec<String>> = analysis_blocks(&blocks, Lang::En)
+                .into_iter()
+                .map(|b| b.code_after.into_iter().map(|c| c.text).collect())
+                .collect();
+            assert_eq!(got, want, "{blocks:?}");
         }
     }
 
