@@ -458,3 +458,60 @@ fn people_named_together_or_by_their_mail_address_are_led_by_what_the_text_says(
         assert_eq!(kind, "person", "{name}");
     }
 }
+
+/// A manual's how-to in Markdown: steps that say what to type, and the code blocks that show
+/// it (one of them shell syntax that looks like a wiki link).
+const HOW_TO: &str = "# Backups\n\n## Restoring a backup\n\n\
+    To restore the files of a backup, follow these steps:\n\n\
+    1. Stop the service that writes to the data directory:\n\n\
+    ```\n# systemctl stop tallyd\n```\n\n\
+    2. Unpack the archive over the data directory, keeping its permissions:\n\n\
+    ```\n# tar -xpzf /var/backups/tally.tar.gz -C /srv/tally\nif [[ -d /srv/tally ]]; then echo restored; fi\n```\n\n\
+    3. Start the service again and read its log.\n\n\
+    The tally service keeps its ledgers in the data directory. A ledger is a file of dated \
+    entries that the tally service appends to.\n";
+
+#[test]
+fn a_methods_steps_show_the_commands_the_manual_gives_verbatim() {
+    let server = Server::start();
+    let (_, token) = server.issue_token("alice", "user");
+    let (status, body) = server.upload(&token, "backups.md", HOW_TO.into(), &[("lang", "en")]);
+    assert_eq!(status, 200, "{body}");
+    let job = server.wait_job(&token, body["job_id"].as_u64().unwrap());
+    assert_eq!(job["state"], "ready", "{job}\n{}", server.log());
+    let slug = body["wiki_slug"].as_str().unwrap();
+    let (_, all) = json_of(server.get(
+        &format!("/api/v1/pages?wiki={slug}&limit=500"),
+        Some(&token),
+    ));
+    let method = all["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["type"] == "method")
+        .unwrap_or_else(|| panic!("a method page: {all}"));
+    let id = method["id"].as_str().unwrap();
+    let (status, page) =
+        json_of(server.get(&format!("/api/v1/pages/{id}?wiki={slug}"), Some(&token)));
+    assert_eq!(status, 200, "{page}");
+    let text = page["page"]["body"].as_str().unwrap_or_default();
+    // each command under the step that gives it, verbatim, the shell test unlinked
+    for want in [
+        "1. Stop the service that writes to the data directory:",
+        "   ```\n   # systemctl stop tallyd\n   ```",
+        "   # tar -xpzf /var/backups/tally.tar.gz -C /srv/tally\n   \
+         if [[ -d /srv/tally ]]; then echo restored; fi\n   ```",
+        "3. Start the service again and read its log.",
+    ] {
+        assert!(text.contains(want), "{want:?} in\n{text}");
+    }
+    // (the code is no source of entries: no page for a word only the code has)
+    assert!(
+        !all["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["title"] == "tar" || p["title"] == "systemctl"),
+        "{all}"
+    );
+}

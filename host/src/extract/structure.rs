@@ -350,13 +350,15 @@ fn flattened_table(t: &str) -> bool {
 /// option line, "显示所有行 METHOD={separate(default), …}", is prose).
 fn c_like_code(t: &str) -> bool {
     let t = t.trim();
-    let directive = ["include", "define", "ifdef", "ifndef", "endif", "pragma", "undef"]
-        .iter()
-        .any(|d| {
-            t.strip_prefix('#')
-                .and_then(|r| r.strip_prefix(d))
-                .is_some_and(|r| r.is_empty() || r.starts_with([' ', '<', '"']))
-        });
+    let directive = [
+        "include", "define", "ifdef", "ifndef", "endif", "pragma", "undef",
+    ]
+    .iter()
+    .any(|d| {
+        t.strip_prefix('#')
+            .and_then(|r| r.strip_prefix(d))
+            .is_some_and(|r| r.is_empty() || r.starts_with([' ', '<', '"']))
+    });
     if directive || ["{", "}", "{}", "};"].contains(&t) {
         return true;
     }
@@ -522,7 +524,11 @@ mod tests {
                 None,
             ),
             // C left among the prose by a PDF: directives, statements, a brace alone
-            ("#include <stdio.h> /* printf */", false, Some(BlockKind::Code)),
+            (
+                "#include <stdio.h> /* printf */",
+                false,
+                Some(BlockKind::Code),
+            ),
             ("#define MAX 10", false, Some(BlockKind::Code)),
             ("}", false, Some(BlockKind::Code)),
             ("setlocale (LC_ALL, \"\");", false, Some(BlockKind::Code)),
