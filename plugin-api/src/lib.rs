@@ -990,6 +990,57 @@ pub mod build {
     }
 
     /// [`quote_md`] of the part of the passage a page shows ([`page::excerpt`]).
+    /// The most lines of code [`PageBuilder::example`] shows.
+    pub const EXAMPLE_LINES: usize = 20;
+    /// How many of a term's mentions [`PageBuilder::example`] looks behind for code.
+    pub const EXAMPLE_PASSAGES: usize = 60;
+
+    /// Whether `code` writes `key` as a word of its own: "iconv" in "$ iconv -f utf8 …" and
+    /// in "/usr/bin/iconv", "set -e" in "set -e; make"; not "dpkg" in "dpkg-deb -x" nor in
+    /// "dpkg.cfg", nor "tar" in "start". Case counts: code spells its names exactly.
+    pub fn uses_in_code(code: &str, key: &str) -> bool {
+        let key = key.trim();
+        if key.is_empty() {
+            return false;
+        }
+        let joins = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+        code.match_indices(key).any(|(at, _)| {
+            let before = code[..at].chars().next_back();
+            let rest = &code[at + key.len()..];
+            let mut after = rest.chars();
+            let next = after.next();
+            !before.is_some_and(|c| joins(c) || c == '.')
+                && !next.is_some_and(|c| {
+                    joins(c) || c == '.' && after.next().is_some_and(char::is_alphanumeric)
+                })
+        })
+    }
+
+    /// Code as a fenced Markdown block whose lines start `indent` columns in (a list item's
+    /// continuation, where the item's content starts there): a blank line, a fence longer than
+    /// any run of backticks in the code, the lines verbatim, the fence, a blank line. The host
+    /// leaves fenced code as it is: no `[[link]]` is resolved inside it.
+    pub fn code_fence(code: &str, indent: usize) -> String {
+        let mut longest = 0;
+        let mut run = 0;
+        for c in code.chars() {
+            run = if c == '`' { run + 1 } else { 0 };
+            longest = longest.max(run);
+        }
+        let fence = "`".repeat((longest + 1).max(3));
+        let pad = " ".repeat(indent);
+        let mut out = format!("\n{pad}{fence}\n");
+        for line in code.trim_end().lines() {
+            if line.trim().is_empty() {
+                out.push('\n');
+            } else {
+                out.push_str(&format!("{pad}{line}\n"));
+            }
+        }
+        out.push_str(&format!("{pad}{fence}\n\n"));
+        out
+    }
+
     pub fn shown_quote_md(p: &Passage, shown: &str, names: &[(String, String)]) -> String {
         let text = escape(shown).replace('\n', " ");
         format!(
@@ -1250,6 +1301,36 @@ pub mod build {
                 self.section(heading, body);
             }
             n
+        }
+
+        /// A section that shows how the text uses `key` in code: the first of `mentions`
+        /// (in reading order) that is prose and whose paragraph is followed by a code block
+        /// that writes `key`
+        /// as a word of its own ([`uses_in_code`]), at most [`EXAMPLE_LINES`] lines; the
+        /// passage quoted and cited, then the code verbatim. Whether there was one. ABI 1.1.
+        pub fn example(&mut self, heading: &str, key: &str, mentions: &[Passage]) -> bool {
+            // (the passage that leads to the code is prose: not a line of code or output
+            // the source left among it, "# A completion function", "-rwsr-xr-x 1 root")
+            let prose = |t: &str| {
+                let t = t.trim();
+                let symbols = t.chars().filter(|c| "$|{}[]<>=;#~\\`".contains(*c)).count();
+                t.starts_with(char::is_alphabetic) && symbols * 20 < t.chars().count()
+            };
+            let found = mentions.iter().take(EXAMPLE_PASSAGES).filter(|p| prose(&p.text)).find_map(|p| {
+                host::code_after(&p.id, 3)
+                    .into_iter()
+                    .find(|c| c.text.lines().count() <= EXAMPLE_LINES && uses_in_code(&c.text, key))
+                    .map(|c| (p, c))
+            });
+            let Some((p, code)) = found else {
+                return false;
+            };
+            let shown = page::excerpt(&p.text, &self.own_names(), self.zh);
+            let mut body = shown_quote_md(p, &shown, &self.names);
+            body.push_str(&code_fence(&code.text, 0));
+            self.section(heading, body);
+            self.cite(p);
+            true
         }
 
         /// A section with a Markdown body; the heading in the book's script.
@@ -2540,6 +2621,44 @@ pub mod build {
     mod tests {
         use super::*;
         use crate::{Location, Passage};
+
+        #[test]
+        fn code_stays_verbatim_inside_its_step() {
+            // (code, indent, block)
+            let cases = [
+                ("$ ls -l", 3, "\n   ```\n   $ ls -l\n   ```\n\n"),
+                (
+                    "if [[ -f x ]]; then\n\n  echo `date`\nfi\n",
+                    4,
+                    "\n    ```\n    if [[ -f x ]]; then\n\n      echo `date`\n    fi\n    ```\n\n",
+                ),
+                // (a fence in the code makes a longer one around it)
+                ("```\nx\n```", 3, "\n   ````\n   ```\n   x\n   ```\n   ````\n\n"),
+            ];
+            for (code, indent, want) in cases {
+                assert_eq!(code_fence(code, indent), want, "{code}");
+            }
+        }
+
+        #[test]
+        fn a_term_is_used_in_code_as_a_word_of_its_own() {
+            // (code, key, uses it)
+            let cases = [
+                ("$ iconv -f utf8 -t utf8 input.txt", "iconv", true),
+                ("/usr/bin/iconv x", "iconv", true),
+                ("set -e; make", "set -e", true),
+                ("$ dpkg-deb -x foo.deb", "dpkg", false),
+                ("cp dpkg.cfg /etc", "dpkg", false),
+                ("echo dpkg.", "dpkg", true),
+                ("start", "tar", false),
+                ("$ Iconv x", "iconv", false),
+                ("anything", "", false),
+            ];
+            for (code, key, want) in cases {
+                assert_eq!(uses_in_code(code, key), want, "{key} in {code}");
+            }
+        }
+
 
         #[test]
         fn who_speaks_with_a_person_in_a_classical_dialogue() {

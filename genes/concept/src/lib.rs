@@ -349,6 +349,9 @@ impl Gene for Concept {
         if defs.len() > 1 {
             b.quotes(t(zh, "释义", "Definitions"), &defs[1..]);
         }
+        // How the text uses it in code, where a passage about it goes on to show that: a
+        // command and its options, a field in a control file.
+        b.example(t(zh, "示例", "Example"), &entry.key, &mentions);
         for p in places {
             b.cite(p);
         }

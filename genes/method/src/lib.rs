@@ -7,8 +7,8 @@
 //! and steps, are not proposed.
 
 use grove_gene::build::{
-    PageBuilder, cite, escape, improve, link_mentions, looks_zh, opening_words, related_entries,
-    t,
+    PageBuilder, cite, code_fence, escape, improve, link_mentions, looks_zh, opening_words,
+    related_entries, t,
 };
 use grove_gene::{Document, Entry, Gene, GeneInfo, Page, Proposal, Review, host};
 
@@ -203,7 +203,7 @@ impl Gene for Method {
                     break;
                 }
                 code_bytes += code.text.len();
-                body.push_str(&code_block(&code.text, number.len()));
+                body.push_str(&code_fence(&code.text, number.len()));
             }
         }
         b.section(t(zh, "步骤", "Steps"), body);
@@ -237,30 +237,6 @@ grove_gene::register_gene!(Method);
 const MAX_CODE_PER_STEP: u32 = 3;
 /// Bytes of code one page shows at most (a section body may hold 64 KiB).
 const MAX_CODE_PER_PAGE: usize = 24 * 1024;
-
-/// A code block as the continuation of a list item whose content starts `indent` columns
-/// in: a blank line, then a fence longer than any run of backticks in the code, each line
-/// indented, so that Markdown keeps it inside the step and shows it verbatim.
-fn code_block(code: &str, indent: usize) -> String {
-    let mut longest = 0;
-    let mut run = 0;
-    for c in code.chars() {
-        run = if c == '`' { run + 1 } else { 0 };
-        longest = longest.max(run);
-    }
-    let fence = "`".repeat((longest + 1).max(3));
-    let pad = " ".repeat(indent);
-    let mut out = format!("\n{pad}{fence}\n");
-    for line in code.trim_end().lines() {
-        if line.trim().is_empty() {
-            out.push('\n');
-        } else {
-            out.push_str(&format!("{pad}{line}\n"));
-        }
-    }
-    out.push_str(&format!("{pad}{fence}\n\n"));
-    out
-}
 
 /// Whether a Chinese procedure's first sentence says what the program its title works on
 /// is: "设置 quilt" opening "quilt 程序是 Debian 打包过程中采用的补丁管理工具", "使用 iconv 转换
@@ -433,24 +409,6 @@ fn step_marker(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn code_stays_verbatim_inside_its_step() {
-        // (code, indent, block)
-        let cases = [
-            ("$ ls -l", 3, "\n   ```\n   $ ls -l\n   ```\n\n"),
-            (
-                "if [[ -f x ]]; then\n\n  echo `date`\nfi\n",
-                4,
-                "\n    ```\n    if [[ -f x ]]; then\n\n      echo `date`\n    fi\n    ```\n\n",
-            ),
-            // (a fence in the code makes a longer one around it)
-            ("```\nx\n```", 3, "\n   ````\n   ```\n   x\n   ```\n   ````\n\n"),
-        ];
-        for (code, indent, want) in cases {
-            assert_eq!(code_block(code, indent), want, "{code}");
-        }
-    }
 
     #[test]
     fn a_first_sentence_that_says_what_the_procedures_object_is() {

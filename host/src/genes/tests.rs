@@ -572,6 +572,59 @@ fn a_methods_steps_show_the_code_that_follows_them_verbatim() {
 }
 
 #[test]
+fn a_terms_page_shows_how_the_text_uses_it_in_code() {
+    let md = "# Ledgers\n\n## Printing\n\n\
+              The tallyctl command reads and prints the ledgers of the tally service. \
+              The tallyctl command keeps no state of its own.\n\n\
+              To print the ledger of one month, run the tallyctl command with the print option:\n\n\
+              ```\n$ tallyctl print --month 3\n```\n\n\
+              The tallyctl command also exports a ledger. A ledger is a file of dated entries.\n\n\
+              ## Exporting\n\n\
+              Exports go to standard output.\n\n\
+              ```\n$ tallyd --export\n```\n";
+    let a = analysed("Ledgers", md);
+    let reg = builtins();
+    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
+    let p = reg
+        .propose("concept", &ctx, &doc)
+        .unwrap()
+        .into_iter()
+        .find(|p| p.title == "tallyctl")
+        .expect("a page for tallyctl");
+    let page = reg
+        .render("concept", &ctx, &Entry::from_proposal(&p, "en", "Ledgers"))
+        .unwrap();
+    let example = page
+        .sections
+        .iter()
+        .find(|s| s.heading == "Example")
+        .unwrap_or_else(|| panic!("an example: {page:?}"));
+    // the passage that leads to the code, cited, then the code verbatim
+    assert!(
+        example
+            .body
+            .contains("To print the ledger of one month, run the tallyctl command"),
+        "{}",
+        example.body
+    );
+    assert!(
+        example
+            .body
+            .contains("```\n$ tallyctl print --month 3\n```"),
+        "{}",
+        example.body
+    );
+    assert!(
+        page.citations
+            .iter()
+            .any(|c| c.quote.starts_with("To print the ledger")),
+        "{page:?}"
+    );
+    // (code that does not name the term is no example of it)
+    assert!(!example.body.contains("tallyd"), "{}", example.body);
+}
+
+#[test]
 fn a_gene_built_for_abi_1_0_keeps_running() {
     // The built-in method gene as it was built with SDK 1.0 (before ABI 1.1 existed).
     let bytes = include_bytes!("fixtures/method-abi-1.0.0.wasm");
