@@ -346,8 +346,8 @@ fn flattened_table(t: &str) -> bool {
 /// <stdio.h>"), a brace alone, or a block that ends a statement, a comment or a block (';',
 /// '*/', '{', '}') with two marks of code (three where it ends in a parenthesis): a call ("strlen (buf)"), an assignment or a comparison, a
 /// string literal, a pointer or address operator, two statements, braces. Not a sentence (a
-/// stop before a capital, seven lower-case words in a row) and nothing with Chinese in it (an
-/// option line, "显示所有行 METHOD={separate(default), …}", is prose).
+/// stop before a capital, seven lower-case words in a row), no list item ("• …") and nothing
+/// with Chinese in it (an option line, "显示所有行 METHOD={separate(default), …}", is prose).
 fn c_like_code(t: &str) -> bool {
     let t = t.trim();
     let directive = [
@@ -371,7 +371,8 @@ fn c_like_code(t: &str) -> bool {
     } else {
         return false;
     };
-    if t.chars().any(is_cjk) {
+    // (nor a list item: "• with format “3.0 (quilt)”, it has a mandatory .orig.tar.{gz,xz}")
+    if t.chars().any(is_cjk) || t.starts_with(['•', '–', '·', '◦', '▪']) {
         return false;
     }
     let chars: Vec<char> = t.chars().collect();
@@ -549,6 +550,11 @@ mod tests {
                 Some(BlockKind::Code),
             ),
             ("Set x = 5 (see foo(3))", false, None),
+            (
+                "• with format “3.0 (quilt)”, it has a mandatory .orig.tar.{gz,bz2,xz}",
+                false,
+                None,
+            ),
             // a list item that ends in a semicolon, a sentence about code, a Chinese option
             // line: prose
             (
