@@ -175,8 +175,8 @@ pub mod host {
     pub fn procedure_steps(id: &str, limit: u32) -> Vec<Passage> {
         raw::procedure_steps(id, limit)
     }
-    /// The code blocks (commands, listings) that follow passage `id`'s paragraph in the
-    /// source, where `id` is its last passage: a step's command. Empty otherwise. ABI 1.1.
+    /// The code blocks (commands, listings) that follow the paragraph of passage `id` in the
+    /// source: a step's command. Every passage of one paragraph gets the same. ABI 1.1.
     pub fn code_after(id: &str, limit: u32) -> Vec<CodeBlock> {
         source::code_after(id, limit)
     }

@@ -17,23 +17,29 @@ fn pages_of(name: &str, text: String) -> Vec<(String, String, String)> {
     pages_in(name, "en", text)
 }
 
-/// The pages of a wiki made from `text` in `lang`, as (title, type, summary).
-fn pages_in(name: &str, lang: &str, text: String) -> Vec<(String, String, String)> {
+/// A wiki grown from `text` in `lang` by a fresh server: the server, the owner's token, the
+/// wiki's slug and its page records.
+fn grown(name: &str, lang: &str, text: String) -> (Server, String, String, Vec<Value>) {
     let server = Server::start();
     let (_, token) = server.issue_token("alice", "user");
     let (status, body) = server.upload(&token, name, text.into_bytes(), &[("lang", lang)]);
     assert_eq!(status, 200, "{body}");
     let job = server.wait_job(&token, body["job_id"].as_u64().unwrap());
     assert_eq!(job["state"], "ready", "{job}\n{}", server.log());
-    let slug = body["wiki_slug"].as_str().unwrap();
+    let slug = body["wiki_slug"].as_str().unwrap().to_string();
     let (status, all) = json_of(server.get(
         &format!("/api/v1/pages?wiki={slug}&limit=500"),
         Some(&token),
     ));
     assert_eq!(status, 200, "{all}");
-    all["items"]
-        .as_array()
-        .unwrap()
+    let items = all["items"].as_array().cloned().unwrap_or_default();
+    (server, token, slug, items)
+}
+
+/// The pages of a wiki made from `text` in `lang`, as (title, type, summary).
+fn pages_in(name: &str, lang: &str, text: String) -> Vec<(String, String, String)> {
+    grown(name, lang, text)
+        .3
         .iter()
         .map(|p: &Value| {
             let s = |k: &str| p[k].as_str().unwrap_or_default().to_string();
@@ -473,23 +479,11 @@ const HOW_TO: &str = "# Backups\n\n## Restoring a backup\n\n\
 
 #[test]
 fn a_methods_steps_show_the_commands_the_manual_gives_verbatim() {
-    let server = Server::start();
-    let (_, token) = server.issue_token("alice", "user");
-    let (status, body) = server.upload(&token, "backups.md", HOW_TO.into(), &[("lang", "en")]);
-    assert_eq!(status, 200, "{body}");
-    let job = server.wait_job(&token, body["job_id"].as_u64().unwrap());
-    assert_eq!(job["state"], "ready", "{job}\n{}", server.log());
-    let slug = body["wiki_slug"].as_str().unwrap();
-    let (_, all) = json_of(server.get(
-        &format!("/api/v1/pages?wiki={slug}&limit=500"),
-        Some(&token),
-    ));
-    let method = all["items"]
-        .as_array()
-        .unwrap()
+    let (server, token, slug, items) = grown("backups.md", "en", HOW_TO.into());
+    let method = items
         .iter()
         .find(|p| p["type"] == "method")
-        .unwrap_or_else(|| panic!("a method page: {all}"));
+        .unwrap_or_else(|| panic!("a method page: {items:?}"));
     let id = method["id"].as_str().unwrap();
     let (status, page) =
         json_of(server.get(&format!("/api/v1/pages/{id}?wiki={slug}"), Some(&token)));
@@ -507,11 +501,9 @@ fn a_methods_steps_show_the_commands_the_manual_gives_verbatim() {
     }
     // (the code is no source of entries: no page for a word only the code has)
     assert!(
-        !all["items"]
-            .as_array()
-            .unwrap()
+        !items
             .iter()
             .any(|p| p["title"] == "tar" || p["title"] == "systemctl"),
-        "{all}"
+        "{items:?}"
     );
 }

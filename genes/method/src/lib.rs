@@ -183,8 +183,10 @@ impl Gene for Method {
             }
         }
         let mut body = String::new();
-        // (the code shown so far, in bytes: a page stays far within its section's bound)
+        // (the code shown so far, in bytes: a page stays far within its section's bound; and
+        // the blocks, so that two steps of one paragraph show its code once)
         let mut code_bytes = 0;
+        let mut shown: Vec<String> = Vec::new();
         for (i, s) in steps.iter().enumerate() {
             // (the list numbers the steps: the text's own number goes, "1. 1. Choose …")
             let text = s.text.trim();
@@ -199,9 +201,13 @@ impl Gene for Method {
             // The command or listing the step goes on to show, verbatim under it: a
             // manual's step is often "To list the files, type:" and the code that follows.
             for code in host::code_after(&s.id, MAX_CODE_PER_STEP) {
+                if shown.contains(&code.text) {
+                    continue;
+                }
                 if code_bytes + code.text.len() > MAX_CODE_PER_PAGE {
                     break;
                 }
+                shown.push(code.text.clone());
                 code_bytes += code.text.len();
                 body.push_str(&code_fence(&code.text, number.len()));
             }

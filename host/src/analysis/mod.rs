@@ -89,7 +89,7 @@ pub struct Block {
     pub line: Option<u32>,
     /// The code blocks (commands, listings) that follow this block in the source before
     /// the next block of text, in order. Analysis reads no code; it hands them to the
-    /// genes with the block's last passage ([`Analysis::code_after`]).
+    /// genes with the block's passages ([`Analysis::code_after`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub code_after: Vec<Code>,
 }
@@ -1082,9 +1082,10 @@ impl Analysis {
         (i < self.sentences.len()).then(|| self.passage_at(i))
     }
 
-    /// The code blocks that follow passage `id`'s paragraph in the source, at most `limit`,
-    /// where `id` is the paragraph's last passage: the command a step says to run ("To
-    /// list the files, type:" and then "$ ls -l"). Empty for any other passage.
+    /// The code blocks that follow the paragraph of passage `id` in the source, at most
+    /// `limit`: the command a step says to run ("To list the files, type:" and then "$ ls
+    /// -l"). Every passage of the paragraph gets the same blocks (a step may be its first
+    /// sentence only).
     pub fn code_after(&self, id: &str, limit: usize) -> Vec<CodeBlock> {
         let Some(i) = id
             .strip_prefix('s')
@@ -1094,13 +1095,6 @@ impl Analysis {
             return Vec::new();
         };
         let s = &self.sentences[i];
-        let last = self
-            .sentences
-            .get(i + 1)
-            .is_none_or(|n| (n.chapter, n.block) != (s.chapter, s.block));
-        if !last {
-            return Vec::new();
-        }
         let ch = &self.doc.chapters[s.chapter as usize];
         let b = &ch.blocks[s.block as usize];
         b.code_after

@@ -497,16 +497,7 @@ fn a_procedure_keeps_one_number_per_step_and_does_not_lead_with_its_title_again(
               2. Set the rose in the hole.\n\
               3. Fill the hole and water the rose.\n";
     let a = analysed("Garden", md);
-    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
-    let p = reg
-        .propose("method", &ctx, &doc)
-        .unwrap()
-        .into_iter()
-        .next()
-        .expect("a procedure");
-    let page = reg
-        .render("method", &ctx, &Entry::from_proposal(&p, "en", "Garden"))
-        .unwrap();
+    let (p, page) = first_page(&reg, "method", &a, "Garden");
     // (the lead-in names the procedure: quoted again as its lead, it would say nothing more)
     assert!(
         !page.summary.starts_with(&format!("{}:", p.title)),
@@ -518,12 +509,27 @@ fn a_procedure_keeps_one_number_per_step_and_does_not_lead_with_its_title_again(
     assert!(!body.contains("1. 1."), "{body}");
 }
 
+/// The first proposal of `gene` for the English document `a` titled `title`, and its page.
+fn first_page(reg: &GeneRegistry, gene: &str, a: &Arc<Analysis>, title: &str) -> (Proposal, Page) {
+    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(a));
+    let p = reg
+        .propose(gene, &ctx, &doc)
+        .unwrap()
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("{gene} proposes nothing"));
+    let page = reg
+        .render(gene, &ctx, &Entry::from_proposal(&p, "en", title))
+        .unwrap();
+    (p, page)
+}
+
 /// A manual's how-to whose steps say what to type and show it in code blocks.
 const HOW_TO_WITH_CODE: &str = "# Files\n\n## Listing files\n\n\
     To list the files of a directory in detail, follow these steps:\n\n\
     1. Open a terminal and change to the directory:\n\n\
     ```\n$ cd /srv/data\n```\n\n\
-    2. Run ls with the long format:\n\n\
+    2. Run ls with the long format. Add the sort option to list the largest first:\n\n\
     ```\n$ ls -l\nif [[ -d x ]]; then echo dir; fi\n```\n\n\
     3. Read the sizes in the fifth column.\n";
 
@@ -549,17 +555,13 @@ fn a_methods_steps_show_the_code_that_follows_them_verbatim() {
     assert_eq!(code(0), ["$ cd /srv/data"]);
     assert_eq!(code(1), ["$ ls -l\nif [[ -d x ]]; then echo dir; fi"]);
     assert!(code(2).is_empty());
+    // (every passage of the paragraph has its code: a step may be its first sentence only)
+    for words in ["long format", "sort option"] {
+        let p = &a.mentions(words, 1)[0];
+        assert_eq!(a.code_after(&p.id, 5).len(), 1, "{p:?}");
+    }
     let reg = builtins();
-    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
-    let p = reg
-        .propose("method", &ctx, &doc)
-        .unwrap()
-        .into_iter()
-        .next()
-        .expect("a procedure");
-    let page = reg
-        .render("method", &ctx, &Entry::from_proposal(&p, "en", "Files"))
-        .unwrap();
+    let (_, page) = first_page(&reg, "method", &a, "Files");
     let body: String = page.sections.iter().map(|s| s.body.clone()).collect();
     for want in [
         "1. Open a terminal and change to the directory:",
@@ -633,19 +635,10 @@ fn a_gene_built_for_abi_1_0_keeps_running() {
     let rec = reg.upload(bytes).unwrap();
     assert_eq!(rec.abi.as_deref(), Some("1.0.0"));
     let a = analysed("Files", HOW_TO_WITH_CODE);
-    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
-    let p = reg
-        .propose("method", &ctx, &doc)
-        .unwrap()
-        .into_iter()
-        .next()
-        .expect("a procedure");
-    let page = reg
-        .render("method", &ctx, &Entry::from_proposal(&p, "en", "Files"))
-        .unwrap();
+    let (_, page) = first_page(&reg, "method", &a, "Files");
     let body: String = page.sections.iter().map(|s| s.body.clone()).collect();
     // (its steps as before, grounded; it knows nothing of the code, so shows none)
-    assert!(body.contains("2. Run ls with the long format:"), "{body}");
+    assert!(body.contains("2. Run ls with the long format."), "{body}");
     assert!(!body.contains("$ ls -l"), "{body}");
     for c in &page.citations {
         assert!(a.passage(&c.passage_id).is_some(), "{c:?}");
