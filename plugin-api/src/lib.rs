@@ -989,7 +989,6 @@ pub mod build {
         shown_quote_md(p, p.text.trim(), names)
     }
 
-    /// [`quote_md`] of the part of the passage a page shows ([`page::excerpt`]).
     /// The most lines of code [`PageBuilder::example`] shows.
     pub const EXAMPLE_LINES: usize = 20;
     /// How many of a term's mentions [`PageBuilder::example`] looks behind for code.
@@ -1041,6 +1040,7 @@ pub mod build {
         out
     }
 
+    /// [`quote_md`] of the part of the passage a page shows ([`page::excerpt`]).
     pub fn shown_quote_md(p: &Passage, shown: &str, names: &[(String, String)]) -> String {
         let text = escape(shown).replace('\n', " ");
         format!(
@@ -1305,9 +1305,9 @@ pub mod build {
 
         /// A section that shows how the text uses `key` in code: the first of `mentions`
         /// (in reading order) that is prose and whose paragraph is followed by a code block
-        /// that writes `key`
-        /// as a word of its own ([`uses_in_code`]), at most [`EXAMPLE_LINES`] lines; the
-        /// passage quoted and cited, then the code verbatim. Whether there was one. ABI 1.1.
+        /// that writes `key` as a word of its own ([`uses_in_code`]), at most
+        /// [`EXAMPLE_LINES`] lines; the passage quoted and cited, then the code verbatim.
+        /// Whether there was one. ABI 1.1.
         pub fn example(&mut self, heading: &str, key: &str, mentions: &[Passage]) -> bool {
             // (the passage that leads to the code is prose: not a line of code or output
             // the source left among it, "# A completion function", "-rwsr-xr-x 1 root")
