@@ -180,6 +180,12 @@ pub mod host {
     pub fn code_after(id: &str, limit: u32) -> Vec<CodeBlock> {
         source::code_after(id, limit)
     }
+    /// What the source's tables say `term` is ("gettext: GNU Internationalization
+    /// utilities", from a table with a description column), cited where the table is: a
+    /// lead for a term the prose never defines. No definition or mention is one. ABI 1.1.
+    pub fn glosses(term: &str, limit: u32) -> Vec<Passage> {
+        source::glosses(term, limit)
+    }
     /// The title of the planned entry a term belongs to (none during `propose`).
     pub fn entry_for(term: &str) -> Option<String> {
         raw::entry_for(term)

@@ -278,7 +278,14 @@ impl Gene for Concept {
         let names: Vec<&str> = std::iter::once(entry.title.as_str())
             .chain(entry.aliases.iter().map(String::as_str))
             .collect();
-        match defs.first() {
+        // (what a table of the book says it is, where its prose never says: "gettext: GNU
+        // Internationalization utilities" from a table of packages)
+        let glosses = if defs.is_empty() {
+            host::glosses(&entry.key, 2)
+        } else {
+            Vec::new()
+        };
+        match defs.first().or(glosses.first()) {
             Some(d) => b.summary_quote(d),
             // A quality the text gives one of its companions, most often: whom it describes
             // ("全知": 安拉).
@@ -324,10 +331,11 @@ impl Gene for Concept {
         // Where the book defines the term (or, when it defines nothing, first uses it): the
         // page's first section. Its places are cited after the quotes below, which skip
         // passages already cited.
-        let (heading, places) = if defs.is_empty() {
+        let described = if defs.is_empty() { &glosses } else { &defs };
+        let (heading, places) = if described.is_empty() {
             (t(zh, "首次出现", "First used"), &mentions[..1])
         } else {
-            (t(zh, "描述之处", "Where the text describes it"), &defs[..])
+            (t(zh, "描述之处", "Where the text describes it"), &described[..])
         };
         let places = &places[..places.len().min(4)];
         let body: String = places

@@ -306,7 +306,14 @@ impl Gene for Other {
         // A book the works of an anthology come from ("《左傳》" under a work's title): the
         // works drawn from it.
         let (sources, drawn) = drawn_from(key, &mentions);
-        match host::definitions(key, 1).first() {
+        // (what a table of the book says it is, where its prose never says)
+        let defined = host::definitions(key, 1);
+        let defined = if defined.is_empty() {
+            host::glosses(key, 1)
+        } else {
+            defined
+        };
+        match defined.first() {
             _ if !drawn.is_empty() => {
                 let shown: Vec<&str> = drawn.iter().take(4).map(String::as_str).collect();
                 b.summary_line(if zh {

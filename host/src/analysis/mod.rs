@@ -29,6 +29,7 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 
 pub use english::{is_table_of_names, prompt_programs};
+pub use reference::table_glosses;
 pub use sentences::split_sentences;
 
 /// Content language of a document.
@@ -75,6 +76,24 @@ pub struct Document {
 pub struct Chapter {
     pub title: String,
     pub blocks: Vec<Block>,
+    /// What the chapter's tables say each row's name is ([`reference::table_glosses`]).
+    /// Analysis reads no table as prose; a gloss is only a definition of its name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub glosses: Vec<Gloss>,
+}
+
+/// A table row's gloss of a name: `gettext` / "GNU Internationalization utilities", with
+/// where the row is.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Gloss {
+    pub name: String,
+    pub description: String,
+    /// The nearest heading inside the chapter.
+    pub section: Option<String>,
+    /// 1-based PDF page.
+    pub page: Option<u32>,
+    /// 1-based line of a txt/md source.
+    pub line: Option<u32>,
 }
 
 /// A paragraph, heading-free list item or similar run of text, with where it is.
@@ -190,6 +209,34 @@ struct Sentence {
     block: u32,
 }
 
+/// A table row's gloss as the passage a definition quotes: "gettext: GNU
+/// Internationalization utilities", where the row's table is.
+#[derive(Debug, Clone)]
+struct GlossPassage {
+    /// The glossed name's term key.
+    key: String,
+    text: String,
+    chapter: u32,
+    section: Option<String>,
+    page: Option<u32>,
+    line: Option<u32>,
+}
+
+/// A gloss as a line of text: "gettext: GNU Internationalization utilities"; the description
+/// alone where it opens with the name itself ("QEMU: fast generic processor emulator" in the
+/// row of `qemu`).
+fn gloss_line(name: &str, description: &str, lang: Lang) -> String {
+    let named = description
+        .get(..name.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(name))
+        && description[name.len()..].starts_with([':', '：']);
+    match lang {
+        _ if named => description.to_string(),
+        Lang::En => format!("{name}: {description}"),
+        Lang::Zh => format!("{name}：{description}"),
+    }
+}
+
 /// The analysed document.
 #[derive(Debug, Clone)]
 pub struct Analysis {
@@ -228,6 +275,10 @@ pub struct Analysis {
     /// `hostname`): `BASH_ARGC` / "An array variable whose values are …". The first list that
     /// names it wins.
     listed_leads: HashMap<String, u32>,
+    /// The glosses of the document's tables as passages ("gettext: GNU Internationalization
+    /// utilities"), in reading order. Their passage ids follow the sentences' (`s<n>` with
+    /// n ≥ the sentence count); they are no sentences: nothing counts or searches them.
+    glosses: Vec<GlossPassage>,
     /// Every sentence (lower-cased for English), each followed by a NUL, in one string, and
     /// where each sentence starts in it: [`Analysis::search`] runs one SIMD substring scan
     /// per query word over this instead of one `contains` per sentence.
@@ -342,7 +393,7 @@ impl Document {
                 } else {
                     chapters.push(Chapter {
                         title: line.to_string(),
-                        blocks: Vec::new(),
+                        ..Chapter::default()
                     });
                 }
                 continue;
@@ -443,7 +494,7 @@ impl Document {
                     } else {
                         chapters.push(Chapter {
                             title: h,
-                            blocks: Vec::new(),
+                            ..Chapter::default()
                         });
                     }
                     section = None;
@@ -600,11 +651,24 @@ impl Analysis {
             section_leads: HashMap::new(),
             answers: HashMap::new(),
             listed_leads: HashMap::new(),
+            glosses: Vec::new(),
             haystack: String::new(),
             haystack_starts: Vec::new(),
             sentence_fit: Vec::new(),
             word_hits: WordHits::default(),
         };
+        for (ci, ch) in doc.chapters.iter().enumerate() {
+            for g in &ch.glosses {
+                a.glosses.push(GlossPassage {
+                    key: key(&g.name, doc.lang),
+                    text: gloss_line(&g.name, &g.description, doc.lang),
+                    chapter: ci as u32,
+                    section: g.section.clone(),
+                    page: g.page,
+                    line: g.line,
+                });
+            }
+        }
         // Three independent passes over the sentences, side by side: term extraction (the
         // longest), step sequences and the lower-cased haystack.
         let texts: Vec<&str> = a.sentences.iter().map(|s| s.text.as_str()).collect();
@@ -1060,6 +1124,22 @@ impl Analysis {
     }
 
     fn passage_at(&self, i: usize) -> Passage {
+        if let Some(g) = i
+            .checked_sub(self.sentences.len())
+            .and_then(|g| self.glosses.get(g))
+        {
+            return Passage {
+                id: format!("s{i}"),
+                text: cut(&g.text, MAX_PASSAGE_BYTES).to_string(),
+                location: Location {
+                    chapter: g.chapter,
+                    chapter_title: self.doc.chapters[g.chapter as usize].title.clone(),
+                    section: g.section.clone(),
+                    page: g.page,
+                    line: g.line,
+                },
+            };
+        }
         let s = &self.sentences[i];
         let ch = &self.doc.chapters[s.chapter as usize];
         let b = &ch.blocks[s.block as usize];
@@ -1076,10 +1156,10 @@ impl Analysis {
         }
     }
 
-    /// One passage by id ("s<index>").
+    /// One passage by id ("s<index>"; a table's gloss numbered after the sentences).
     pub fn passage(&self, id: &str) -> Option<Passage> {
         let i: usize = id.strip_prefix('s')?.parse().ok()?;
-        (i < self.sentences.len()).then(|| self.passage_at(i))
+        (i < self.sentences.len() + self.glosses.len()).then(|| self.passage_at(i))
     }
 
     /// The code blocks that follow the paragraph of passage `id` in the source, at most
@@ -1182,6 +1262,27 @@ impl Analysis {
         self.scored_definitions(term, limit)
             .into_iter()
             .map(|(_, p)| p)
+            .collect()
+    }
+
+    /// What the document's tables say `term` (or its term's text or a variant) is: the
+    /// glosses of the rows that name it ([`reference::table_glosses`]), as passages
+    /// ("gettext: GNU Internationalization utilities"), in reading order, at most `limit`.
+    /// No gloss is a sentence: [`Analysis::definitions`] and [`Analysis::mentions`] never
+    /// give one.
+    pub fn glosses(&self, term: &str, limit: usize) -> Vec<Passage> {
+        let mut names = vec![key(term, self.lang)];
+        if let Some(t) = self.term(term) {
+            names.push(key(&t.text, self.lang));
+            names.extend(t.variants.iter().map(|v| key(v, self.lang)));
+        }
+        let base = self.sentences.len();
+        self.glosses
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| names.contains(&g.key))
+            .take(limit)
+            .map(|(i, _)| self.passage_at(base + i))
             .collect()
     }
 
@@ -1319,6 +1420,7 @@ impl Analysis {
         {
             scored.push((0.8, i));
         }
+
         // (a variant, such as a surname alone, counts only where the sentence defines it;
         // a plural is the name itself where it opens the sentence as its subject:
         // "Maintainer scripts include …")

@@ -914,6 +914,70 @@ fn list_name(w: &str) -> bool {
     capitals || w.contains(['_', '/', '$']) || w[1..].contains('.')
 }
 
+/// Header words of a table's column that says what each row's name is ("description",
+/// "说明"), lower-cased.
+const GLOSS_HEADERS: &[&str] = &[
+    "description",
+    "meaning",
+    "purpose",
+    "explanation",
+    "function",
+    "summary",
+    "说明",
+    "說明",
+    "描述",
+    "含义",
+    "含義",
+    "意义",
+    "意義",
+    "功能",
+    "用途",
+    "解释",
+    "解釋",
+];
+
+/// The glosses a table gives the names of its first column, in row order: `rows` as
+/// [`crate::extract::table_rows`] gives them, the header first. A table glosses where its
+/// header names a column of descriptions ("package | popcon | size | description",
+/// "软件包 | 流行度 | 大小 | 说明") other than the first, and at least two rows pair a
+/// name (one to three words, no sentence) with a description of two words or more (three
+/// CJK characters or more): `gettext` / "GNU Internationalization utilities". A table of
+/// figures, a grid of names or one without a header says nothing of what its rows are.
+pub fn table_glosses(rows: &[Vec<String>]) -> Vec<(String, String)> {
+    let Some((header, body)) = rows.split_first() else {
+        return Vec::new();
+    };
+    let Some(column) = header.iter().enumerate().skip(1).find_map(|(i, h)| {
+        let h = h.to_lowercase();
+        GLOSS_HEADERS
+            .iter()
+            .any(|w| h == *w || h.split_whitespace().any(|p| p == *w) || h.contains(w) && !h.is_ascii())
+            .then_some(i)
+    }) else {
+        return Vec::new();
+    };
+    let name_like = |n: &str| {
+        let words = n.split_whitespace().count();
+        (1..=3).contains(&words)
+            && n.chars().count() <= 60
+            && n.chars().any(char::is_alphanumeric)
+            && !n.ends_with(['.', '。', ',', '，', ':', '：'])
+            && !n.chars().all(|c| c.is_ascii_digit() || c.is_ascii_punctuation())
+    };
+    let says = |d: &str| {
+        let cjk = d.chars().filter(|&c| super::chinese::is_cjk(c)).count();
+        let words = d.split_whitespace().filter(|w| w.chars().any(char::is_alphabetic)).count();
+        d.chars().count() <= 300 && (cjk >= 3 || words >= 2)
+    };
+    let out: Vec<(String, String)> = body
+        .iter()
+        .filter(|r| r.len() == header.len())
+        .filter(|r| name_like(&r[0]) && says(&r[column]))
+        .map(|r| (r[0].clone(), r[column].clone()))
+        .collect();
+    if out.len() < 2 { Vec::new() } else { out }
+}
+
 /// The names a description list describes, each with the sentence that describes it: within
 /// one section, paragraphs that are a name alone followed by a paragraph of prose
 /// (`BASH_ARGC` / "An array variable whose values are …"), or that open with the name and go

@@ -482,6 +482,7 @@ fn procedures_under_numbered_sections_are_named_without_the_number() {
                         ..Block::default()
                     })
                     .collect(),
+                ..Chapter::default()
             })
             .collect(),
         programs: Vec::new(),
@@ -2213,6 +2214,7 @@ fn options_that_differ_by_case_are_two_items_with_their_own_descriptions() {
                 block("Other", "exit exit [n]"),
                 block("Other", "Exit the shell."),
             ],
+            ..Chapter::default()
         }],
         programs: Vec::new(),
     };
@@ -3411,4 +3413,63 @@ fn clauses_of_condition_or_time() {
     for (sentence, want) in cases {
         assert_eq!(super::opens_a_case(sentence), want, "{sentence}");
     }
+}
+
+#[test]
+fn a_tables_description_column_says_what_its_rows_names_are() {
+    let text = "Chapter 1. Tools\n\n\
+        Many programs call gettext at run time, and gettext reads the catalogs.\n\n\
+        Table 1.1. List of tools\n\n\
+        |----------------+---------+-----+------------------------------|\n\
+        |    package     | popcon  |size |         description          |\n\
+        |----------------+---------+-----+------------------------------|\n\
+        |gettext         |V:55,    |5825 |GNU Internationalization      |\n\
+        |                |I:278    |     |utilities                     |\n\
+        |----------------+---------+-----+------------------------------|\n\
+        |gcc             |V:153    |47   |GNU C compiler                |\n\
+        |----------------+---------+-----+------------------------------|\n\
+        |qemu            |V:5      |30   |QEMU: fast generic processor  |\n\
+        |                |         |     |emulator                      |\n\
+        |----------------+---------+-----+------------------------------|\n\n\
+        Table 1.2. Sizes\n\n\
+        |----------------+---------+\n\
+        |    package     |  size   |\n\
+        |----------------+---------+\n\
+        |make            |1200     |\n\
+        |----------------+---------+\n\
+        |bison           |3116     |\n\
+        |----------------+---------+\n";
+    let doc = crate::extract::extract(text.as_bytes(), "tools.txt").unwrap();
+    let doc = crate::pipeline::analysis_document(&doc, "Tools", Lang::En);
+    let a = Analysis::new(&doc);
+    // (name, the lead its table gives it, or none)
+    let cases: &[(&str, Option<&str>)] = &[
+        ("gettext", Some("gettext: GNU Internationalization utilities")),
+        ("gcc", Some("gcc: GNU C compiler")),
+        // (a description that opens with the name is not prefixed with it again)
+        ("qemu", Some("QEMU: fast generic processor emulator")),
+        // a table of figures says nothing of what its rows are
+        ("make", None),
+        ("bison", None),
+    ];
+    for (name, want) in cases {
+        let glosses = a.glosses(name, 3);
+        let got = glosses.first().map(|p| p.text.as_str());
+        assert_eq!(got, *want, "{name}");
+        if let Some(p) = glosses.first() {
+            // the gloss is a passage of its own, cited where its table is
+            assert_eq!(a.passage(&p.id).as_ref(), Some(p));
+            assert!(p.location.line.is_some_and(|l| l > 3), "{p:?}");
+        }
+    }
+    // a gloss is no sentence: no definition, no mention, no code after it
+    assert!(a.definitions("gcc", 3).is_empty());
+    assert!(a.mentions("gcc", 10).is_empty());
+    assert!(
+        a.definitions("gettext", 3)
+            .iter()
+            .all(|d| !d.text.contains("GNU"))
+    );
+    let gloss = &a.glosses("gcc", 1)[0];
+    assert!(a.code_after(&gloss.id, 3).is_empty());
 }

@@ -33,6 +33,7 @@ pub use detect::{detect, detect_file};
 pub use error::ExtractError;
 pub use normalize::{fingerprint_blocks, normalize_text};
 pub use output::{from_json, to_json, to_markdown};
+pub use structure::table_rows;
 pub use text::decode_text;
 
 /// Caps that protect extraction from hostile input. [`Limits::default`] is what the pipeline uses.

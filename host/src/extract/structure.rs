@@ -290,6 +290,145 @@ pub(crate) fn line_is_table_row(l: &str) -> bool {
         || (t.starts_with('+') && t.ends_with('+') && t.contains("--"))
 }
 
+/// The rows of a table block, each a list of its cells' texts, the header first: a drawn
+/// table (`|gettext |V:55, |5825 |GNU 国际化工具 |` with `|----+----|` borders, its cells
+/// set on several lines between borders where rows are ruled off from each other) or a
+/// table as the PDF and Markdown extractors write one (`| a | b |`, a row per line, a line
+/// whose first cell is empty continuing the row above). Box-drawing borders count as `|`.
+/// Empty where the block holds no row of two cells or more. It reads shape only: which
+/// column says what a row's name is, is the analysis' question.
+pub fn table_rows(table: &str) -> Vec<Vec<String>> {
+    // each line: None for a border, Some(cells) for a row
+    let lines: Vec<Option<Vec<String>>> = table
+        .lines()
+        .map(|l| {
+            l.trim()
+                .replace(['│', '┃', '║'], "|")
+        })
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            if line_is_rule(&l) {
+                return None;
+            }
+            let inner = l.strip_prefix('|').unwrap_or(&l);
+            let inner = inner.strip_suffix('|').unwrap_or(inner);
+            Some(inner.split('|').map(|c| c.trim().to_string()).collect())
+        })
+        .collect();
+    // (ruled rows: a border between two lines of the body, after the header's border)
+    let header_border = lines
+        .iter()
+        .position(Option::is_some)
+        .and_then(|h| lines[h..].iter().position(Option::is_none).map(|b| h + b));
+    let ruled = header_border.is_some_and(|f| {
+        lines[f + 1..]
+            .windows(3)
+            .any(|w| w[0].is_some() && w[1].is_none() && w[2].is_some())
+    });
+    let lines = if ruled {
+        lines
+    } else {
+        tall_cells_rejoined(lines)
+    };
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut open = false;
+    for line in lines {
+        let Some(cells) = line else {
+            open = false;
+            continue;
+        };
+        if cells.len() < 2 {
+            continue;
+        }
+        let continues = open
+            && rows.last().is_some_and(|r| r.len() == cells.len())
+            && (ruled || cells[0].is_empty());
+        if continues && let Some(last) = rows.last_mut() {
+            for (have, more) in last.iter_mut().zip(cells) {
+                join_cell(have, &more);
+            }
+        } else {
+            rows.push(cells);
+        }
+        open = true;
+    }
+    rows
+}
+
+/// A table as a PDF sets it, a row per line, where a row's tallest cell is set on lines of
+/// their own above and below the row's other cells (centred): "| Unix text editor Vi
+/// IMproved (standard |", "| vim | V:97 | 3570 |", "| version) |". A row one cell short of
+/// the header with a one-cell line on each side gets them as its last cell; one with a
+/// one-cell line of one word above only ("| developers-reference |", "| V:0 | 2051 |
+/// Guidelines … |") gets it as its first.
+fn tall_cells_rejoined(lines: Vec<Option<Vec<String>>>) -> Vec<Option<Vec<String>>> {
+    let Some(width) = lines.iter().flatten().next().map(Vec::len) else {
+        return lines;
+    };
+    let single = |l: Option<&Option<Vec<String>>>| -> Option<String> {
+        match l {
+            Some(Some(c)) if c.len() == 1 => Some(c[0].clone()),
+            _ => None,
+        }
+    };
+    let mut out: Vec<Option<Vec<String>>> = Vec::with_capacity(lines.len());
+    let mut used = vec![false; lines.len()];
+    for i in 0..lines.len() {
+        if used[i] {
+            continue;
+        }
+        let Some(cells) = &lines[i] else {
+            out.push(None);
+            continue;
+        };
+        if width < 3 || cells.len() + 1 != width {
+            out.push(Some(cells.clone()));
+            continue;
+        }
+        let above = i
+            .checked_sub(1)
+            .filter(|&j| !used[j])
+            .and_then(|j| single(lines.get(j)));
+        let below = single(lines.get(i + 1));
+        let mut row = cells.clone();
+        match (above, below) {
+            (Some(a), Some(b)) => {
+                let mut tall = a;
+                join_cell(&mut tall, &b);
+                row.push(tall);
+                used[i + 1] = true;
+            }
+            (Some(a), None) if !a.contains(char::is_whitespace) => row.insert(0, a),
+            _ => {
+                out.push(Some(row));
+                continue;
+            }
+        }
+        // (the line above was pushed as a row of one cell: it is this row's now)
+        if let Some(Some(prev)) = out.last()
+            && prev.len() == 1
+        {
+            out.pop();
+        }
+        out.push(Some(row));
+    }
+    out
+}
+
+/// Appends a cell's next line to what it holds: with a space between Latin words, without
+/// one where either side is CJK ("GNU 标准 C++ 库版本 3（开发文" + "件）").
+fn join_cell(have: &mut String, more: &str) {
+    if more.is_empty() {
+        return;
+    }
+    let cjk_seam = have.chars().next_back().is_some_and(is_cjk)
+        || more.chars().next().is_some_and(is_cjk);
+    if !have.is_empty() && !cjk_seam {
+        have.push(' ');
+    }
+    have.push_str(more);
+}
+
 /// A shell command or its prompt ("$ ls -l", "# apt-get install", "foo:~$ ls", ">>> x").
 pub(crate) fn looks_like_command(t: &str) -> bool {
     let first = t.lines().next().unwrap_or("").trim_start();
@@ -474,6 +613,76 @@ mod tests {
         who is worst in position and weaker in soldiers\" and the people went on their way \
         until the evening came upon them and they turned back to their houses, and they did \
         not speak of it again that year";
+
+    #[test]
+    fn table_rows_join_the_lines_of_a_cell() {
+        let cases: &[(&str, &[&[&str]])] = &[
+            // a drawn table whose rows are ruled off: a cell's lines join, CJK without a space
+            (
+                "|----------------+---------+-----+------------------|\n\
+                 |     软件包     | 流行度  |大小 |       说明       |\n\
+                 |----------------+---------+-----+------------------|\n\
+                 |gettext         |V:55,    |5825 |GNU 国际化工具    |\n\
+                 |                |I:278    |     |                  |\n\
+                 |----------------+---------+-----+------------------|\n\
+                 |libstdc++-10-dev|V:38,    |17587|GNU 标准 C++ 库版 |\n\
+                 |                |I:269    |     |本 3（开发文件）  |\n\
+                 |----------------+---------+-----+------------------|\n\
+                 |flex            |V:8, I:82|1260 |LEX 兼容的 fast   |\n\
+                 |                |         |     |lexical analyzer  |\n\
+                 |----------------+---------+-----+------------------|",
+                &[
+                    &["软件包", "流行度", "大小", "说明"],
+                    &["gettext", "V:55, I:278", "5825", "GNU 国际化工具"],
+                    &["libstdc++-10-dev", "V:38, I:269", "17587", "GNU 标准 C++ 库版本 3（开发文件）"],
+                    &["flex", "V:8, I:82", "1260", "LEX 兼容的 fast lexical analyzer"],
+                ],
+            ),
+            // a row per line (a PDF's, a Markdown table's); an empty first cell continues a row
+            (
+                "| package | popcon | size | description |\n\
+                 | gettext | V:55 | 5825 | GNU Internationalization |\n\
+                 | | | | utilities |\n\
+                 | gcc | V:153 | 47 | GNU C compiler |",
+                &[
+                    &["package", "popcon", "size", "description"],
+                    &["gettext", "V:55", "5825", "GNU Internationalization utilities"],
+                    &["gcc", "V:153", "47", "GNU C compiler"],
+                ],
+            ),
+            // a PDF's centred tall cell, set above and below the row's other cells
+            (
+                "| package | popcon | size | description |\n\
+                 | mc | V:54 | 1482 | A text-mode full-screen file manager |\n\
+                 | Unix text editor Vi IMproved (standard |\n\
+                 | vim | V:97 | 3570 |\n\
+                 | version) |\n\
+                 | developers-reference |\n\
+                 | V:0 | 2051 | Guidelines for Debian developers |",
+                &[
+                    &["package", "popcon", "size", "description"],
+                    &["mc", "V:54", "1482", "A text-mode full-screen file manager"],
+                    &["vim", "V:97", "3570", "Unix text editor Vi IMproved (standard version)"],
+                    &["developers-reference", "V:0", "2051", "Guidelines for Debian developers"],
+                ],
+            ),
+            // box-drawing borders
+            (
+                "┌────┬────┐\n│ a  │ b  │\n├────┼────┤\n│ c  │ d  │\n│ e  │ f  │\n└────┴────┘",
+                &[&["a", "b"], &["c", "d"], &["e", "f"]],
+            ),
+            // no row of two cells
+            ("|----|\n| a |\n|----|", &[]),
+        ];
+        for (table, want) in cases {
+            let got = table_rows(table);
+            let want: Vec<Vec<String>> = want
+                .iter()
+                .map(|r| r.iter().map(|c| c.to_string()).collect())
+                .collect();
+            assert_eq!(got, want, "{table}");
+        }
+    }
 
     #[test]
     fn block_kinds_table() {

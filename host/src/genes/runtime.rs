@@ -311,6 +311,14 @@ impl CallState {
             _ => Vec::new(),
         }
     }
+    pub(crate) fn imp_glosses(&mut self, term: &str, limit: u32) -> Vec<analysis::Passage> {
+        match self.budget() {
+            Some(c) if Self::arg_ok(term) => {
+                model::bound_passages(c.analysis.glosses(term, Self::clamp(limit)))
+            }
+            _ => Vec::new(),
+        }
+    }
     pub(crate) fn imp_entry_for(&mut self, term: &str) -> Option<String> {
         if self.phase == Phase::Propose {
             return None;

@@ -1260,3 +1260,54 @@ fn a_manual_page_overview_is_its_commands_entry_too() {
         .expect("an overview of cp(1)");
     assert_eq!(cp.aliases, ["cp"]);
 }
+
+#[test]
+fn a_terms_page_leads_with_what_a_table_says_it_is() {
+    // (the prose uses tallyctl and never says what it is; its table of tools does)
+    let text = "Chapter 1. Ledgers\n\n\
+        Operators run the tallyctl command every night. Scripts call the tallyctl command \
+        with the print option. Backups need the tallyctl command as well.\n\n\
+        Table 1.1. Tools of the ledger\n\n\
+        |----------+-------+---------------------------------|\n\
+        | package  | size  |           description           |\n\
+        |----------+-------+---------------------------------|\n\
+        |tallyctl  |120    |command-line client of the tally |\n\
+        |          |       |ledger service                   |\n\
+        |----------+-------+---------------------------------|\n\
+        |tallyd    |300    |the tally ledger daemon          |\n\
+        |----------+-------+---------------------------------|\n";
+    let doc = crate::extract::extract(text.as_bytes(), "ledgers.txt").unwrap();
+    let a = Arc::new(Analysis::new(&crate::pipeline::analysis_document(
+        &doc,
+        "Ledgers",
+        Lang::En,
+    )));
+    assert!(a.definitions("tallyctl", 3).is_empty());
+    let reg = builtins();
+    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
+    let p = reg
+        .propose("concept", &ctx, &doc)
+        .unwrap()
+        .into_iter()
+        .find(|p| p.title == "tallyctl")
+        .expect("a page for tallyctl");
+    let page = reg
+        .render("concept", &ctx, &Entry::from_proposal(&p, "en", "Ledgers"))
+        .unwrap();
+    assert_eq!(
+        page.summary,
+        "tallyctl: command-line client of the tally ledger service"
+    );
+    // cited where the table is, under where the text describes it
+    let gloss = &a.glosses("tallyctl", 1)[0];
+    assert!(
+        page.citations.iter().any(|c| c.passage_id == gloss.id),
+        "{page:?}"
+    );
+    assert!(
+        page.sections
+            .iter()
+            .any(|s| s.heading == "Where the text describes it"),
+        "{page:?}"
+    );
+}

@@ -42,7 +42,7 @@ fn passage(p: analysis::Passage) -> t::Passage {
     }
 }
 
-fn passages(ps: Vec<analysis::Passage>) -> Vec<t::Passage> {
+pub(crate) fn passages(ps: Vec<analysis::Passage>) -> Vec<t::Passage> {
     ps.into_iter().map(passage).collect()
 }
 

@@ -1,7 +1,7 @@
-//! ABI `grove:gene@1.1.0`: 1.0.0 and the `source` imports (the code of the source). The
-//! world includes 1.0.0's, so its types, its `host` imports and its exports are 1.0.0's
-//! own bindings ([`super::v1_0`]): this module binds and implements only what 1.1.0
-//! adds. Frozen with the WIT it binds.
+//! ABI `grove:gene@1.1.0`: 1.0.0 and the `source` imports (the code and the table glosses
+//! of the source). The world includes 1.0.0's, so its types, its `host` imports and its
+//! exports are 1.0.0's own bindings ([`super::v1_0`]): this module binds and implements
+//! only what 1.1.0 adds. Frozen with the WIT it binds.
 
 use wasmtime::Store;
 use wasmtime::component::{HasSelf, Linker};
@@ -43,5 +43,9 @@ impl s::Host for CallState {
                 location: v1_0::location(c.location),
             })
             .collect()
+    }
+
+    fn glosses(&mut self, term: String, limit: u32) -> Vec<s::Passage> {
+        v1_0::passages(self.imp_glosses(&term, limit))
     }
 }

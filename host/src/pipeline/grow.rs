@@ -44,8 +44,9 @@ pub fn load_analysis(
 
 /// The document the analysis reads from an extracted one: its prose (`paragraph` blocks)
 /// only, and the credit lines and contributors tables of its matter, with each block's
-/// section, page and line and the code that follows it, and the programs its code runs
-/// at a shell prompt. `title` stands in when the document has none of its own.
+/// section, page and line and the code that follows it; what its tables say their rows'
+/// names are; and the programs its code runs at a shell prompt. `title` stands in when the
+/// document has none of its own.
 pub fn analysis_document(
     doc: &crate::extract::ExtractedDoc,
     title: &str,
@@ -60,6 +61,7 @@ pub fn analysis_document(
             .map(|c| analysis::Chapter {
                 title: c.title.clone(),
                 blocks: analysis_blocks(&c.blocks, lang),
+                glosses: table_glosses(&c.blocks),
             })
             .collect(),
         // (the programs its code runs: "$ dpkg-deb -x …" makes dpkg-deb a program the
@@ -129,6 +131,27 @@ fn analysis_blocks(blocks: &[crate::extract::Block], lang: Lang) -> Vec<analysis
         }
     }
     out
+}
+
+/// What a chapter's tables say each row's name is ("gettext | … | GNU Internationalization
+/// utilities"), with where the row's table is: the only thing the analysis reads of a table
+/// ([`analysis::table_glosses`]).
+fn table_glosses(blocks: &[crate::extract::Block]) -> Vec<analysis::Gloss> {
+    blocks
+        .iter()
+        .filter(|b| b.kind == crate::extract::BlockKind::Table)
+        .flat_map(|b| {
+            analysis::table_glosses(&crate::extract::table_rows(&b.text))
+                .into_iter()
+                .map(|(name, description)| analysis::Gloss {
+                    name,
+                    description,
+                    section: b.location.section.clone(),
+                    page: b.location.page,
+                    line: b.location.line,
+                })
+        })
+        .collect()
 }
 
 /// Whether a block of front or back matter is a short credit line ("Copyright © 1998 Josip
