@@ -951,7 +951,9 @@ pub fn table_glosses(rows: &[Vec<String>]) -> Vec<(String, String)> {
         let h = h.to_lowercase();
         GLOSS_HEADERS
             .iter()
-            .any(|w| h == *w || h.split_whitespace().any(|p| p == *w) || h.contains(w) && !h.is_ascii())
+            .any(|w| {
+                h == *w || h.split_whitespace().any(|p| p == *w) || h.contains(w) && !h.is_ascii()
+            })
             .then_some(i)
     }) else {
         return Vec::new();
@@ -962,11 +964,16 @@ pub fn table_glosses(rows: &[Vec<String>]) -> Vec<(String, String)> {
             && n.chars().count() <= 60
             && n.chars().any(char::is_alphanumeric)
             && !n.ends_with(['.', '。', ',', '，', ':', '：'])
-            && !n.chars().all(|c| c.is_ascii_digit() || c.is_ascii_punctuation())
+            && !n
+                .chars()
+                .all(|c| c.is_ascii_digit() || c.is_ascii_punctuation())
     };
     let says = |d: &str| {
         let cjk = d.chars().filter(|&c| super::chinese::is_cjk(c)).count();
-        let words = d.split_whitespace().filter(|w| w.chars().any(char::is_alphabetic)).count();
+        let words = d
+            .split_whitespace()
+            .filter(|w| w.chars().any(char::is_alphabetic))
+            .count();
         d.chars().count() <= 300 && (cjk >= 3 || words >= 2)
     };
     let out: Vec<(String, String)> = body

@@ -3444,7 +3444,10 @@ fn a_tables_description_column_says_what_its_rows_names_are() {
     let a = Analysis::new(&doc);
     // (name, the lead its table gives it, or none)
     let cases: &[(&str, Option<&str>)] = &[
-        ("gettext", Some("gettext: GNU Internationalization utilities")),
+        (
+            "gettext",
+            Some("gettext: GNU Internationalization utilities"),
+        ),
         ("gcc", Some("gcc: GNU C compiler")),
         // (a description that opens with the name is not prefixed with it again)
         ("qemu", Some("QEMU: fast generic processor emulator")),

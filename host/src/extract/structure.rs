@@ -301,10 +301,7 @@ pub fn table_rows(table: &str) -> Vec<Vec<String>> {
     // each line: None for a border, Some(cells) for a row
     let lines: Vec<Option<Vec<String>>> = table
         .lines()
-        .map(|l| {
-            l.trim()
-                .replace(['│', '┃', '║'], "|")
-        })
+        .map(|l| l.trim().replace(['│', '┃', '║'], "|"))
         .filter(|l| !l.is_empty())
         .map(|l| {
             if line_is_rule(&l) {
@@ -421,8 +418,8 @@ fn join_cell(have: &mut String, more: &str) {
     if more.is_empty() {
         return;
     }
-    let cjk_seam = have.chars().next_back().is_some_and(is_cjk)
-        || more.chars().next().is_some_and(is_cjk);
+    let cjk_seam =
+        have.chars().next_back().is_some_and(is_cjk) || more.chars().next().is_some_and(is_cjk);
     if !have.is_empty() && !cjk_seam {
         have.push(' ');
     }
@@ -634,8 +631,18 @@ mod tests {
                 &[
                     &["软件包", "流行度", "大小", "说明"],
                     &["gettext", "V:55, I:278", "5825", "GNU 国际化工具"],
-                    &["libstdc++-10-dev", "V:38, I:269", "17587", "GNU 标准 C++ 库版本 3（开发文件）"],
-                    &["flex", "V:8, I:82", "1260", "LEX 兼容的 fast lexical analyzer"],
+                    &[
+                        "libstdc++-10-dev",
+                        "V:38, I:269",
+                        "17587",
+                        "GNU 标准 C++ 库版本 3（开发文件）",
+                    ],
+                    &[
+                        "flex",
+                        "V:8, I:82",
+                        "1260",
+                        "LEX 兼容的 fast lexical analyzer",
+                    ],
                 ],
             ),
             // a row per line (a PDF's, a Markdown table's); an empty first cell continues a row
@@ -646,7 +653,12 @@ mod tests {
                  | gcc | V:153 | 47 | GNU C compiler |",
                 &[
                     &["package", "popcon", "size", "description"],
-                    &["gettext", "V:55", "5825", "GNU Internationalization utilities"],
+                    &[
+                        "gettext",
+                        "V:55",
+                        "5825",
+                        "GNU Internationalization utilities",
+                    ],
                     &["gcc", "V:153", "47", "GNU C compiler"],
                 ],
             ),
@@ -662,8 +674,18 @@ mod tests {
                 &[
                     &["package", "popcon", "size", "description"],
                     &["mc", "V:54", "1482", "A text-mode full-screen file manager"],
-                    &["vim", "V:97", "3570", "Unix text editor Vi IMproved (standard version)"],
-                    &["developers-reference", "V:0", "2051", "Guidelines for Debian developers"],
+                    &[
+                        "vim",
+                        "V:97",
+                        "3570",
+                        "Unix text editor Vi IMproved (standard version)",
+                    ],
+                    &[
+                        "developers-reference",
+                        "V:0",
+                        "2051",
+                        "Guidelines for Debian developers",
+                    ],
                 ],
             ),
             // box-drawing borders
