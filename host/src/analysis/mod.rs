@@ -4940,7 +4940,10 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
                     || a.starts_with("was ")
             };
         let head = before.trim_end();
+        // (nor one item of a list: "to the needy, the orphan, and the captive")
+        let listed = [", and ", ", or "].iter().any(|c| after.starts_with(c));
         if heads_phrase
+            && !listed
             && let Some(np) = head
                 .strip_suffix(", the")
                 .or_else(|| head.strip_suffix(", a"))

@@ -1339,6 +1339,17 @@ fn english_definition_patterns() {
             "upstream source code",
             true,
         ),
+        // an apposition, not one item of a list
+        (
+            "The tracker is fed by a central database, the security tracker.",
+            "security tracker",
+            true,
+        ),
+        (
+            "And they give food in spite of love for it to the needy, the orphan, and the captive.",
+            "orphan",
+            false,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
