@@ -524,6 +524,20 @@ fn first_page(reg: &GeneRegistry, gene: &str, a: &Arc<Analysis>, title: &str) ->
     (p, page)
 }
 
+/// The page the concept gene renders for the entry it proposes under `title` (of a book
+/// titled `book`); panics where it proposes none.
+fn concept_page(reg: &GeneRegistry, a: &Arc<Analysis>, title: &str, book: &str) -> Page {
+    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(a));
+    let p = reg
+        .propose("concept", &ctx, &doc)
+        .unwrap()
+        .into_iter()
+        .find(|p| p.title == title)
+        .unwrap_or_else(|| panic!("a page for {title}"));
+    reg.render("concept", &ctx, &Entry::from_proposal(&p, "en", book))
+        .unwrap()
+}
+
 /// A manual's how-to whose steps say what to type and show it in code blocks.
 const HOW_TO_WITH_CODE: &str = "# Files\n\n## Listing files\n\n\
     To list the files of a directory in detail, follow these steps:\n\n\
@@ -585,17 +599,7 @@ fn a_terms_page_shows_how_the_text_uses_it_in_code() {
               Exports go to standard output.\n\n\
               ```\n$ tallyd --export\n```\n";
     let a = analysed("Ledgers", md);
-    let reg = builtins();
-    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
-    let p = reg
-        .propose("concept", &ctx, &doc)
-        .unwrap()
-        .into_iter()
-        .find(|p| p.title == "tallyctl")
-        .expect("a page for tallyctl");
-    let page = reg
-        .render("concept", &ctx, &Entry::from_proposal(&p, "en", "Ledgers"))
-        .unwrap();
+    let page = concept_page(&builtins(), &a, "tallyctl", "Ledgers");
     let example = page
         .sections
         .iter()
@@ -1283,17 +1287,7 @@ fn a_terms_page_leads_with_what_a_table_says_it_is() {
         Lang::En,
     )));
     assert!(a.definitions("tallyctl", 3).is_empty());
-    let reg = builtins();
-    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
-    let p = reg
-        .propose("concept", &ctx, &doc)
-        .unwrap()
-        .into_iter()
-        .find(|p| p.title == "tallyctl")
-        .expect("a page for tallyctl");
-    let page = reg
-        .render("concept", &ctx, &Entry::from_proposal(&p, "en", "Ledgers"))
-        .unwrap();
+    let page = concept_page(&builtins(), &a, "tallyctl", "Ledgers");
     assert_eq!(
         page.summary,
         "tallyctl: command-line client of the tally ledger service"
