@@ -77,7 +77,8 @@ pub struct Chapter {
     pub title: String,
     pub blocks: Vec<Block>,
     /// What the chapter's tables say each row's name is ([`reference::table_glosses`]).
-    /// Analysis reads no table as prose; a gloss is only a definition of its name.
+    /// Analysis reads no table as prose; a gloss is no sentence, mention or definition
+    /// ([`Analysis::glosses`] hands it out apart).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub glosses: Vec<Gloss>,
 }
@@ -209,8 +210,8 @@ struct Sentence {
     block: u32,
 }
 
-/// A table row's gloss as the passage a definition quotes: "gettext: GNU
-/// Internationalization utilities", where the row's table is.
+/// A table row's gloss as the passage a page quotes: "gettext: GNU Internationalization
+/// utilities", where the row's table is.
 #[derive(Debug, Clone)]
 struct GlossPassage {
     /// The glossed name's term key.
