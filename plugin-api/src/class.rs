@@ -1402,6 +1402,108 @@ pub fn zh_kind_clause(name: &str, head: &str, sentence: &str) -> Option<String> 
         .map(|(_, c)| c.clone())
 }
 
+/// What a Chinese text does with a work it names in title marks, in one passage: who wrote
+/// it, what it quotes of it, whether it is sung, danced or read. A work an anthology or a
+/// classic names but never describes is known by this ("屈平……故憂愁幽思而作《離騷》": a
+/// work of 屈平; "《康誥》曰：「克明德。」": a text the book quotes; "為之歌《小雅》": a song).
+/// The verbs are of the language (作, 著, 撰, 賦 for writing; 曰 and 云 after the title for a
+/// quotation; 歌, 舞, 讀), not of a book.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TitleUse {
+    /// "X作《W》": the heads of the clause and of the sentence before the verb, where the
+    /// writer's name stands first ("祭公謀父", "屈平疾王聽之不聰也"), for the caller to
+    /// match against its entries; `snippet` is the clause through the title.
+    Written { heads: Vec<String>, snippet: String },
+    /// "《W》曰：「…」": the title through (the opening of) the quotation.
+    Quoted { snippet: String },
+    /// "歌《W》", "舞《W》": the clause through the title.
+    Performed { dance: bool, snippet: String },
+    /// "讀《W》": the clause through the title.
+    Read { snippet: String },
+}
+
+/// Characters that end a Chinese clause (and, the first three, a sentence).
+const ZH_SENTENCE_END: &[char] = &['。', '！', '？', '；'];
+const ZH_CLAUSE_END: &[char] = &['。', '！', '？', '，', '；', '：', '“', '”', '「', '」', '『', '』', '‘', '’'];
+
+/// Words that open a clause before its subject: "故", "蓋", "昔", "於是".
+const ZH_OPENERS: &[&str] = &["於是", "于是", "是以", "故", "蓋", "盖", "昔", "乃", "而", "且", "夫", "若"];
+
+fn zh_head(s: &str) -> String {
+    let mut s = s.trim();
+    for _ in 0..2 {
+        if let Some(r) = ZH_OPENERS.iter().find_map(|o| s.strip_prefix(o)) {
+            s = r;
+        }
+    }
+    s.to_string()
+}
+
+/// The uses of `work` (as written between 《》) in `text`, in order ([`TitleUse`]).
+pub fn zh_title_use(work: &str, text: &str) -> Vec<TitleUse> {
+    let mut out = Vec::new();
+    if work.is_empty() {
+        return out;
+    }
+    let marked = format!("《{work}》");
+    for (at, _) in text.match_indices(&marked) {
+        let end = at + marked.len();
+        let before = &text[..at];
+        let after = &text[end..];
+        let clause_start = before.rfind(ZH_CLAUSE_END).map_or(0, |i| {
+            i + before[i..].chars().next().map_or(0, char::len_utf8)
+        });
+        let clause = &before[clause_start..];
+        let snippet = format!("{}{marked}", clause.trim());
+        // (a quotation: "《康誥》曰：「克明德。」", "《詩》云：「…」")
+        if let Some(rest) = ["曰", "云"].iter().find_map(|v| after.strip_prefix(v)) {
+            let rest = rest.strip_prefix(['：', ':']).unwrap_or(rest);
+            let (open, close) = match rest.chars().next() {
+                Some('「') => (Some('「'), '」'),
+                Some('“') => (Some('“'), '”'),
+                Some('『') => (Some('『'), '』'),
+                Some('‘') => (Some('‘'), '’'),
+                _ => (None, '。'),
+            };
+            let body = open.map_or(rest, |o| &rest[o.len_utf8()..]);
+            let said: String = body.split(close).next().unwrap_or("").chars().take(24).collect();
+            let full = body.split(close).next().is_some_and(|b| b.chars().count() <= 24);
+            if said.chars().count() >= 2 {
+                let (o, c) = match open {
+                    Some(o) => (o.to_string(), if full { close.to_string() } else { "…".to_string() }),
+                    None => (String::new(), if full { String::new() } else { "…".to_string() }),
+                };
+                let colon = if after[3..].starts_with(['：', ':']) { "：" } else { "" };
+                let verb = &after[..3];
+                out.push(TitleUse::Quoted { snippet: format!("{marked}{verb}{colon}{o}{said}{c}") });
+            }
+            continue;
+        }
+        let verb_of = |vs: &[&str]| vs.iter().any(|v| clause.ends_with(v));
+        if verb_of(&["作", "著", "撰", "賦", "赋"]) {
+            let head = zh_head(clause);
+            let mut heads = vec![head.clone()];
+            // (where the clause's subject is left out, the sentence's opens it: "屈平疾王……
+            // 故憂愁幽思而作《離騷》", "孔子厄陳、蔡，作《春秋》"; not past a subject of its
+            // own, "衛武公作《抑戒》")
+            let elided = head.len() < clause.trim().len()
+                || head.chars().count() <= 2
+                || head.contains('而');
+            let sentence_start = before.rfind(ZH_SENTENCE_END).map_or(0, |i| i + '。'.len_utf8());
+            let sentence = zh_head(&before[sentence_start.min(clause_start)..]);
+            if elided && !heads.contains(&sentence) {
+                heads.push(sentence);
+            }
+            out.push(TitleUse::Written { heads, snippet });
+        } else if verb_of(&["歌", "舞"]) {
+            out.push(TitleUse::Performed { dance: clause.ends_with('舞'), snippet });
+        } else if verb_of(&["讀", "读"]) {
+            out.push(TitleUse::Read { snippet });
+        }
+    }
+    out
+}
+
 /// A quality the text predicates of a named subject: `subject` is the name, `snippet` the
 /// words from it through the quality ("安拉确是全聪的，确是全知的", "Allah is Forgiving and
 /// Merciful").
@@ -1536,6 +1638,37 @@ fn en_subject_start(before: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_a_text_does_with_a_work_it_names() {
+        let written = |heads: &[&str], snippet: &str| TitleUse::Written {
+            heads: heads.iter().map(|h| h.to_string()).collect(),
+            snippet: snippet.to_string(),
+        };
+        let cases: Vec<(&str, &str, Vec<TitleUse>)> = vec![
+            ("祈招", "昔穆王欲肆其心，周行天下，將皆必有車轍馬跡焉。祭公謀父作《祈招》之詩，以止王心。",
+                vec![written(&["祭公謀父作"], "祭公謀父作《祈招》")]),
+            ("離騷", "屈平疾王聽之不聰也，讒諂之蔽明也，故憂愁幽思而作《離騷》。",
+                vec![written(&["憂愁幽思而作", "屈平疾王聽之不聰也，讒諂之蔽明也，故憂愁幽思而作"], "故憂愁幽思而作《離騷》")]),
+            ("抑戒", "周公作《酒誥》，以戒群臣；衛武公作《抑戒》，以自儆。",
+                vec![written(&["衛武公作"], "衛武公作《抑戒》")]),
+            ("春秋", "昔西伯拘羑里，演《周易》；孔子厄陳、蔡，作《春秋》。",
+                vec![written(&["作", "孔子厄陳、蔡，作"], "作《春秋》")]),
+            ("周書", "“《周書》曰：‘皇天無親，惟德是輔。’”", vec![TitleUse::Quoted { snippet: "《周書》曰：‘皇天無親，惟德是輔。’".into() }]),
+            ("康誥", "《康誥》曰：「克明德。」", vec![TitleUse::Quoted { snippet: "《康誥》曰：「克明德。」".into() }]),
+            ("詩", "《詩》云：「穆穆文王，於緝熙敬止！」為人君，止於仁。",
+                vec![TitleUse::Quoted { snippet: "《詩》云：「穆穆文王，於緝熙敬止！」".into() }]),
+            ("小雅", "為之歌《小雅》，曰：「美哉！」", vec![TitleUse::Performed { dance: false, snippet: "為之歌《小雅》".into() }]),
+            ("大武", "見舞《大武》者，曰：「美哉！」", vec![TitleUse::Performed { dance: true, snippet: "見舞《大武》".into() }]),
+            ("春秋", "余讀《春秋》，至於此。", vec![TitleUse::Read { snippet: "余讀《春秋》".into() }]),
+            // (a title named without one of these verbs says nothing of the work)
+            ("春秋", "此《春秋》之所以作也。", vec![]),
+            ("春秋", "春秋作而亂臣賊子懼。", vec![]),
+        ];
+        for (work, text, want) in cases {
+            assert_eq!(zh_title_use(work, text), want, "{work} in {text}");
+        }
+    }
 
     #[test]
     fn qualities_predicated_of_a_subject() {

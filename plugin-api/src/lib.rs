@@ -720,6 +720,11 @@ pub mod build {
     /// (Characters that Traditional text also uses as they are, such as 于, 系 and 着, are
     /// left out: they tell nothing of the script.)
     const TRADITIONAL: &[(char, char)] = &[
+        ('读', '讀'),
+        ('岭', '嶺'),
+        ('县', '縣'),
+        ('宫', '宮'),
+        ('楼', '樓'),
         ('与', '與'),
         ('专', '專'),
         ('个', '個'),

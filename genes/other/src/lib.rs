@@ -13,6 +13,7 @@ use grove_gene::build::{
     PageBuilder, SectionWork, attribution_line, central, copyright_line, credited_author, rulers_of, improve, kind_named_once, kind_noun,
     looks_zh, opening_words, related_entries, section_work, source_line, spread, t,
 };
+use grove_gene::class::NamedClass;
 use grove_gene::{
     Document, Entry, Gene, GeneInfo, Page, Passage, Proposal, Review, TermKind, host,
 };
@@ -54,6 +55,95 @@ fn manual_page(title: &str) -> Option<&str> {
         && !name.is_empty()
         && !name.contains(char::is_whitespace))
     .then_some(name)
+}
+
+/// The kind of place a Chinese place name says it is by its last character, its generic
+/// element (泰山: a mountain, 泰州: a prefecture, 滄浪亭: a pavilion), in simplified words
+/// (the page builder writes them in the book's script). None for a name whose other
+/// characters are such elements too: 江山, 山水, 郡縣 and 江城 are words of landscape and
+/// rule, no place's name.
+fn zh_place_noun(name: &str) -> Option<&'static str> {
+    const HEADS: &[(char, &str)] = &[
+        ('山', "一座山"),
+        ('峰', "一座山峰"),
+        ('嶺', "一道山岭"),
+        ('岭', "一道山岭"),
+        ('州', "一个州"),
+        ('郡', "一个郡"),
+        ('縣', "一个县"),
+        ('县', "一个县"),
+        ('江', "一条江"),
+        ('河', "一条河"),
+        ('湖', "一个湖"),
+        ('亭', "一座亭"),
+        ('樓', "一座楼"),
+        ('楼', "一座楼"),
+        ('宮', "一座宫殿"),
+        ('宫', "一座宫殿"),
+        ('寺', "一座寺院"),
+        ('關', "一处关隘"),
+        ('关', "一处关隘"),
+        ('城', "一座城"),
+    ];
+    const OTHER_ELEMENTS: &str = "水海川谷陵橋桥門门臺台國国邑鄉乡村京";
+    // (州 of the land itself, a poet's China, is no prefecture)
+    if ["神州", "九州", "中州"].contains(&name) {
+        return None;
+    }
+    let chars: Vec<char> = name.chars().collect();
+    let (last, rest) = chars.split_last()?;
+    // (a count of them is no name: 两山, 千山, 群山)
+    const COUNTS: &str = "一二两兩三四五六七八九十百千万萬群诸諸众眾数數";
+    if rest.first().is_some_and(|c| COUNTS.contains(*c)) {
+        return None;
+    }
+    if rest.is_empty()
+        || rest
+            .iter()
+            .any(|c| OTHER_ELEMENTS.contains(*c) || HEADS.iter().any(|(h, _)| h == c))
+    {
+        return None;
+    }
+    HEADS.iter().find(|(h, _)| h == last).map(|(_, noun)| *noun)
+}
+
+/// What a Chinese text does with a work it names, as the class a lead gives it
+/// ([`grove_gene::class::zh_title_use`]): written by one of the wiki's entries ("屈原所作的作品",
+/// the writer's name opening the clause or sentence of "作《離騷》"), quoted by the book,
+/// sung, danced or read in it; with the passage that shows it. A use of an earlier kind in
+/// that order wins over a later one, whatever passage it is in.
+fn zh_work_class(key: &str, mentions: &[Passage], book: &str) -> Option<(NamedClass, Passage)> {
+    use grove_gene::class::TitleUse;
+    let mut best: Option<(u8, NamedClass, Passage)> = None;
+    for p in mentions {
+        for used in grove_gene::class::zh_title_use(key, &p.text) {
+            let (rank, class, snippet) = match used {
+                TitleUse::Written { heads, snippet } => {
+                    // (the writer: an entry named by the head's first two to four characters)
+                    let author = heads.iter().find_map(|h| {
+                        let chars: Vec<char> = h.chars().collect();
+                        (2..=4.min(chars.len())).rev().find_map(|n| {
+                            let name: String = chars[..n].iter().collect();
+                            host::entry_for(&name).filter(|t| t != key)
+                        })
+                    });
+                    let Some(author) = author else { continue };
+                    (0, format!("{author}所作的作品"), snippet)
+                }
+                TitleUse::Quoted { snippet } => (1, format!("{book}所引的典籍"), snippet),
+                TitleUse::Performed { dance: false, snippet } => (2, format!("{book}中所歌的乐歌"), snippet),
+                TitleUse::Performed { dance: true, snippet } => (2, format!("{book}中所舞的乐舞"), snippet),
+                TitleUse::Read { snippet } => (3, format!("{book}中所读的书"), snippet),
+            };
+            if best.as_ref().is_none_or(|(r, _, _)| rank < *r) {
+                best = Some((rank, NamedClass { class, snippet, singular: true }, p.clone()));
+            }
+        }
+        if best.as_ref().is_some_and(|(r, _, _)| *r == 0) {
+            break;
+        }
+    }
+    best.map(|(_, c, p)| (c, p))
 }
 
 fn kind_word(zh: bool, kind: &str) -> &'static str {
@@ -400,12 +490,27 @@ impl Gene for Other {
                 {
                     zh_kind = "一个朝代".to_string();
                 }
-                b.evidence_summary(
+                // (a place whose name says its kind: 泰山, a mountain)
+                if rulers.is_empty()
+                    && zh
+                    && kind == "place"
+                    && let Some(noun) = zh_place_noun(key)
+                {
+                    zh_kind = noun.to_string();
+                }
+                // (a work the text says who wrote, quotes, sings or reads: "屈平……作《離騷》")
+                let used = if zh && kind == "work" {
+                    zh_work_class(key, &mentions, &grove_gene::build::book_zh(&entry.document_title))
+                } else {
+                    None
+                };
+                b.evidence_summary_or(
                     &entry,
                     (&zh_kind, &en_kind),
                     role.as_deref(),
                     &mentions,
                     &with,
+                    used.as_ref().map(|(c, p)| (c.clone(), p)),
                 );
             }
         }
@@ -1013,3 +1118,35 @@ fn opens_unit(text: &str, zh: bool) -> bool {
     long && !t.ends_with([':', '：']) && credited_author(t).is_none()
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_place_name_says_its_kind_by_its_last_character() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("泰山", Some("一座山")),
+            ("首陽山", Some("一座山")),
+            ("泰州", Some("一个州")),
+            ("滄浪亭", Some("一座亭")),
+            ("东城", Some("一座城")),
+            ("神州", None),
+            ("两山", None),
+            ("千山", None),
+            // (words of landscape and rule, whose other characters are such elements too)
+            ("江山", None),
+            ("山水", None),
+            ("郡縣", None),
+            ("江城", None),
+            ("关山", None),
+            // (a single character, or a name with no such element)
+            ("山", None),
+            ("洛陽", None),
+            ("邯鄲", None),
+        ];
+        for &(name, want) in cases {
+            assert_eq!(zh_place_noun(name), want, "{name}");
+        }
+    }
+}

@@ -499,6 +499,36 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
                 if opens_clause && let Some(held) = appointed_office(after) {
                     out.push((String::new(), held));
                 }
+                // "無憂者其惟文王乎！以王季為父，以武王為子": whom the person has as father,
+                // mother, child, spouse, sibling or teacher, in the clauses right after the
+                // name (past an exclamation that ends the name's own)
+                let mut had = after.trim_start_matches(['乎', '也', '矣', '哉']);
+                if had.len() < after.len() {
+                    had = had.strip_prefix(['！', '，', '；']).unwrap_or("");
+                }
+                for clause in had.split(['，', '；', '。', '！']).take(4) {
+                    let Some((other, kin)) = clause.strip_prefix('以').and_then(|c| c.split_once(['為', '为'])) else {
+                        break;
+                    };
+                    if !(1..=4).contains(&other.chars().count())
+                        || !other.chars().all(is_han)
+                        || !["父", "母", "子", "妻", "夫", "兄", "弟", "師", "师"].contains(&kin)
+                    {
+                        break;
+                    }
+                    out.push((format!("其{kin}"), other.to_string()));
+                }
+                // "周公作《酒誥》", "屈平之作《離騷》": a work the person wrote
+                let wrote = ["之", "乃", "遂", "又", "嘗", "尝", "亦"]
+                    .iter()
+                    .find_map(|w| after.strip_prefix(w))
+                    .unwrap_or(after);
+                if let Some(r) = ["作", "著", "撰", "賦", "赋"].iter().find_map(|v| wrote.strip_prefix(v))
+                    && let Some(work) = r.strip_prefix('《').and_then(|r| r.split_once('》')).map(|(w, _)| w)
+                    && (1..=12).contains(&work.chars().count())
+                {
+                    out.push(("作".to_string(), format!("《{work}》")));
+                }
                 // "諸葛亮，字孔明", "孟子，鄒人也", "X的儿子Y"
                 let rest = after.trim_start_matches(['，', ',']);
                 if let Some(z) = rest.strip_prefix('字').and_then(|r| han_at(r, 2)) {

@@ -168,6 +168,71 @@ fn a_classical_title_before_a_name_says_whose_ruler_the_person_is() {
 }
 
 #[test]
+fn a_classical_work_is_known_by_who_wrote_it_and_what_the_book_quotes_of_it() {
+    let reg = builtins();
+    // (離騷: the sentence's subject, 屈平, wrote it; 康誥 is quoted; 小雅 is sung; 抑戒's
+    // writer, 衛武公, has no entry, and the sentence's other writer, 周公, did not write it)
+    let book = "# 屈原列傳\n\n屈平疾王聽之不聰也，讒諂之蔽明也，故憂愁幽思而作《離騷》。\n\n\
+                # 大學\n\n《康誥》曰：「克明德。」\n\n《康誥》曰：「作新民。」\n\n\
+                # 季札觀周樂\n\n為之歌《小雅》，曰：「美哉！」\n\n\
+                # 戒\n\n周公作《酒誥》，以戒群臣；衛武公作《抑戒》，以自儆。\n\n\
+                # 中庸\n\n子曰：「無憂者其惟文王乎！以王季為父，以武王為子，父作之，子述之。」\n";
+    let a = Arc::new(Analysis::new(&Document::from_markdown(
+        "古文",
+        Lang::Zh,
+        book,
+    )));
+    let ctx = CallContext::new(a).with_entries(Arc::new(|t: &str| match t {
+        "屈平" | "屈原" => Some("屈原".to_string()),
+        "周公" | "離騷" | "康誥" | "小雅" | "酒誥" | "抑戒" | "文王" | "王季" | "武王" => {
+            Some(t.to_string())
+        }
+        _ => None,
+    }));
+    let work = |title: &str| Entry {
+        entry_type: "other".into(),
+        title: title.into(),
+        aliases: vec![],
+        key: format!("work:{title}"),
+        lang: "zh".into(),
+        document_title: "古文".into(),
+    };
+    for (title, lead) in [
+        ("離騷", "離騷，屈原所作的作品（“故憂愁幽思而作《離騷》”）"),
+        (
+            "康誥",
+            "康誥，《古文》所引的典籍（“《康誥》曰：「克明德。」”）",
+        ),
+        ("小雅", "小雅，《古文》中所歌的樂歌（“為之歌《小雅》”）"),
+        ("酒誥", "酒誥，周公所作的作品（“周公作《酒誥》”）"),
+    ] {
+        let page = reg.render("other", &ctx, &work(title)).unwrap();
+        assert!(page.summary.starts_with(lead), "{title}: {}", page.summary);
+        assert!(!page.citations.is_empty(), "{title}: the line is cited");
+    }
+    let page = reg.render("other", &ctx, &work("抑戒")).unwrap();
+    assert!(!page.summary.contains("周公"), "{}", page.summary);
+    // (the writer's page lists the work among the relations the text states)
+    let page = reg
+        .render("person", &ctx, &zh_person("周公", "古文"))
+        .unwrap();
+    let relations = page
+        .sections
+        .iter()
+        .find(|s| s.heading == "關係" || s.heading == "关系");
+    assert!(
+        relations.is_some_and(|s| s.body.contains("作 《酒誥》")),
+        "{:?}",
+        page.sections
+    );
+    // (a person the text gives a father and a son: they identify him)
+    let page = reg
+        .render("person", &ctx, &zh_person("文王", "古文"))
+        .unwrap();
+    assert_eq!(page.summary, "文王：其父王季；其子武王。");
+}
+
+#[test]
 fn an_office_the_text_says_a_person_held_identifies_them() {
     let reg = builtins();
     let book = "# 雍也\n\n季氏使闵子骞为费宰。闵子骞曰：“善为我辞焉。”\n\n子游为武城宰。子曰：“女得人焉尔乎？”\n\n\
