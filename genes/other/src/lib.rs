@@ -97,6 +97,10 @@ fn zh_place_noun(name: &str) -> Option<&'static str> {
     if rest.first().is_some_and(|c| COUNTS.contains(*c)) {
         return None;
     }
+    // (a side of a city is no city: 东城 is a city's east side, 西州 a gate of 建康)
+    if rest.len() == 1 && "东東西南北".contains(rest[0]) && "城州".contains(*chars.last()?) {
+        return None;
+    }
     if rest.is_empty()
         || rest
             .iter()
@@ -105,6 +109,16 @@ fn zh_place_noun(name: &str) -> Option<&'static str> {
         return None;
     }
     HEADS.iter().find(|(h, _)| h == last).map(|(_, noun)| *noun)
+}
+
+/// Whether a Chinese word a text uses as a place is two generic elements of land and water
+/// joined (江山, 关山, 江城, 河桥, 山川, 郡縣): a word of landscape or rule in verse and prose,
+/// no place's name. (X州 and X水 are names: 湖州 and 江州 are prefectures, 河水 and 江水 the
+/// Yellow River and the Yangtze of classical texts.)
+fn zh_landscape_word(name: &str) -> bool {
+    const ELEMENTS: &str = "山江河水海湖川關关城桥橋郡縣县";
+    let chars: Vec<char> = name.chars().collect();
+    matches!(chars.as_slice(), [a, b] if ELEMENTS.contains(*a) && ELEMENTS.contains(*b) && !"州水".contains(*b))
 }
 
 /// What a Chinese text does with a work it names, as the class a lead gives it
@@ -211,6 +225,7 @@ impl Gene for Other {
             if term.frequency < min
                 || grove_gene::junk::is_junk(&term.text)
                 || kind == "work" && chapter_works.contains(&term.text)
+                || kind == "place" && zh_landscape_word(&term.text)
             {
                 continue;
             }
@@ -785,6 +800,26 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
             } else {
                 Vec::new()
             };
+            // (an English unit whose title names its subject, "The Thunder", is shown by
+            // the passage that speaks of it, rather than by its opening)
+            let titled = if zh { None } else { titled_passage(&entry.title, all) };
+            if let Some((tp, said)) = &titled {
+                let shown = grove_gene::build::opening_words(
+                    &grove_gene::page::excerpt(&tp.text, &[said.as_str()], false),
+                    false,
+                    160,
+                );
+                let book = grove_gene::build::book_en(&entry.document_title);
+                b.summary_line(match subjects.as_slice() {
+                    [] => format!("“{}” is a part of {book} that speaks of {said}: “{shown}”", entry.title),
+                    names => format!(
+                        "“{}” is a part of {book} that names {} most often and speaks of {said}: “{shown}”",
+                        entry.title,
+                        english_list(names)
+                    ),
+                });
+                b.cite(tp);
+            } else {
             b.summary_line(match (zh, subjects.as_slice()) {
                 (true, []) => format!(
                     "{}，{}中的一篇，开篇：“{}”",
@@ -810,6 +845,7 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
                 ),
             });
             b.cite(p);
+            }
         }
     } else {
         b.summary_line(if zh {
@@ -1097,6 +1133,65 @@ fn unit_subjects(named: &[(String, String, usize)], zh: bool) -> Vec<String> {
     scored.into_iter().take(3).map(|(_, t)| t).collect()
 }
 
+/// The words of a unit's title that say what it is about, as a reader would search for them:
+/// not a label that numbers it ("Surah 13.", "Chapter 2:"), nor a number, a function word or a
+/// word of two letters, nor a participle ("The Thunder (Ar-Ra'd)": "Thunder", "Ar-Ra'd").
+fn title_words(title: &str) -> Vec<String> {
+    const FUNCTION: &[&str] = &[
+        "the", "and", "for", "from", "with", "into", "upon", "over", "under", "about", "that",
+        "this", "those", "these", "who", "whom", "which", "what", "when", "where", "how", "are",
+        "was", "were", "its", "his", "her", "their", "our", "your", "not", "all", "any",
+    ];
+    let words: Vec<&str> = title
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    // (a label and its number open the title: "Surah 13", "Chapter 2", "Psalm 23")
+    let skip = match words.as_slice() {
+        [_, n, ..] if n.chars().all(|c| c.is_ascii_digit()) => 2,
+        [n, ..] if n.chars().all(|c| c.is_ascii_digit()) => 1,
+        _ => 0,
+    };
+    words[skip..]
+        .iter()
+        .filter(|w| w.chars().count() >= 3 && !w.chars().any(|c| c.is_ascii_digit()))
+        // (a participle names no subject: "Explained in Detail")
+        .filter(|w| !(w.ends_with("ed") || w.ends_with("ing")) || w.chars().count() <= 4)
+        .filter(|w| !FUNCTION.contains(&w.to_lowercase().as_str()))
+        .map(|w| w.to_string())
+        .collect()
+}
+
+/// The passage of an English unit that speaks of what its title names, by the book's own
+/// search (a word rare in the book weighs more: "cow" over "surah" in "Surah 2. The Cow"),
+/// and the title word as the passage writes it: "And the thunder exalts [Allah] with praise
+/// of Him" for "The Thunder". None where no passage of the unit names a word of its title (a
+/// numbered chapter, "Genesis 1"), or only its opening one (the lead quotes that already).
+fn titled_passage(title: &str, all: &[Passage]) -> Option<(Passage, String)> {
+    let words = title_words(title);
+    let chapter = all.first()?.location.chapter;
+    if words.is_empty() {
+        return None;
+    }
+    let hits = host::search(&words.join(" "), 50);
+    hits.into_iter()
+        .filter(|p| p.location.chapter == chapter && p.id != all[0].id)
+        .filter(|p| p.text.split_whitespace().count() >= 6)
+        .find_map(|p| {
+            let said = p
+                .text
+                .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'))
+                .find(|w| {
+                    words.iter().any(|t| {
+                        let (w, t) = (w.to_lowercase(), t.to_lowercase());
+                        w == t || w.strip_suffix('s') == Some(t.as_str()) || t.strip_suffix('s') == Some(w.as_str())
+                    })
+                })?
+                .to_string();
+            Some((p, said))
+        })
+}
+
 /// "A", "A and B", "A, B and C".
 fn english_list(names: &[String]) -> String {
     match names {
@@ -1124,13 +1219,48 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_units_title_words_leave_out_its_label_and_function_words() {
+        let cases: &[(&str, &[&str])] = &[
+            ("Surah 13. The Thunder (Ar-Ra'd)", &["Thunder", "Ar-Ra'd"]),
+            ("Surah 2. The Cow (Al-Baqarah)", &["Cow", "Al-Baqarah"]),
+            ("Genesis 1", &[]),
+            ("Of Truth", &["Truth"]),
+            ("3. Of Studies", &["Studies"]),
+            ("Surah 41. Explained in Detail (Fussilat)", &["Detail", "Fussilat"]),
+        ];
+        for &(title, want) in cases {
+            assert_eq!(title_words(title), want, "{title}");
+        }
+    }
+
+    #[test]
+    fn two_elements_of_landscape_are_no_place() {
+        for (word, landscape) in [
+            ("江山", true),
+            ("关山", true),
+            ("江城", true),
+            ("山川", true),
+            ("郡縣", true),
+            ("河水", false),
+            ("湖州", false),
+            ("泰山", false),
+            ("海陵", false),
+            ("江南", false),
+        ] {
+            assert_eq!(zh_landscape_word(word), landscape, "{word}");
+        }
+    }
+
+    #[test]
     fn a_place_name_says_its_kind_by_its_last_character() {
         let cases: &[(&str, Option<&str>)] = &[
             ("泰山", Some("一座山")),
             ("首陽山", Some("一座山")),
             ("泰州", Some("一个州")),
             ("滄浪亭", Some("一座亭")),
-            ("东城", Some("一座城")),
+            ("东城", None),
+            ("西州", None),
+            ("西山", Some("一座山")),
             ("神州", None),
             ("两山", None),
             ("千山", None),

@@ -414,6 +414,81 @@ fn chapter_overviews_only_for_a_collection_of_short_chapters() {
 }
 
 #[test]
+fn a_prose_unit_whose_title_names_its_subject_leads_with_the_passage_that_speaks_of_it() {
+    let reg = builtins();
+    const ANIMALS: [&str; 12] = [
+        "Bee", "Ant", "Spider", "Elephant", "Cow", "Heron", "Camel", "Horse", "Wolf", "Dove",
+        "Lion", "Whale",
+    ];
+    // (each unit opens with words of no subject, and names its title's animal once, later;
+    // "Genesis N" titles name nothing the text says)
+    for titled in [true, false] {
+        let md: String = ANIMALS
+            .iter()
+            .enumerate()
+            .map(|(i, animal)| {
+                let n = i + 1;
+                let heading = if titled {
+                    format!("Surah {n}. The {animal}")
+                } else {
+                    format!("Genesis {n}")
+                };
+                let lower = animal.to_lowercase();
+                format!(
+                    "# {heading}\n\n{n}:1 By the morning and the evening and the long night that covers the land.\n\n\
+                     {n}:2 Indeed the people were warned many times and yet they turned away from the warning.\n\n\
+                     {n}:3 And your Lord inspired the {lower} to build its dwelling among the hills and the trees.\n\n\
+                     {n}:4 So remember the favours that were given to you before the end of the day.\n\n"
+                )
+            })
+            .collect();
+        let a = analysed("Book", &md);
+        let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
+        let units: Vec<_> = reg
+            .propose("other", &ctx, &doc)
+            .unwrap()
+            .into_iter()
+            .filter(|p| p.key.starts_with("chapter:"))
+            .collect();
+        assert_eq!(units.len(), ANIMALS.len(), "{units:?}");
+        for (p, animal) in units.iter().zip(ANIMALS) {
+            let e = Entry {
+                entry_type: "other".into(),
+                title: p.title.clone(),
+                aliases: vec![],
+                key: p.key.clone(),
+                lang: "en".into(),
+                document_title: "Book".into(),
+            };
+            let page = reg.render("other", &ctx, &e).unwrap();
+            let lower = animal.to_lowercase();
+            if titled {
+                assert!(
+                    page.summary.contains(&format!(
+                        "speaks of {lower}: “And your Lord inspired the {lower} to build its dwelling"
+                    )),
+                    "{}",
+                    page.summary
+                );
+                let cited = a.search(&lower, 5);
+                assert!(
+                    page.citations
+                        .iter()
+                        .any(|c| cited.iter().any(|p| p.id == c.passage_id)),
+                    "the passage is cited: {page:?}"
+                );
+            } else {
+                assert!(
+                    page.summary.contains("that opens: “By the morning"),
+                    "{}",
+                    page.summary
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn a_collection_unit_that_names_its_author_leads_with_it_cited() {
     let reg = builtins();
     // (the unit's first line, what the lead must hold: the credit, or what the unit is with
