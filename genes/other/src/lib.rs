@@ -804,16 +804,26 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
             // the passage that speaks of it, rather than by its opening)
             let titled = if zh { None } else { titled_passage(&entry.title, all) };
             if let Some((tp, said)) = &titled {
-                let shown = grove_gene::build::opening_words(
-                    &grove_gene::page::excerpt(&tp.text, &[said.as_str()], false),
+                let word = said.rsplit(' ').next().unwrap_or(said);
+                let mut shown = grove_gene::build::opening_words(
+                    &grove_gene::page::excerpt(&tp.text, &[word], false),
                     false,
                     160,
                 );
+                // (the quote holds the word: where the sentence runs long, from the clause
+                // that has it, "…and We sent down iron, wherein is great military might")
+                if !shown.to_lowercase().contains(&word.to_lowercase())
+                    && let Some(at) = tp.text.find(word)
+                {
+                    let from = tp.text[..at].rfind([',', ';', '.', ':']).map_or(0, |i| i + 1);
+                    let clause = grove_gene::build::opening_words(tp.text[from..].trim(), false, 160);
+                    shown = format!("…{clause}");
+                }
                 let book = grove_gene::build::book_en(&entry.document_title);
                 b.summary_line(match subjects.as_slice() {
                     [] => format!("“{}” is a part of {book} that speaks of {said}: “{shown}”", entry.title),
                     names => format!(
-                        "“{}” is a part of {book} that names {} most often and speaks of {said}: “{shown}”",
+                        "“{}” is a part of {book} that names {} and speaks of {said}: “{shown}”",
                         entry.title,
                         english_list(names)
                     ),
@@ -837,7 +847,7 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
                     entry.title, grove_gene::build::book_en(&entry.document_title), opening_words
                 ),
                 (false, names) => format!(
-                    "“{}” is a part of {} that names {} most often; it opens: “{}”",
+                    "“{}” is a part of {} that names {}; it opens: “{}”",
                     entry.title,
                     grove_gene::build::book_en(&entry.document_title),
                     english_list(names),
@@ -1097,6 +1107,9 @@ fn unit_subjects(named: &[(String, String, usize)], zh: bool) -> Vec<String> {
     let mut top: Vec<(String, usize)> = named
         .iter()
         .filter(|(title, _, n)| *n >= 2 && (zh || !title.starts_with(|c: char| c.is_lowercase())))
+        // (an epithet is no subject: "Seeing", "Acquainted", "Praiseworthy", "Allah Exalted";
+        // an English name ends in none of these)
+        .filter(|(title, _, _)| zh || !epithet(title))
         .map(|(title, _, n)| (title.clone(), *n))
         .collect();
     top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -1140,7 +1153,8 @@ fn title_words(title: &str) -> Vec<String> {
     const FUNCTION: &[&str] = &[
         "the", "and", "for", "from", "with", "into", "upon", "over", "under", "about", "that",
         "this", "those", "these", "who", "whom", "which", "what", "when", "where", "how", "are",
-        "was", "were", "its", "his", "her", "their", "our", "your", "not", "all", "any",
+        "was", "were", "its", "his", "her", "their", "our", "your", "not", "all", "any", "one",
+        "she", "him", "they", "them",
     ];
     let words: Vec<&str> = title
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'))
@@ -1152,44 +1166,98 @@ fn title_words(title: &str) -> Vec<String> {
         [n, ..] if n.chars().all(|c| c.is_ascii_digit()) => 1,
         _ => 0,
     };
-    words[skip..]
+    let mut out: Vec<String> = words[skip..]
         .iter()
         .filter(|w| w.chars().count() >= 3 && !w.chars().any(|c| c.is_ascii_digit()))
         // (a participle names no subject: "Explained in Detail")
         .filter(|w| !(w.ends_with("ed") || w.ends_with("ing")) || w.chars().count() <= 4)
         .filter(|w| !FUNCTION.contains(&w.to_lowercase().as_str()))
         .map(|w| w.to_string())
-        .collect()
+        .collect();
+    // (the head noun first: the last word before "of" or a parenthesis, "The Clear Proof":
+    // "Proof", "The Spoils of War": "Spoils")
+    let main = title.split(['(', '（']).next().unwrap_or(title);
+    let main = main.split(" of ").next().unwrap_or(main);
+    if let Some(head) = main
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'))
+        .rev()
+        .find(|w| !w.is_empty())
+        && let Some(i) = out.iter().position(|w| w == head)
+    {
+        let head = out.remove(i);
+        out.insert(0, head);
+    }
+    out
 }
 
-/// The passage of an English unit that speaks of what its title names, by the book's own
-/// search (a word rare in the book weighs more: "cow" over "surah" in "Surah 2. The Cow"),
-/// and the title word as the passage writes it: "And the thunder exalts [Allah] with praise
-/// of Him" for "The Thunder". None where no passage of the unit names a word of its title (a
-/// numbered chapter, "Genesis 1"), or only its opening one (the lead quotes that already).
+/// The passage of an English unit that speaks of what its title names: the first after its
+/// opening that names a word of the title, whole (or its plural), trying the title's words in
+/// order ("The Thunder": "And the thunder exalts [Allah] with praise of Him"; "The Cow": "Allah
+/// commands you to slaughter a cow"), with the word as the passage writes it and its article.
+/// None where no passage of the unit names a word of its title (a numbered chapter, "Genesis
+/// 1"), or only its opening one (the lead quotes that already).
 fn titled_passage(title: &str, all: &[Passage]) -> Option<(Passage, String)> {
     let words = title_words(title);
-    let chapter = all.first()?.location.chapter;
+    let first = all.first()?;
     if words.is_empty() {
         return None;
     }
-    let hits = host::search(&words.join(" "), 50);
-    hits.into_iter()
-        .filter(|p| p.location.chapter == chapter && p.id != all[0].id)
-        .filter(|p| p.text.split_whitespace().count() >= 6)
-        .find_map(|p| {
-            let said = p
-                .text
-                .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'))
-                .find(|w| {
-                    words.iter().any(|t| {
-                        let (w, t) = (w.to_lowercase(), t.to_lowercase());
-                        w == t || w.strip_suffix('s') == Some(t.as_str()) || t.strip_suffix('s') == Some(w.as_str())
-                    })
-                })?
-                .to_string();
-            Some((p, said))
-        })
+    // (the whole unit, not only the passages the page shows: 2:67 is far into "The Cow")
+    // (the host hands out a hundred passages a call)
+    let mut unit: Vec<Passage> = Vec::new();
+    for page in 0..6u32 {
+        let got = host::chapter_passages(first.location.chapter, page * 100, 100);
+        let last = got.len() < 100;
+        unit.extend(got);
+        if last {
+            break;
+        }
+    }
+    let same = |w: &str, t: &str| {
+        let (w, t) = (w.to_lowercase(), t.to_lowercase());
+        w == t || w.strip_suffix('s') == Some(t.as_str()) || t.strip_suffix('s') == Some(w.as_str())
+    };
+    let is_word = |c: char| c.is_alphanumeric() || c == '\'' || c == '’' || c == '-';
+    for t in &words {
+        let found = unit
+            .iter()
+            .filter(|p| p.id != first.id && p.text.split_whitespace().count() >= 6)
+            .find_map(|p| {
+                let mut at = 0;
+                for w in p.text.split(|c: char| !is_word(c)) {
+                    let start = p.text[at..].find(w).map_or(at, |i| at + i);
+                    at = start + w.len();
+                    if !w.is_empty() && same(w, t) {
+                        return Some((p, start, w));
+                    }
+                }
+                None
+            });
+        let Some((p, start, w)) = found else { continue };
+        // (with its article, as the passage writes it: "a cow", "the thunder")
+        let article = p.text[..start]
+            .strip_suffix(' ')
+            .and_then(|h| h.rsplit(' ').next())
+            .map(str::to_lowercase)
+            .filter(|a| ["the", "a", "an"].contains(&a.as_str()));
+        let said = match article {
+            Some(a) => format!("{a} {w}"),
+            None => w.to_string(),
+        };
+        return Some((p.clone(), said));
+    }
+    None
+}
+
+/// Whether an English title ends in a word of a participle's or an adjective's ending
+/// ("Seeing", "Acquainted", "Praiseworthy", "Merciful", "Allah Exalted"), which a text
+/// capitalises for an epithet, not a name ("Mohammed", "Alfred" end otherwise).
+fn epithet(title: &str) -> bool {
+    let last = title.rsplit(' ').next().unwrap_or(title).to_lowercase();
+    last.chars().count() >= 5
+        && ["ing", "ful", "worthy", "able", "ible", "ted", "sed", "ized", "ised"]
+            .iter()
+            .any(|e| last.ends_with(e))
 }
 
 /// "A", "A and B", "A, B and C".
@@ -1222,6 +1290,9 @@ mod tests {
     fn a_units_title_words_leave_out_its_label_and_function_words() {
         let cases: &[(&str, &[&str])] = &[
             ("Surah 13. The Thunder (Ar-Ra'd)", &["Thunder", "Ar-Ra'd"]),
+            ("Surah 98. The Clear Proof (Al-Bayyinah)", &["Proof", "Clear", "Al-Bayyinah"]),
+            ("Surah 8. The Spoils of War (Al-Anfal)", &["Spoils", "War", "Al-Anfal"]),
+            ("Surah 74. The Cloaked One (Al-Muddaththir)", &["Al-Muddaththir"]),
             ("Surah 2. The Cow (Al-Baqarah)", &["Cow", "Al-Baqarah"]),
             ("Genesis 1", &[]),
             ("Of Truth", &["Truth"]),
@@ -1230,6 +1301,23 @@ mod tests {
         ];
         for &(title, want) in cases {
             assert_eq!(title_words(title), want, "{title}");
+        }
+    }
+
+    #[test]
+    fn epithets_are_no_subjects() {
+        for (title, epithet_) in [
+            ("Seeing", true),
+            ("Acquainted", true),
+            ("Praiseworthy", true),
+            ("Allah Exalted", true),
+            ("Merciful", true),
+            ("Moses", false),
+            ("Mohammed", false),
+            ("Children of Israel", false),
+            ("King", false),
+        ] {
+            assert_eq!(epithet(title), epithet_, "{title}");
         }
     }
 

@@ -465,7 +465,7 @@ fn a_prose_unit_whose_title_names_its_subject_leads_with_the_passage_that_speaks
             if titled {
                 assert!(
                     page.summary.contains(&format!(
-                        "speaks of {lower}: “And your Lord inspired the {lower} to build its dwelling"
+                        "speaks of the {lower}: “And your Lord inspired the {lower} to build its dwelling"
                     )),
                     "{}",
                     page.summary
