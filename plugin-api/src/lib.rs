@@ -673,6 +673,12 @@ pub mod junk {
         {
             return Some("fragment");
         }
+        // a classical verb or preposition and 之, its object pronoun, open a clause, never a
+        // name: "爲之歌" (sang for him), "使之", "謂之" (介之推 and 燭之武 open with no such word)
+        let chars: Vec<char> = t.chars().collect();
+        if chars.len() >= 3 && chars[1] == '之' && "爲為为與与以使謂谓令告問问見见從从於于".contains(chars[0]) {
+            return Some("fragment");
+        }
         // an identifier cut at its joiner: "DEB_" of DEB_BUILD_OPTIONS, "dh_" (not
         // "__init__")
         if t.ends_with('_') && !t.starts_with('_') {
@@ -698,6 +704,10 @@ pub mod junk {
                 ("/usr", None),
                 ("on-line", None),
                 ("stream and", Some("fragment")),
+                ("爲之歌", Some("fragment")),
+                ("謂之信", Some("fragment")),
+                ("介之推", None),
+                ("燭之武", None),
                 ("DEB_", Some("fragment")),
                 ("dh_", Some("fragment")),
                 ("__init__", None),
@@ -1865,6 +1875,10 @@ pub mod build {
         let head: String = s.chars().take(max).collect();
         match head.rfind(clause) {
             Some(i) if i > 0 => format!("{}…", head[..i].trim()),
+            // (English is cut between words: not "al-Masjid a…")
+            _ if !zh && let Some(i) = head.trim_end().rfind(' ').filter(|&i| i > 0) => {
+                format!("{}…", head[..i].trim())
+            }
             _ => format!("{}…", head.trim()),
         }
     }
@@ -2947,6 +2961,13 @@ pub mod build {
                     false,
                     40,
                     "A long first sentence that goes on…",
+                ),
+                // (cut between words where no clause ends)
+                (
+                    "And when We made the House a place of return for the people",
+                    false,
+                    30,
+                    "And when We made the House a…",
                 ),
             ];
             for (text, zh, max, want) in cases {

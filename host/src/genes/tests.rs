@@ -413,6 +413,23 @@ fn chapter_overviews_only_for_a_collection_of_short_chapters() {
     }
 }
 
+/// The `other` gene's proposals whose key opens with `prefix` ("chapter:", "section:"), and
+/// the context to render them in.
+fn other_proposals(
+    reg: &GeneRegistry,
+    a: &Arc<Analysis>,
+    prefix: &str,
+) -> (CallContext, Vec<Proposal>) {
+    let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(a));
+    let found = reg
+        .propose("other", &ctx, &doc)
+        .unwrap()
+        .into_iter()
+        .filter(|p| p.key.starts_with(prefix))
+        .collect();
+    (ctx, found)
+}
+
 #[test]
 fn a_prose_unit_whose_title_names_its_subject_leads_with_the_passage_that_speaks_of_it() {
     let reg = builtins();
@@ -443,13 +460,7 @@ fn a_prose_unit_whose_title_names_its_subject_leads_with_the_passage_that_speaks
             })
             .collect();
         let a = analysed("Book", &md);
-        let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
-        let units: Vec<_> = reg
-            .propose("other", &ctx, &doc)
-            .unwrap()
-            .into_iter()
-            .filter(|p| p.key.starts_with("chapter:"))
-            .collect();
+        let (ctx, units) = other_proposals(&reg, &a, "chapter:");
         assert_eq!(units.len(), ANIMALS.len(), "{units:?}");
         for (p, animal) in units.iter().zip(ANIMALS) {
             let e = Entry {
@@ -597,13 +608,7 @@ fn the_works_a_unit_holds_under_headings_of_its_own_get_pages() {
     ];
     for (md, works) in cases {
         let a = analysed("Poems", md);
-        let (ctx, doc) = (CallContext::new(a.clone()), DocSummary::from_analysis(&a));
-        let sections: Vec<Proposal> = reg
-            .propose("other", &ctx, &doc)
-            .unwrap()
-            .into_iter()
-            .filter(|p| p.key.starts_with("section:"))
-            .collect();
+        let (ctx, sections) = other_proposals(&reg, &a, "section:");
         let mut titles: Vec<&str> = sections.iter().map(|p| p.title.as_str()).collect();
         titles.sort_unstable();
         assert_eq!(titles, *works, "{md}");
