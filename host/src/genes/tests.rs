@@ -463,14 +463,7 @@ fn a_prose_unit_whose_title_names_its_subject_leads_with_the_passage_that_speaks
         let (ctx, units) = other_proposals(&reg, &a, "chapter:");
         assert_eq!(units.len(), ANIMALS.len(), "{units:?}");
         for (p, animal) in units.iter().zip(ANIMALS) {
-            let e = Entry {
-                entry_type: "other".into(),
-                title: p.title.clone(),
-                aliases: vec![],
-                key: p.key.clone(),
-                lang: "en".into(),
-                document_title: "Book".into(),
-            };
+            let e = Entry::from_proposal(p, "en", "Book");
             let page = reg.render("other", &ctx, &e).unwrap();
             let lower = animal.to_lowercase();
             if titled {
@@ -614,14 +607,7 @@ fn the_works_a_unit_holds_under_headings_of_its_own_get_pages() {
         assert_eq!(titles, *works, "{md}");
         // a work's page quotes its own lines, not its neighbour's
         if let Some(p) = sections.iter().find(|p| p.title == "Lord of the East") {
-            let e = Entry {
-                entry_type: "other".into(),
-                title: p.title.clone(),
-                aliases: vec![],
-                key: p.key.clone(),
-                lang: "en".into(),
-                document_title: "Poems".into(),
-            };
+            let e = Entry::from_proposal(p, "en", "Poems");
             let page = reg.render("other", &ctx, &e).unwrap();
             let quotes: Vec<&str> = page.citations.iter().map(|c| c.quote.as_str()).collect();
             assert!(quotes.iter().any(|q| q.contains("east wall")), "{quotes:?}");
