@@ -1422,13 +1422,27 @@ pub enum TitleUse {
     Read { snippet: String },
 }
 
-/// Characters that end a Chinese clause (and, the first three, a sentence).
+/// The verbs of writing before a work's title: "作《離騷》", "著《孤憤》".
+pub const ZH_WRITING_VERBS: &[&str] = &["作", "著", "撰", "賦", "赋"];
+
+/// Characters that end a Chinese sentence, or the part of one a subject opens.
 const ZH_SENTENCE_END: &[char] = &['。', '！', '？', '；'];
+/// Characters that end a Chinese clause.
 const ZH_CLAUSE_END: &[char] = &['。', '！', '？', '，', '；', '：', '“', '”', '「', '」', '『', '』', '‘', '’'];
+
+/// Where the text after the last of `ends` in `before` starts (0 where there is none).
+fn zh_start_after(before: &str, ends: &[char]) -> usize {
+    before
+        .char_indices()
+        .rev()
+        .find(|(_, c)| ends.contains(c))
+        .map_or(0, |(i, c)| i + c.len_utf8())
+}
 
 /// Words that open a clause before its subject: "故", "蓋", "昔", "於是".
 const ZH_OPENERS: &[&str] = &["於是", "于是", "是以", "故", "蓋", "盖", "昔", "乃", "而", "且", "夫", "若"];
 
+/// A clause or sentence without the words that open it before its subject ([`ZH_OPENERS`]).
 fn zh_head(s: &str) -> String {
     let mut s = s.trim();
     for _ in 0..2 {
@@ -1450,37 +1464,37 @@ pub fn zh_title_use(work: &str, text: &str) -> Vec<TitleUse> {
         let end = at + marked.len();
         let before = &text[..at];
         let after = &text[end..];
-        let clause_start = before.rfind(ZH_CLAUSE_END).map_or(0, |i| {
-            i + before[i..].chars().next().map_or(0, char::len_utf8)
-        });
+        let clause_start = zh_start_after(before, ZH_CLAUSE_END);
         let clause = &before[clause_start..];
         let snippet = format!("{}{marked}", clause.trim());
         // (a quotation: "《康誥》曰：「克明德。」", "《詩》云：「…」")
-        if let Some(rest) = ["曰", "云"].iter().find_map(|v| after.strip_prefix(v)) {
-            let rest = rest.strip_prefix(['：', ':']).unwrap_or(rest);
-            let (open, close) = match rest.chars().next() {
-                Some('「') => (Some('「'), '」'),
-                Some('“') => (Some('“'), '”'),
-                Some('『') => (Some('『'), '』'),
-                Some('‘') => (Some('‘'), '’'),
-                _ => (None, '。'),
+        if let Some((verb, rest)) = ["曰", "云"].iter().find_map(|v| Some((*v, after.strip_prefix(v)?))) {
+            let (colon, rest) = match rest.strip_prefix(['：', ':']) {
+                Some(r) => ("：", r),
+                None => ("", rest),
             };
-            let body = open.map_or(rest, |o| &rest[o.len_utf8()..]);
-            let said: String = body.split(close).next().unwrap_or("").chars().take(24).collect();
-            let full = body.split(close).next().is_some_and(|b| b.chars().count() <= 24);
+            let (open, close) = match rest.chars().next() {
+                Some('「') => ("「", '」'),
+                Some('“') => ("“", '”'),
+                Some('『') => ("『", '』'),
+                Some('‘') => ("‘", '’'),
+                _ => ("", '。'),
+            };
+            let quoted = rest[open.len()..].split(close).next().unwrap_or("");
+            let said: String = quoted.chars().take(24).collect();
             if said.chars().count() >= 2 {
-                let (o, c) = match open {
-                    Some(o) => (o.to_string(), if full { close.to_string() } else { "…".to_string() }),
-                    None => (String::new(), if full { String::new() } else { "…".to_string() }),
+                // (the quotation whole, closed as the text closes it, or its opening and "…")
+                let end = match (quoted.chars().count() <= 24, open.is_empty()) {
+                    (true, false) => close.to_string(),
+                    (true, true) => String::new(),
+                    (false, _) => "…".to_string(),
                 };
-                let colon = if after[3..].starts_with(['：', ':']) { "：" } else { "" };
-                let verb = &after[..3];
-                out.push(TitleUse::Quoted { snippet: format!("{marked}{verb}{colon}{o}{said}{c}") });
+                out.push(TitleUse::Quoted { snippet: format!("{marked}{verb}{colon}{open}{said}{end}") });
             }
             continue;
         }
         let verb_of = |vs: &[&str]| vs.iter().any(|v| clause.ends_with(v));
-        if verb_of(&["作", "著", "撰", "賦", "赋"]) {
+        if verb_of(ZH_WRITING_VERBS) {
             let head = zh_head(clause);
             let mut heads = vec![head.clone()];
             // (where the clause's subject is left out, the sentence's opens it: "屈平疾王……
@@ -1489,7 +1503,7 @@ pub fn zh_title_use(work: &str, text: &str) -> Vec<TitleUse> {
             let elided = head.len() < clause.trim().len()
                 || head.chars().count() <= 2
                 || head.contains('而');
-            let sentence_start = before.rfind(ZH_SENTENCE_END).map_or(0, |i| i + '。'.len_utf8());
+            let sentence_start = zh_start_after(before, ZH_SENTENCE_END);
             let sentence = zh_head(&before[sentence_start.min(clause_start)..]);
             if elided && !heads.contains(&sentence) {
                 heads.push(sentence);

@@ -90,21 +90,21 @@ fn zh_place_noun(name: &str) -> Option<&'static str> {
     if ["神州", "九州", "中州"].contains(&name) {
         return None;
     }
+    const COUNTS: &str = "一二两兩三四五六七八九十百千万萬群诸諸众眾数數";
     let chars: Vec<char> = name.chars().collect();
     let (last, rest) = chars.split_last()?;
+    let [opening, ..] = rest else { return None };
     // (a count of them is no name: 两山, 千山, 群山)
-    const COUNTS: &str = "一二两兩三四五六七八九十百千万萬群诸諸众眾数數";
-    if rest.first().is_some_and(|c| COUNTS.contains(*c)) {
+    if COUNTS.contains(*opening) {
         return None;
     }
     // (a side of a city is no city: 东城 is a city's east side, 西州 a gate of 建康)
-    if rest.len() == 1 && "东東西南北".contains(rest[0]) && "城州".contains(*chars.last()?) {
+    if rest.len() == 1 && "东東西南北".contains(*opening) && "城州".contains(*last) {
         return None;
     }
-    if rest.is_empty()
-        || rest
-            .iter()
-            .any(|c| OTHER_ELEMENTS.contains(*c) || HEADS.iter().any(|(h, _)| h == c))
+    if rest
+        .iter()
+        .any(|c| OTHER_ELEMENTS.contains(*c) || HEADS.iter().any(|(h, _)| h == c))
     {
         return None;
     }
@@ -790,7 +790,6 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
         if names_itself {
             b.summary_quote(p);
         } else {
-            let opening_words = opening_words(text, zh, 60);
             // A unit of prose (a surah, a chapter of sayings) is known by whom and
             // what it speaks of, more than by its first words (a poem's lines are
             // short: its opening is what it is known by).
@@ -800,62 +799,50 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
             } else {
                 Vec::new()
             };
+            let book_en = grove_gene::build::book_en(&entry.document_title);
             // (an English unit whose title names its subject, "The Thunder", is shown by
             // the passage that speaks of it, rather than by its opening)
             let titled = if zh { None } else { titled_passage(&entry.title, all) };
-            if let Some((tp, said)) = &titled {
-                let word = said.rsplit(' ').next().unwrap_or(said);
-                let mut shown = grove_gene::build::opening_words(
-                    &grove_gene::page::excerpt(&tp.text, &[word], false),
-                    false,
-                    160,
-                );
-                // (the quote holds the word: where the sentence runs long, from the clause
-                // that has it, "…and We sent down iron, wherein is great military might")
-                if !shown.to_lowercase().contains(&word.to_lowercase())
-                    && let Some(at) = tp.text.find(word)
-                {
-                    let from = tp.text[..at].rfind([',', ';', '.', ':']).map_or(0, |i| i + 1);
-                    let clause = grove_gene::build::opening_words(tp.text[from..].trim(), false, 160);
-                    shown = format!("…{clause}");
+            let (line, cited) = match titled {
+                Some((tp, span)) => {
+                    let said = with_article(&tp.text, span.clone());
+                    let shown = quote_holding(&tp.text, span);
+                    let line = match subjects.as_slice() {
+                        [] => format!("“{}” is a part of {book_en} that speaks of {said}: “{shown}”", entry.title),
+                        names => format!(
+                            "“{}” is a part of {book_en} that names {} and speaks of {said}: “{shown}”",
+                            entry.title,
+                            english_list(names)
+                        ),
+                    };
+                    (line, tp)
                 }
-                let book = grove_gene::build::book_en(&entry.document_title);
-                b.summary_line(match subjects.as_slice() {
-                    [] => format!("“{}” is a part of {book} that speaks of {said}: “{shown}”", entry.title),
-                    names => format!(
-                        "“{}” is a part of {book} that names {} and speaks of {said}: “{shown}”",
-                        entry.title,
-                        english_list(names)
-                    ),
-                });
-                b.cite(tp);
-            } else {
-            b.summary_line(match (zh, subjects.as_slice()) {
-                (true, []) => format!(
-                    "{}，{}中的一篇，开篇：“{}”",
-                    entry.title, grove_gene::build::book_zh(&entry.document_title), opening_words
-                ),
-                (true, names) => format!(
-                    "{}，{}中的一篇，多言及{}；开篇：“{}”",
-                    entry.title,
-                    grove_gene::build::book_zh(&entry.document_title),
-                    names.join("、"),
-                    opening_words
-                ),
-                (false, []) => format!(
-                    "“{}” is a part of {} that opens: “{}”",
-                    entry.title, grove_gene::build::book_en(&entry.document_title), opening_words
-                ),
-                (false, names) => format!(
-                    "“{}” is a part of {} that names {}; it opens: “{}”",
-                    entry.title,
-                    grove_gene::build::book_en(&entry.document_title),
-                    english_list(names),
-                    opening_words
-                ),
-            });
-            b.cite(p);
-            }
+                None => {
+                    let opening = opening_words(text, zh, 60);
+                    let line = match (zh, subjects.as_slice()) {
+                        (true, []) => format!(
+                            "{}，{}中的一篇，开篇：“{}”",
+                            entry.title, grove_gene::build::book_zh(&entry.document_title), opening
+                        ),
+                        (true, names) => format!(
+                            "{}，{}中的一篇，多言及{}；开篇：“{}”",
+                            entry.title,
+                            grove_gene::build::book_zh(&entry.document_title),
+                            names.join("、"),
+                            opening
+                        ),
+                        (false, []) => format!("“{}” is a part of {book_en} that opens: “{opening}”", entry.title),
+                        (false, names) => format!(
+                            "“{}” is a part of {book_en} that names {}; it opens: “{opening}”",
+                            entry.title,
+                            english_list(names)
+                        ),
+                    };
+                    (line, p.clone())
+                }
+            };
+            b.summary_line(line);
+            b.cite(&cited);
         }
     } else {
         b.summary_line(if zh {
@@ -1146,6 +1133,11 @@ fn unit_subjects(named: &[(String, String, usize)], zh: bool) -> Vec<String> {
     scored.into_iter().take(3).map(|(_, t)| t).collect()
 }
 
+/// Whether a character is part of an English word of a title or a passage ("Ar-Ra'd").
+fn word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'
+}
+
 /// The words of a unit's title that say what it is about, as a reader would search for them:
 /// not a label that numbers it ("Surah 13.", "Chapter 2:"), nor a number, a function word or a
 /// word of two letters, nor a participle ("The Thunder (Ar-Ra'd)": "Thunder", "Ar-Ra'd").
@@ -1156,10 +1148,7 @@ fn title_words(title: &str) -> Vec<String> {
         "was", "were", "its", "his", "her", "their", "our", "your", "not", "all", "any", "one",
         "she", "him", "they", "them",
     ];
-    let words: Vec<&str> = title
-        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'))
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words: Vec<&str> = title.split(|c: char| !word_char(c)).filter(|w| !w.is_empty()).collect();
     // (a label and its number open the title: "Surah 13", "Chapter 2", "Psalm 23")
     let skip = match words.as_slice() {
         [_, n, ..] if n.chars().all(|c| c.is_ascii_digit()) => 2,
@@ -1178,10 +1167,7 @@ fn title_words(title: &str) -> Vec<String> {
     // "Proof", "The Spoils of War": "Spoils")
     let main = title.split(['(', '（']).next().unwrap_or(title);
     let main = main.split(" of ").next().unwrap_or(main);
-    if let Some(head) = main
-        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'))
-        .rev()
-        .find(|w| !w.is_empty())
+    if let Some(head) = main.split(|c: char| !word_char(c)).rev().find(|w| !w.is_empty())
         && let Some(i) = out.iter().position(|w| w == head)
     {
         let head = out.remove(i);
@@ -1193,60 +1179,81 @@ fn title_words(title: &str) -> Vec<String> {
 /// The passage of an English unit that speaks of what its title names: the first after its
 /// opening that names a word of the title, whole (or its plural), trying the title's words in
 /// order ("The Thunder": "And the thunder exalts [Allah] with praise of Him"; "The Cow": "Allah
-/// commands you to slaughter a cow"), with the word as the passage writes it and its article.
-/// None where no passage of the unit names a word of its title (a numbered chapter, "Genesis
-/// 1"), or only its opening one (the lead quotes that already).
-fn titled_passage(title: &str, all: &[Passage]) -> Option<(Passage, String)> {
+/// commands you to slaughter a cow"), and where in it the word stands. None where no passage
+/// of the unit names a word of its title (a numbered chapter, "Genesis 1"), or only its
+/// opening one (the lead quotes that already).
+fn titled_passage(title: &str, all: &[Passage]) -> Option<(Passage, std::ops::Range<usize>)> {
     let words = title_words(title);
     let first = all.first()?;
     if words.is_empty() {
         return None;
     }
-    // (the whole unit, not only the passages the page shows: 2:67 is far into "The Cow")
-    // (the host hands out a hundred passages a call)
-    let mut unit: Vec<Passage> = Vec::new();
-    for page in 0..6u32 {
-        let got = host::chapter_passages(first.location.chapter, page * 100, 100);
-        let last = got.len() < 100;
-        unit.extend(got);
-        if last {
-            break;
+    // (the whole unit, not only the passages the page shows: 2:67 is far into "The Cow"; the
+    // host hands out a hundred passages a call, so a chapter's unit that filled one call goes
+    // on past it)
+    let page = grove_gene::limits::MAX_IMPORT_ITEMS;
+    let chapter = first.location.chapter;
+    let mut more: Vec<Passage> = Vec::new();
+    if all.len() == page as usize
+        && host::chapter_passages(chapter, 0, 1).first().is_some_and(|p| p.id == first.id)
+    {
+        for k in 1..6u32 {
+            let got = host::chapter_passages(chapter, k * page, page);
+            let last = got.len() < page as usize;
+            more.extend(got);
+            if last {
+                break;
+            }
         }
     }
     let same = |w: &str, t: &str| {
         let (w, t) = (w.to_lowercase(), t.to_lowercase());
         w == t || w.strip_suffix('s') == Some(t.as_str()) || t.strip_suffix('s') == Some(w.as_str())
     };
-    let is_word = |c: char| c.is_alphanumeric() || c == '\'' || c == '’' || c == '-';
-    for t in &words {
-        let found = unit
-            .iter()
+    words.iter().find_map(|t| {
+        all.iter()
+            .chain(&more)
             .filter(|p| p.id != first.id && p.text.split_whitespace().count() >= 6)
             .find_map(|p| {
                 let mut at = 0;
-                for w in p.text.split(|c: char| !is_word(c)) {
+                for w in p.text.split(|c: char| !word_char(c)) {
                     let start = p.text[at..].find(w).map_or(at, |i| at + i);
                     at = start + w.len();
                     if !w.is_empty() && same(w, t) {
-                        return Some((p, start, w));
+                        return Some((p.clone(), start..at));
                     }
                 }
                 None
-            });
-        let Some((p, start, w)) = found else { continue };
-        // (with its article, as the passage writes it: "a cow", "the thunder")
-        let article = p.text[..start]
-            .strip_suffix(' ')
-            .and_then(|h| h.rsplit(' ').next())
-            .map(str::to_lowercase)
-            .filter(|a| ["the", "a", "an"].contains(&a.as_str()));
-        let said = match article {
-            Some(a) => format!("{a} {w}"),
-            None => w.to_string(),
-        };
-        return Some((p.clone(), said));
+            })
+    })
+}
+
+/// The word at `span` of `text` with the article the text puts before it: "a cow", "the
+/// thunder", "Jonah".
+fn with_article(text: &str, span: std::ops::Range<usize>) -> String {
+    let article = text[..span.start]
+        .strip_suffix(' ')
+        .and_then(|h| h.rsplit(' ').next())
+        .map(str::to_lowercase)
+        .filter(|a| ["the", "a", "an"].contains(&a.as_str()));
+    let word = &text[span];
+    match article {
+        Some(a) => format!("{a} {word}"),
+        None => word.to_string(),
     }
-    None
+}
+
+/// The words of `text` a lead quotes for the word at `span`: the sentence about it, and where
+/// that runs long past the word, the clause that holds it ("…And We sent down iron, wherein is
+/// great military might").
+fn quote_holding(text: &str, span: std::ops::Range<usize>) -> String {
+    let word = &text[span.clone()];
+    let shown = opening_words(&grove_gene::page::excerpt(text, &[word], false), false, 160);
+    if shown.to_lowercase().contains(&word.to_lowercase()) {
+        return shown;
+    }
+    let from = text[..span.start].rfind([',', ';', '.', ':']).map_or(0, |i| i + 1);
+    format!("…{}", opening_words(text[from..].trim(), false, 160))
 }
 
 /// Whether an English title ends in a word of a participle's or an adjective's ending

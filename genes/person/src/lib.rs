@@ -523,7 +523,7 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
                     .iter()
                     .find_map(|w| after.strip_prefix(w))
                     .unwrap_or(after);
-                if let Some(r) = ["作", "著", "撰", "賦", "赋"].iter().find_map(|v| wrote.strip_prefix(v))
+                if let Some(r) = grove_gene::class::ZH_WRITING_VERBS.iter().find_map(|v| wrote.strip_prefix(v))
                     && let Some(work) = r.strip_prefix('《').and_then(|r| r.split_once('》')).map(|(w, _)| w)
                     && (1..=12).contains(&work.chars().count())
                 {
