@@ -1307,8 +1307,10 @@ pub fn kind_clause(name: &str, head: &str, sentence: &str) -> Option<String> {
 }
 
 /// What follows a Chinese kind's head where the head runs on into a longer word that names
-/// something else: "ext4 文件系统" is no file, "命令行" no command, "文件名" no file.
-pub const ZH_HEAD_RUNS_ON: &[&str] = &["系统", "系統", "名", "夹", "夾", "行", "树", "樹", "卡", "集"];
+/// something else: "ext4 文件系统" is no file, "命令行" no command, "文件名" no file, "UTF-8 语言
+/// 环境" (a locale) no language.
+pub const ZH_HEAD_RUNS_ON: &[&str] =
+    &["系统", "系統", "名", "夹", "夾", "行", "树", "樹", "卡", "集", "环境", "環境"];
 
 /// The clause in which a Chinese `sentence` names `name` (in Latin letters) with a kind's head
 /// noun (`head`, "文件"): "cmake 命令根据 CMakeLists.txt 文件和它的 -D 选项来生成 Makefile 文件",

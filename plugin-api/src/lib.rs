@@ -1200,6 +1200,16 @@ pub mod build {
             self.cite(p);
         }
 
+        /// The summary is one sentence of a passage, as the text writes it (the gene chose
+        /// it: "仲尼祖述堯、舜，憲章文、武；"), and the passage is cited. Unlike
+        /// [`Self::summary_quote`], no excerpt of the passage is made: the sentence is the
+        /// lead, whatever else the passage says.
+        pub fn summary_sentence(&mut self, sentence: &str, p: &Passage) {
+            self.page.summary = page::truncate(sentence.trim(), 4000).to_string();
+            self.quoted.insert(quote_key(&p.text));
+            self.cite(p);
+        }
+
         /// Takes the script of the book from its passages: Traditional where they are.
         pub fn script_of(&mut self, passages: &[Passage]) {
             let mut text: String = passages.iter().take(20).map(|p| p.text.as_str()).collect();
@@ -1537,8 +1547,9 @@ pub mod build {
         kind: (&str, &str),
         mentions: &'a [Passage],
     ) -> Option<(crate::class::NamedClass, &'a Passage)> {
-        let (head, zh_head, _, zh_kind) =
-            *KIND_HEADS.iter().find(|(_, _, en, _)| *en == kind.1)?;
+        // (every head that gives the kind: "filesystem" and "file system")
+        let heads: Vec<&KindHead> = KIND_HEADS.iter().filter(|h| h.2 == kind.1).collect();
+        let zh_kind = heads.first()?.3;
         let names: Vec<&str> = std::iter::once(entry.title.as_str())
             .chain(entry.aliases.iter().map(String::as_str))
             .filter(|n| n.trim().chars().count() >= 2)
@@ -1549,7 +1560,11 @@ pub mod build {
             let (snippet, p) = mentions.iter().find_map(|p| {
                 names
                     .iter()
-                    .find_map(|n| crate::class::zh_kind_clause(n, zh_head, &p.text))
+                    .find_map(|n| {
+                        heads
+                            .iter()
+                            .find_map(|h| crate::class::zh_kind_clause(n, h.1, &p.text))
+                    })
                     .map(|s| (s, p))
             })?;
             return Some((
@@ -1563,21 +1578,29 @@ pub mod build {
         }
         // (or, where no phrase says more, the clause that names the kind: "build daemons
         // running the buildd program")
-        let (snippet, p) = mentions
+        let (head, snippet, p) = mentions
             .iter()
             .filter_map(|p| {
                 names
                     .iter()
-                    .find_map(|n| crate::class::kind_phrase(n, head, &p.text))
-                    .map(|s| (s, p))
+                    .find_map(|n| {
+                        heads.iter().find_map(|h| {
+                            crate::class::kind_phrase(n, h.0, &p.text).map(|s| (h.0, s))
+                        })
+                    })
+                    .map(|(h, s)| (h, s, p))
             })
-            .max_by_key(|(s, _)| s.chars().count())
+            .max_by_key(|(_, s, _)| s.chars().count())
             .or_else(|| {
                 mentions.iter().find_map(|p| {
                     names
                         .iter()
-                        .find_map(|n| crate::class::kind_clause(n, head, &p.text))
-                        .map(|s| (s, p))
+                        .find_map(|n| {
+                            heads.iter().find_map(|h| {
+                                crate::class::kind_clause(n, h.0, &p.text).map(|s| (h.0, s))
+                            })
+                        })
+                        .map(|(h, s)| (h, s, p))
                 })
             })?;
         Some((
@@ -2196,6 +2219,47 @@ pub mod build {
         ("distribution", "发行版", "a distribution", "发行版"),
         ("editor", "编辑器", "an editor", "编辑器"),
         ("server", "服务器", "a server", "服务器"),
+        // (a name is often given its kind this way too: "the Linux kernel", "the Firefox web
+        // browser", "the Xfce 4.12 desktop", "ext4 文件系统", "the ARM architecture")
+        ("file system", "文件系统", "a file system", "文件系统"),
+        ("filesystem", "文件系统", "a file system", "文件系统"),
+        ("web browser", "浏览器", "a web browser", "浏览器"),
+        ("browser", "浏览器", "a web browser", "浏览器"),
+        ("desktop environment", "桌面环境", "a desktop environment", "桌面环境"),
+        ("desktop", "桌面", "a desktop environment", "桌面环境"),
+        ("window manager", "窗口管理器", "a window manager", "窗口管理器"),
+        ("kernel", "内核", "a kernel", "内核"),
+        ("architecture", "架构", "an architecture", "架构"),
+        ("language", "语言", "a language", "语言"),
+        ("compiler", "编译器", "a compiler", "编译器"),
+        ("boot loader", "引导加载程序", "a boot loader", "引导加载程序"),
+        ("bootloader", "引导程序", "a boot loader", "引导加载程序"),
+        ("license", "许可证", "a licence", "许可证"),
+        ("licence", "许可协议", "a licence", "许可证"),
+    ];
+
+    /// The kinds a name (a capitalised word, "Firefox", "Debian") takes from a head after it:
+    /// those of the things a name is the name of ("the Linux kernel", "the GNOME desktop",
+    /// "the Python language", "the Homepage field"), not those of what it makes, holds or
+    /// serves ("the Debian package", "the Debian system", "the Debian archive").
+    const NAME_KINDS: &[&str] = &[
+        "field",
+        "file system",
+        "filesystem",
+        "web browser",
+        "browser",
+        "desktop environment",
+        "desktop",
+        "window manager",
+        "kernel",
+        "architecture",
+        "language",
+        "compiler",
+        "editor",
+        "boot loader",
+        "bootloader",
+        "license",
+        "licence",
     ];
 
     /// The one character in brackets that opens `after`, the text right after a name: the
@@ -2261,18 +2325,19 @@ pub mod build {
         let [only] = named[..] else {
             return None;
         };
-        let (head, _, en, zh_kind) = *KIND_HEADS.get(only)?;
+        let (_, _, en, zh_kind) = *KIND_HEADS.get(only)?;
         // (a coined name, which no head makes a compound of, is of the kind it is named once
         // in a clause that says what is done with it: "The Amazon Kindle which supports the
         // AZW3 format"; a plain word is not, "the binary package")
         let coined = k
             .chars()
             .any(|c| c.is_ascii_digit() || c.is_uppercase() || "-_.+/".contains(c));
-        texts
-            .iter()
-            .any(|t| {
-                crate::class::kind_phrase(key, head, t).is_some()
-                    || coined && crate::class::kind_clause(key, head, t).is_some()
+        heads_of(en)
+            .any(|head| {
+                texts.iter().any(|t| {
+                    crate::class::kind_phrase(key, head, t).is_some()
+                        || coined && crate::class::kind_clause(key, head, t).is_some()
+                })
             })
             .then_some((zh_kind, en))
     }
@@ -2310,7 +2375,21 @@ pub mod build {
         // An acronym names a file's or a package's content more often than the file ("the PID
         // file"): it takes only the kinds an acronym names itself ("the HTML format").
         let acronym = k.len() <= 6 && k.chars().all(|c| c.is_ascii_uppercase());
-        let acronym_kinds = ["format", "protocol", "service", "library", "team", "system"];
+        let acronym_kinds = [
+            "format",
+            "protocol",
+            "service",
+            "library",
+            "team",
+            "system",
+            "file system",
+            "filesystem",
+            "desktop environment",
+            "desktop",
+            "architecture",
+            "license",
+            "licence",
+        ];
         let kl = k.to_lowercase();
         let mut counts = vec![0usize; KIND_HEADS.len() + 2];
         for text in texts {
@@ -2344,14 +2423,26 @@ pub mod build {
                             .any(|longer| after.starts_with(longer))
                     })
                 };
+                // (a release's number may stand between a name and its head: "the Xfce 4.12
+                // desktop")
+                let versioned = spaced.and_then(|r| {
+                    let end = r.find(' ')?;
+                    let v = &r[..end];
+                    (v.starts_with(|c: char| c.is_ascii_digit())
+                        && v.chars().all(|c| c.is_ascii_digit() || c == '.'))
+                    .then(|| &r[end + 1..])
+                });
+                // (the longest head that follows wins: "ext4 file system" is no file, "the
+                // GNOME desktop environment" no desktop)
+                let mut after: Option<(usize, usize)> = None;
                 for (j, (en, zh_head, _, _)) in KIND_HEADS.iter().enumerate() {
                     // (an option is named with its dash: "the -f option")
                     let unnamed = *en == "option" && !k.starts_with('-');
                     // (a path names a file, a directory or a script)
                     let path = k.starts_with('/') && !["file", "directory", "script"].contains(en);
-                    // (a name takes only a field: "the Homepage field", not "the Debian
-                    // package")
-                    let named = name && *en != "field";
+                    // (a name takes only the kinds of what a name names: "the Homepage
+                    // field", "the Linux kernel", not "the Debian package")
+                    let named = name && !NAME_KINDS.contains(en);
                     if acronym && !acronym_kinds.contains(en) || unnamed || path || named {
                         continue;
                     }
@@ -2372,24 +2463,44 @@ pub mod build {
                                 })
                             });
                     if head_before {
-                        counts[j] += 1;
+                        counts[same_kind(j)] += 1;
                         continue;
                     }
-                    let hit = match spaced {
-                        Some(r) => {
-                            r.strip_prefix(en).is_some_and(|after| {
-                                !after.starts_with(|c: char| c.is_alphanumeric())
-                            }) || zh_word(r, zh_head)
-                        }
-                        None => zh_word(rest, zh_head),
+                    let en_word = |r: &str| {
+                        r.strip_prefix(en).is_some_and(|after| {
+                            !after.starts_with(|c: char| c.is_alphanumeric())
+                        })
                     };
-                    if hit {
-                        counts[j] += 1;
+                    let hit = match spaced {
+                        Some(r) => en_word(r) || zh_word(r, zh_head),
+                        None => zh_word(rest, zh_head),
+                    } || versioned.is_some_and(|r| en_word(r) || zh_word(r, zh_head));
+                    let len = en.len().max(zh_head.len());
+                    if hit && after.is_none_or(|(_, l)| len > l) {
+                        after = Some((j, len));
                     }
+                }
+                if let Some((j, _)) = after {
+                    counts[same_kind(j)] += 1;
                 }
             }
         }
         Some(counts)
+    }
+
+    /// The English heads of [`KIND_HEADS`] that give the kind `en` ("a file system": "file
+    /// system" and "filesystem").
+    fn heads_of(en: &str) -> impl Iterator<Item = &'static str> + '_ {
+        KIND_HEADS.iter().filter(move |h| h.2 == en).map(|h| h.0)
+    }
+
+    /// The first head of [`KIND_HEADS`] that gives the same kind as the `j`th ("filesystem"
+    /// and "file system"; "browser" and "web browser"): the index a kind is counted under.
+    fn same_kind(j: usize) -> usize {
+        KIND_HEADS
+            .iter()
+            .position(|h| h.2 == KIND_HEADS[j].2)
+            .unwrap_or(j)
     }
 
     /// The characters that end a ruler's title after his state and his posthumous name: 公
@@ -3093,6 +3204,19 @@ pub mod build {
                 // a name takes only a field; a head may come first
                 ("Homepage", "Set the Homepage field.", Some("a field")),
                 ("Debian", "Install the Debian package.", None),
+                // a name takes the kinds of what a name names, the longest head first, a
+                // release's number between
+                ("Linux", "It runs the Linux kernel.", Some("a kernel")),
+                ("Firefox", "It ships the Firefox web browser.", Some("a web browser")),
+                ("Xfce", "It has the Xfce 4.12 desktop.", Some("a desktop environment")),
+                ("ext4", "Make an ext4 file system here.", Some("a file system")),
+                ("ext4", "对于 ext4 文件系统，有下面的工具。", Some("a file system")),
+                ("ARM", "It supports the ARM architecture.", Some("an architecture")),
+                ("Unix", "Open a Unix shell.", None),
+                ("Debian", "The Debian system boots.", None),
+                // (a name only modifies what it makes or holds: "a Linux distribution")
+                ("Linux", "It was the first Linux distribution.", None),
+                ("UTF-8", "设置为 UTF-8 语言环境值。", None),
                 (
                     "dh_make",
                     "Use the command dh_make here.",

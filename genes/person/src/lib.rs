@@ -50,9 +50,12 @@ fn after_names<'a>(p: &'a Passage, names: &'a [String]) -> impl Iterator<Item = 
 }
 
 /// The first short Chinese sentence that says what the person did: one that names them at
-/// the start of a clause, followed by a verb ("比干忠谏而剖心兮，…。", "伯夷饿于首阳。"); not a
-/// question ("舜闵在家，父何以鳏？"), a saying (曰), a possessive or a topic (之, 者), nor a
-/// name in a list (、, 與), nor a one-character name. At most 60 characters.
+/// the start of a clause, followed by a verb ("比干忠谏而剖心兮，…。", "伯夷饿于首阳。", "仲尼祖述
+/// 堯、舜，憲章文、武；"), or last in a list of names that opens it ("堯、舜率天下以仁"); not a
+/// question ("舜闵在家，父何以鳏？"), a saying (曰), a possessive or a topic (之, 的, 者), nor a name
+/// in a list that goes on (、, 與, 和), nor the name and a noun ("湯武之隆"). At most 60 characters.
+/// A sentence that says who they are comes first ("太夫人姓鄭氏，考諱德儀"). The sentence and its
+/// passage.
 ///
 /// `named` tells whether a text is a name of the wiki: a name right after the person's is
 /// another one's ("尧舜之抗行", "湯武之定") or makes a longer word ("汤谷").
@@ -60,41 +63,167 @@ fn deed(
     mentions: &[Passage],
     names: &[String],
     named: impl Fn(&str) -> bool,
-) -> Option<Passage> {
-    mentions
-        .iter()
-        .find(|p| {
-            let t = p.text.trim();
-            t.chars().count() <= 60
-                && t.ends_with(['。', '！'])
-                && !t.contains(['？', '“', '「'])
-                // (a one-character name may open a longer word: "汤谷", "湯武")
-                && names.iter().filter(|n| n.chars().count() >= 2).any(|n| {
-                    t.match_indices(n.as_str()).any(|(at, _)| {
-                        let opens = t[..at]
-                            .chars()
-                            .next_back()
-                            .is_none_or(|c| "，。；：！".contains(c));
-                        let rest = &t[at + n.len()..];
-                        let glued = (1..=2).any(|k| {
-                            rest.char_indices().nth(k).is_some_and(|(i, _)| {
-                                named(&rest[..i]) || named(&t[at..at + n.len() + i])
-                            })
-                        });
-                        opens
-                            && rest.chars().next().is_some_and(|c| {
-                                is_han(c) && !"曰云謂谓問问之者也與与及而乎兮矣焉、".contains(c)
-                            })
-                            && !ZH_SPEECH.iter().any(|m| rest.starts_with(m))
-                            && !glued
-                            && !names.iter().any(|m| {
-                                m.chars().count() > n.chars().count()
-                                    && t[at..].starts_with(m.as_str())
-                            })
-                    })
+) -> Option<(String, Passage)> {
+    // (the sentences of a passage, each with its stop; a quotation's marks stay with it)
+    fn sentences(text: &str) -> impl Iterator<Item = &str> {
+        text.split_inclusive(['。', '！', '？', '；'])
+            .map(|s| s.trim_start_matches(['」', '”', '』', '’']).trim())
+    }
+    let opens_with_names = |before: &str| {
+        // (the clause's opening before the name: nothing, or names each closed by 、)
+        let clause = before
+            .rfind(['，', '。', '；', '：', '！'])
+            .map_or(before, |i| &before[i + '，'.len_utf8()..]);
+        clause.is_empty()
+            || clause.ends_with('、')
+                && clause
+                    .trim_end_matches('、')
+                    .split('、')
+                    .all(|n| !n.is_empty() && named(n))
+    };
+    let said_of = |t: &str| {
+        t.chars().count() <= 60
+            && t.ends_with(['。', '！', '；'])
+            && !t.contains(['？', '“', '「', '”', '」', '‘', '’'])
+            && names.iter().any(|n| {
+                t.match_indices(n.as_str()).any(|(at, _)| {
+                    let one = n.chars().count() == 1;
+                    let before = &t[..at];
+                    let rest = &t[at + n.len()..];
+                    let glued = (1..=2).any(|k| {
+                        rest.char_indices().nth(k).is_some_and(|(i, _)| {
+                            named(&rest[..i]) || named(&t[at..at + n.len() + i])
+                        })
+                    });
+                    // (a one-character name opens its sentence, or ends a list of names that
+                    // does: "舜好問而好察邇言", "堯、舜率天下以仁")
+                    // (and, as a one-character name may open a word no list knows, "汤谷
+                    // 寂寥只", its sentence runs on past a comma)
+                    let opens = if one {
+                        (before.is_empty() || before.ends_with('、') && opens_with_names(before))
+                            && t.contains('，')
+                    } else {
+                        opens_with_names(before)
+                    };
+                    // (the name and the next character make a noun the next but one ends:
+                    // "湯武之隆", not a subject)
+                    let noun = rest.chars().nth(1).is_some_and(|c| "之者".contains(c));
+                    opens
+                        && !noun
+                        && rest.chars().next().is_some_and(|c| {
+                            is_han(c) && !"曰云謂谓問问之的者也與与及和而乎兮矣焉其".contains(c)
+                        })
+                        && !ZH_SPEECH.iter().any(|m| rest.starts_with(m))
+                        && !glued
+                        && !names.iter().any(|m| {
+                            m.chars().count() > n.chars().count()
+                                && t[at..].starts_with(m.as_str())
+                        })
                 })
+            })
+    };
+    // (a sentence that says who they are comes first: "太夫人姓鄭氏，考諱德儀")
+    let who = |t: &str| {
+        names
+            .iter()
+            .any(|n| ["姓", "名", "字", "諱", "讳"].iter().any(|w| t.starts_with(&format!("{n}{w}"))))
+    };
+    let found = |pick: &dyn Fn(&str) -> bool| {
+        mentions.iter().find_map(|p| {
+            sentences(&p.text)
+                .find(|t| pick(t) && said_of(t))
+                .map(|t| (t.to_string(), p.clone()))
         })
-        .cloned()
+    };
+    found(&who).or_else(|| found(&|_| true))
+}
+
+/// The first English sentence that says what the person did, with them as its subject: the
+/// sentence opens with their name (or with a time or place, "On July 18th Steve Greenland
+/// (stevegr) died of cancer."), a nickname in brackets and fellow subjects may follow ("Manuel
+/// Estrada Sainz (ranty) and Andrés García Solier (ErConde) were killed …"), then a verb in
+/// the past ("started", "led", "was"); not a saying ("said"), a wish or a future ("will be
+/// missed"), a question or a quotation; 4 to 40 words. The sentence and its passage; the
+/// sentence is the first of the passage to name the person.
+fn en_deed(mentions: &[Passage], names: &[String]) -> Option<(String, Passage)> {
+    // (the closed class of words a sentence opens a time or a place with)
+    const OPENERS: &[&str] = &[
+        "In", "On", "At", "During", "After", "Before", "Later", "Then", "Soon", "Since",
+        "By", "From", "Until", "Early", "Late",
+    ];
+    const PAST: &[&str] = &[
+        "was", "were", "had", "led", "became", "began", "wrote", "made", "took", "left",
+        "built", "ran", "won", "gave", "came", "went", "brought", "set", "held", "sent",
+        "met", "fought", "slew", "bore", "rose", "fell", "grew", "found", "got", "kept",
+        "saw", "heard", "taught", "spent", "sold", "bought", "lost", "paid", "put", "stood",
+        "spoke", "chose", "drew", "drove", "flew", "knew", "lay", "read", "rode",
+        "struck", "swore", "threw", "wore", "won", "dwelt", "fled", "begat", "died",
+    ];
+    const NOT_DEEDS: &[&str] = &["said", "asked", "replied", "answered", "told", "cried", "wrote to"];
+    let named = |s: &str| names.iter().find(|n| s.starts_with(n.as_str()));
+    // (after a name: a bracket, then " and " another capitalised name and its bracket)
+    fn past_subject(mut rest: &str) -> Option<&str> {
+        loop {
+            rest = rest.trim_start();
+            if let Some(r) = rest.strip_prefix('(') {
+                rest = &r[r.find(')')? + 1..];
+                continue;
+            }
+            if let Some(r) = rest.strip_prefix("and ")
+                && r.starts_with(|c: char| c.is_uppercase())
+            {
+                let words = r.split(' ').take_while(|w| w.starts_with(|c: char| c.is_uppercase()));
+                let skip: usize = words.map(|w| w.len() + 1).sum();
+                rest = r.get(skip.min(r.len())..)?;
+                continue;
+            }
+            return Some(rest);
+        }
+    }
+    mentions.iter().find_map(|p| {
+        let first = p
+            .text
+            .split_inclusive(". ")
+            .find(|s| names.iter().any(|n| s.contains(n.as_str())))?;
+        let s = first.trim();
+        let words = s.split_whitespace().count();
+        if !(4..=40).contains(&words) || !s.ends_with('.') || s.contains(['?', '"', '“', '”']) {
+            return None;
+        }
+        // the name opens the sentence, or follows its opening time or place
+        let at = names.iter().filter_map(|n| s.find(n.as_str())).min()?;
+        let before = &s[..at];
+        // (a time or a place is names, numbers and a few small words: "On July 18th", "In
+        // the spring of 1996,", and a fellow subject may follow it, "On May 9th Manuel
+        // Estrada Sainz (ranty) and"; not "Later he started another port together with")
+        const SMALL: &[&str] = &["the", "of", "a", "an", "in", "on", "at", "and", "early", "late"];
+        let opens = before.is_empty()
+            || OPENERS.iter().any(|o| {
+                before.strip_prefix(o).is_some_and(|r| {
+                    // (a phrase a comma closes is the sentence's opening, whatever its words:
+                    // "In the spring of 1996, Bruce Perens took over.")
+                    r.starts_with(' ') && r.ends_with(", ") && r.split_whitespace().count() <= 8
+                        || r.starts_with(' ')
+                        && r.split_whitespace().count() <= 8
+                        && r.split_whitespace().all(|w| {
+                            let w = w.trim_end_matches(',');
+                            w.starts_with(|c: char| {
+                                c.is_uppercase() || c.is_ascii_digit() || c == '('
+                            })
+                                || SMALL.contains(&w)
+                        })
+                })
+            });
+        if !opens {
+            return None;
+        }
+        let name = named(&s[at..])?;
+        let rest = past_subject(&s[at + name.len()..])?;
+        let verb = rest.split(' ').next()?.trim_end_matches([',', '.']);
+        let past = PAST.contains(&verb)
+            || verb.len() > 4 && verb.ends_with("ed") && verb.chars().all(|c| c.is_ascii_lowercase());
+        (past && !NOT_DEEDS.iter().any(|d| rest.starts_with(d))).then(|| (s.to_string(), p.clone()))
+    })
 }
 
 /// The opening of the first saying the text gives the person in Chinese ("曾子曰：“吾日三省吾
@@ -126,6 +255,13 @@ fn first_saying(mentions: &[Passage], names: &[String]) -> Option<(String, Passa
             let stop = quote
                 .find(['。', '？', '！', '；', '”', '」', '：'])
                 .unwrap_or(quote.len());
+            // (a short lead-in is no saying: "吾聞之：君子見人之厄則矜之" says what follows it)
+            let (quote, stop) = match quote[stop..].strip_prefix('：') {
+                Some(more) if quote[..stop].chars().count() < 4 => {
+                    (more, more.find(['。', '？', '！', '；', '”', '」']).unwrap_or(more.len()))
+                }
+                _ => (quote, stop),
+            };
             let mut said = &quote[..stop];
             if said.chars().count() > 24 {
                 let cut: usize = said.char_indices().nth(24).map_or(said.len(), |(i, _)| i);
@@ -1154,7 +1290,8 @@ impl Gene for Person {
                     (false, Some(spoke)) => Some(spoke),
                     // (what they say, by the opening of their first saying: "有言论，如“吾日三
                     // 省吾身”", cited)
-                    (false, None) if speaking >= 2 && zh && let Some((said, p)) =
+                    // (one saying is enough to quote: "曾子，有言論，如“十目所視，十手所指”")
+                    (false, None) if speaking >= 1 && zh && let Some((said, p)) =
                         first_saying(&mentions, &names) =>
                     {
                         b.cite(&p);
@@ -1203,10 +1340,14 @@ impl Gene for Person {
                 // did, in the text's words: "比干忠谏而剖心兮，箕子被发而佯狂。")
                 match role {
                     None if zh
-                        && let Some(p) =
+                        && let Some((said, p)) =
                             deed(&mentions, &names, |s| host::entry_for(s).is_some()) =>
                     {
-                        b.summary_quote(&p)
+                        b.summary_sentence(&said, &p)
+                    }
+                    // (in English too: "Hartmut Koptein started the first port for Debian")
+                    None if !zh && let Some((said, p)) = en_deed(&mentions, &names) => {
+                        b.summary_sentence(&said, &p)
                     }
                     _ => b.evidence_summary(&entry, kind, role.as_deref(), &mentions, &with),
                 }
@@ -1308,24 +1449,83 @@ mod tests {
 
     #[test]
     fn a_person_is_shown_by_what_they_did() {
-        // (passage, name, shown)
+        // (passage, name, the sentence shown)
         let cases = [
-            ("比干忠谏而剖心兮，箕子被发而佯狂。", "比干", true),
-            ("世俗更而变化兮，伯夷饿于首阳。", "伯夷", true),
+            ("比干忠谏而剖心兮，箕子被发而佯狂。", "比干", Some("比干忠谏而剖心兮，箕子被发而佯狂。")),
+            ("世俗更而变化兮，伯夷饿于首阳。", "伯夷", Some("世俗更而变化兮，伯夷饿于首阳。")),
             // not a question, a saying, a possessive, a list, a longer word
-            ("舜闵在家，父何以鳏？", "舜", false),
-            ("孔子曰：“学而时习之。”", "孔子", false),
-            ("思比干之恲恲兮，哀子胥之慎事。", "比干", false),
-            ("彼尧、舜之耿介兮，既遵道而得路。", "尧", false),
-            ("行比伯夷，置以为像兮。", "伯夷", false),
-            // another name, or a longer word, after it
-            ("伯夷叔齐之抗行兮，瞭杳杳而薄天。", "伯夷", false),
-            ("汤谷寂寥只。", "汤", false),
-            ("比干谷寂寥只。", "比干", false),
+            ("舜闵在家，父何以鳏？", "舜", None),
+            ("孔子曰：“学而时习之。”", "孔子", None),
+            ("思比干之恲恲兮，哀子胥之慎事。", "比干", None),
+            ("彼尧、舜之耿介兮，既遵道而得路。", "尧", None),
+            ("行比伯夷，置以为像兮。", "伯夷", None),
+            // another name, or a longer word, after it; a noun it makes with the next one
+            ("伯夷叔齐之抗行兮，瞭杳杳而薄天。", "伯夷", None),
+            ("汤谷寂寥只。", "汤", None),
+            ("比干谷寂寥只。", "比干", None),
+            ("湯武之隆，詩人歌之。", "湯", None),
+            ("鲁特的宗族离你们是不远的。", "鲁特", None),
+            ("法老、哈曼和他俩的军队，确是错误的。", "哈曼", None),
+            // a sentence of a longer passage; a one-character name that opens it, or ends a
+            // list of names that does
+            (
+                "仲尼曰：「君子中庸。」仲尼祖述堯、舜，憲章文、武；上律天時，下襲水土。",
+                "仲尼",
+                Some("仲尼祖述堯、舜，憲章文、武；"),
+            ),
+            ("子曰：「舜其大知也與！舜好問而好察邇言，隱惡而揚善！", "舜", Some("舜好問而好察邇言，隱惡而揚善！")),
+            ("堯、舜率天下以仁，而民從之；桀、紂率天下以暴，而民從之。", "舜", Some("堯、舜率天下以仁，而民從之；")),
+            ("堯、舜率天下以仁，而民從之；桀、紂率天下以暴，而民從之。", "紂", Some("桀、紂率天下以暴，而民從之。")),
+            ("堯、舜率天下以仁，而民從之；桀、紂率天下以暴，而民從之。", "桀", None),
+            // a one-character name inside a clause is no subject
+            ("以王季為父，以武王為子。", "王", None),
+            // a sentence that says who they are comes first
+            ("太夫人守節自誓；居窮，自力於衣食。太夫人姓鄭氏，考諱德儀。", "太夫人", Some("太夫人姓鄭氏，考諱德儀。")),
         ];
-        let named = |s: &str| ["叔齐", "比干谷"].contains(&s);
+        let named = |s: &str| ["叔齐", "比干谷", "堯", "桀"].contains(&s);
         for (text, name, want) in cases {
             let got = deed(&[passage(text)], &[name.to_string()], named);
+            assert_eq!(got.map(|(s, _)| s).as_deref(), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn an_english_person_is_shown_by_a_sentence_of_what_they_did() {
+        // (passage, name, shown)
+        let cases = [
+            ("Hartmut Koptein started the first port for Debian, for the m68k family.", "Hartmut Koptein", true),
+            ("On July 18th Steve Greenland (stevegr) died of cancer.", "Steve Greenland", true),
+            (
+                "On May 9th Manuel Estrada Sainz (ranty) and Andrés García Solier (ErConde) were killed in a car accident.",
+                "Andrés García Solier",
+                true,
+            ),
+            ("Ian Jackson led Debian from January 1998 until December 1998.", "Ian Jackson", true),
+            // a wish, a saying, a name in passing, another subject
+            ("Steve Greenland will be missed.", "Steve Greenland", false),
+            ("Bruce Perens said that the release was ready.", "Bruce Perens", false),
+            (
+                "Later he started another port together with Vincent Renardias and Martin Schulze.",
+                "Vincent Renardias",
+                false,
+            ),
+            (
+                "I recall the initial group as including Ian Murdock, Dan Quinlan, and others.",
+                "Dan Quinlan",
+                false,
+            ),
+            (
+                "Later he started another port with Vincent Renardias (vincent) who was new.",
+                "Vincent Renardias",
+                false,
+            ),
+            ("In the spring of 1996, Bruce Perens took over.", "Bruce Perens", true),
+            // the first sentence that names them is the one shown
+            ("Ian Murdock founded it. Later Ian Murdock moved on.", "Ian Murdock", true),
+            ("Thanks to Ian Murdock. Ian Murdock founded it.", "Ian Murdock", false),
+        ];
+        for (text, name, want) in cases {
+            let got = en_deed(&[passage(text)], &[name.to_string()]);
             assert_eq!(got.is_some(), want, "{text}");
         }
     }
@@ -1342,6 +1542,8 @@ mod tests {
             ("管仲對曰：“昔召康公命我先君太公曰：‘五侯九伯。’”", "管仲", None),
             // too short to say anything
             ("子路曰：“諾。”", "子路", None),
+            // a lead-in says what follows it
+            ("華元曰：“吾聞之：君子見人之厄則矜之。”", "華元", Some("君子見人之厄則矜之")),
         ];
         for (text, name, want) in cases {
             let got = first_saying(&[passage(text)], &[name.to_string()]);
