@@ -136,15 +136,19 @@ fn with_manual_section(term: &str, text: &str) -> bool {
 }
 
 /// Whether the host ranks `term` as a reference's documented item: a code name (`fs.access()`,
-/// `idn2_to_ascii_8z`, `IDN2_OK`) at the top salience, which the host gives the items a
-/// manual documents one by one. A C library's functions, flags and return codes are what
+/// `idn2_to_ascii_8z`, `IDN2_OK`, a variable's `PATH`) at the top salience, which the host
+/// gives the items a manual documents one by one. A C library's functions, flags and return codes are what
 /// its manual is about: each gets a page, on top of the budget of concepts.
 fn declared_item(term: &grove_gene::TermStat) -> bool {
     let t = term.text.as_str();
+    // (or a variable's name in capitals, which a manual's list of variables describes one by
+    // one: "PATH", "SECONDS", "HISTSIZE")
+    let capitals = t.chars().filter(char::is_ascii_alphabetic).count() >= 2
+        && t.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
     term.salience >= 1.0
         && t.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && t.chars().all(|c| c.is_ascii_alphanumeric() || "_.()".contains(c))
-        && t.contains(['_', '.', '('])
+        && (t.contains(['_', '.', '(']) || capitals)
 }
 
 /// Whether a term is one a glossary of the book defines, as its first passage shows: the

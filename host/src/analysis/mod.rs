@@ -532,12 +532,26 @@ impl Document {
     }
 }
 
+/// The text of a line of Markdown without its inline marks: emphasis (`*`, and `_` at a
+/// word's edge, not inside a name such as `BASH_VERSION`), code marks (a code span's text is
+/// kept as it is) and links (`[text](url)` is its text).
 fn strip_inline_markdown(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut chars = s.chars().peekable();
+    let mut code = false;
     while let Some(c) = chars.next() {
+        if code && c != '`' {
+            out.push(c);
+            continue;
+        }
         match c {
-            '*' | '_' | '`' => {}
+            '`' => code = !code,
+            '_' if out.chars().next_back().is_some_and(char::is_alphanumeric)
+                && chars.peek().is_some_and(|n| n.is_alphanumeric()) =>
+            {
+                out.push(c)
+            }
+            '*' | '_' => {}
             '[' => {
                 // [text](url) -> text
                 let mut inner = String::new();
@@ -772,8 +786,18 @@ impl Analysis {
                     items.push(declared);
                 }
             }
-            // a description list's names, each with the sentence that describes it
+            // a description list's names, each with the sentence that describes it; a name
+            // the list describes with what it is ("BASH_VERSION" / "The version number of the
+            // current instance of Bash.") is one of the manual's documented items, as a
+            // glossary's term is, however rarely the text names it again
             for (name, s) in reference::description_list(&paragraphs) {
+                if !parameters.contains(&name)
+                    && !items.iter().any(|(f, _)| f.text == name)
+                    && says_what_it_is(&a.sentences[s as usize].text, doc.lang)
+                {
+                    let more = a.sentence_ids_mentioning(&name);
+                    items.push(reference::documented(name.clone(), Vec::new(), vec![s], more));
+                }
                 a.listed_leads.entry(name).or_insert(s);
             }
             // and a glossary's terms, each defined by its own line (not a C function's

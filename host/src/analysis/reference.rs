@@ -317,7 +317,7 @@ fn heading_names(heading: &str, name: &str) -> bool {
 
 /// A documented item and its own sentences: those of `own` describe it; every sentence of
 /// `more` (the others that name it) is one of its sentences too.
-fn documented(
+pub fn documented(
     text: String,
     variants: Vec<String>,
     own: Vec<u32>,
