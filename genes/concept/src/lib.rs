@@ -151,6 +151,18 @@ fn declared_item(term: &grove_gene::TermStat) -> bool {
         && (t.contains(['_', '.', '(']) || capitals)
 }
 
+/// Whether the host gives `term` a manual's synopsis among its spellings ("alias [-p]
+/// [name[=value] ...]"): a command the manual documents, with a page however the budget
+/// of concepts stands. (Its uses are the text's own, so they still count in the passages
+/// the budget is drawn from.)
+fn synopsis_item(term: &grove_gene::TermStat) -> bool {
+    term.salience >= 1.0
+        && term.variants.iter().any(|v| {
+            v.strip_prefix(term.text.as_str())
+                .is_some_and(|rest| rest.starts_with(" [") || rest.starts_with(" -"))
+        })
+}
+
 /// Whether a term is one a glossary of the book defines, as its first passage shows: the
 /// book's line that names it and says what it is ("* sponsor: a person who helps …",
 /// "cowbuilder = speed up …", "gbp buildpackage：从 git 仓库中构建…"). Such a term is one of the
@@ -212,6 +224,7 @@ impl Gene for Concept {
             let documented = term.kind == TermKind::Term
                 && (grove_gene::junk::is_option_item(&term.text)
                     || declared_item(term)
+                    || synopsis_item(term)
                     || glossary_term(term)
                     || section_checks < MAX_SECTION_CHECKS
                         && {

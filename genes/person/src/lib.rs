@@ -52,8 +52,9 @@ fn after_names<'a>(p: &'a Passage, names: &'a [String]) -> impl Iterator<Item = 
 /// The first short Chinese sentence that says what the person did: one that names them at
 /// the start of a clause, followed by a verb ("比干忠谏而剖心兮，…。", "伯夷饿于首阳。", "仲尼祖述
 /// 堯、舜，憲章文、武；"), or last in a list of names that opens it ("堯、舜率天下以仁"); not a
-/// question ("舜闵在家，父何以鳏？"), a saying (曰), a possessive or a topic (之, 的, 者), nor a name
-/// in a list that goes on (、, 與, 和), nor the name and a noun ("湯武之隆"). At most 60 characters.
+/// question ("舜闵在家，父何以鳏？"), a saying (曰), a call ("哈曼啊！"), a possessive or a topic (之,
+/// 的, 者), nor a name in a list that goes on (、, 與, 和), nor the name and a noun ("湯武之隆").
+/// At most 60 characters.
 /// A sentence that says who they are comes first ("太夫人姓鄭氏，考諱德儀"). The sentence and its
 /// passage.
 ///
@@ -111,7 +112,9 @@ fn deed(
                     opens
                         && !noun
                         && rest.chars().next().is_some_and(|c| {
-                            is_han(c) && !"曰云謂谓問问之的者也與与及和而乎兮矣焉其".contains(c)
+                            is_han(c)
+                                && !"曰云謂谓問问之的者也與与及和而乎兮矣焉其啊呀哟哪吗嗎呢吧"
+                                    .contains(c)
                         })
                         && !ZH_SPEECH.iter().any(|m| rest.starts_with(m))
                         && !glued
@@ -1466,6 +1469,8 @@ mod tests {
             ("湯武之隆，詩人歌之。", "湯", None),
             ("鲁特的宗族离你们是不远的。", "鲁特", None),
             ("法老、哈曼和他俩的军队，确是错误的。", "哈曼", None),
+            // nor a call
+            ("哈曼啊！", "哈曼", None),
             // a sentence of a longer passage; a one-character name that opens it, or ends a
             // list of names that does
             (

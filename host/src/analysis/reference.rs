@@ -1362,20 +1362,37 @@ fn option_spelling(text: &str) -> Option<(Vec<String>, usize)> {
 }
 
 /// The command a synopsis paragraph shows: `set [-abefhkmnptuvxBCEHPT] [-o option-name] …`,
-/// `set set [-abef…] …` (a term then its synopsis), `cat [选项]... [文件]...`.
+/// `set set [-abef…] …` (a term then its synopsis), `cat [选项]... [文件]...`. A term and a
+/// synopsis that takes no option, as a texinfo manual sets them ("let let expression
+/// [expression ...]", "source source filename", "times times"), show the command too: the
+/// name said twice is the term and its synopsis run together.
 fn synopsis_command(text: &str) -> Option<&str> {
+    // (words English doubles in prose: "that that", "had had")
+    const DOUBLED_IN_PROSE: &[&str] = &["that", "had", "is", "do", "the", "a", "and", "to"];
     let mut words = text.split_whitespace();
     let name = words.next()?;
-    let mut next = words.next()?;
-    if next == name {
-        next = words.next()?;
-    }
     let command = name.len() <= 30
         && name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
-    (command && next.starts_with('[') && next.len() >= 3).then_some(name)
+    if !command {
+        return None;
+    }
+    let mut next = words.next()?;
+    if next == name {
+        let rest: Vec<&str> = words.clone().collect();
+        if !DOUBLED_IN_PROSE.contains(&name)
+            && rest.len() <= 4
+            && rest
+                .iter()
+                .all(|w| w.chars().all(|c| c.is_ascii_alphanumeric() || "[]-_.=|".contains(c)))
+        {
+            return Some(name);
+        }
+        next = words.next()?;
+    }
+    (next.starts_with('[') && next.len() >= 3).then_some(name)
 }
 
 /// The command a manual page chapter documents: `cat(1)` → `cat`.
@@ -1594,6 +1611,12 @@ mod tests {
             ("cat [选项]... [文件]...", Some("cat")),
             ("The set builtin [options] here", None),
             ("cat file", None),
+            // a term and a synopsis without options, run together
+            ("let let expression [expression ...]", Some("let")),
+            ("source source filename", Some("source")),
+            ("times times", Some("times")),
+            ("that that was said is said, and more of it", None),
+            ("had had", None),
         ] {
             assert_eq!(synopsis_command(text), want, "{text}");
         }
