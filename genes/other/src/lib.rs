@@ -44,6 +44,57 @@ fn outline_numbered(title: &str) -> bool {
     digits > 0 && (rest.len() == digits || rest[digits..].starts_with([' ', ':', ')']))
 }
 
+/// The names a unit's title gives it besides the whole title: what follows its label and
+/// number, and the other name in brackets after it ("Surah 2. The Cow (Al-Baqarah)" is "The
+/// Cow" and "Al-Baqarah"). Not a name that is one of `taken` (another entry's, compared
+/// without case or an opening "The": "Surah 71. Noah (Nuh)" is no alias "Noah", the
+/// prophet's), nor a number, nor a name of fewer than two letters. None for a title without a
+/// label and a number, and for a Chinese one ("第七十五章 复活" goes by its title only: 复活 is
+/// a word the text uses of other things).
+fn unit_aliases(title: &str, taken: &dyn Fn(&str) -> bool) -> Vec<String> {
+    let t = title.trim();
+    let number = |w: &str| {
+        let w = w.trim_end_matches(['.', ':']);
+        !w.is_empty()
+            && (w.chars().all(|c| c.is_ascii_digit()) || w.chars().all(|c| "IVXLC".contains(c)))
+    };
+    // (the label and its number: "Surah 2.", "Book II:", "12.")
+    let Some((first, after)) = t.split_once(' ') else {
+        return Vec::new();
+    };
+    let rest = if number(first) {
+        after
+    } else if first.chars().all(char::is_alphabetic)
+        && first.starts_with(char::is_uppercase)
+        && let Some((n, rest)) = after.split_once(' ')
+        && number(n)
+    {
+        rest
+    } else {
+        return Vec::new();
+    };
+    let rest = rest.trim().trim_start_matches(['-', '–', ':', '.']).trim();
+    let (name, other) = match rest.strip_suffix(')').and_then(|r| r.rsplit_once(" (")) {
+        Some((name, other)) => (name.trim(), Some(other.trim())),
+        None => (rest, None),
+    };
+    let base = |n: &str| {
+        let l = n.to_lowercase();
+        l.strip_prefix("the ").map(str::to_string).unwrap_or(l)
+    };
+    // (a Chinese unit's name is mostly a word the text uses of other things, 复活, 伪信者: a
+    // unit named so goes by its title only)
+    if name.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)) {
+        return Vec::new();
+    }
+    std::iter::once(name)
+        .chain(other)
+        .filter(|n| n.chars().filter(|c| c.is_alphabetic()).count() >= 2)
+        .filter(|n| *n != t && !taken(n) && !taken(&base(n)))
+        .map(str::to_string)
+        .collect()
+}
+
 /// The command a manual page chapter documents: `cat(1)` → `cat`.
 fn manual_page(title: &str) -> Option<&str> {
     let t = title.trim();
@@ -308,11 +359,42 @@ impl Gene for Other {
             }
             // (a name that is a unit's title of its own is no alias of another)
             let titles: Vec<String> = by_title.iter().map(|(t, ..)| t.clone()).collect();
+            // (nor is a term of the text or one of its spellings, another entry's name)
+            let terms: std::collections::HashSet<String> = doc
+                .terms
+                .iter()
+                .flat_map(|t| std::iter::once(&t.text).chain(t.variants.iter()))
+                .map(|n| n.to_lowercase())
+                .collect();
+            // (and a name of one word the text also writes in small letters is a word, not
+            // the unit's name: "Mankind" of "Surah 114. Mankind (An-Nas)"; one host call each)
+            let taken = |n: &str| {
+                terms.contains(&n.to_lowercase())
+                    || !n.contains([' ', '-', '\''])
+                        && n.starts_with(char::is_uppercase)
+                        && {
+                            let lower = n.to_lowercase();
+                            host::mentions(n, 50).iter().any(|p| {
+                                p.text.match_indices(&lower).any(|(at, _)| {
+                                    let word = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+                                    word(p.text[..at].chars().next_back())
+                                        && word(p.text[at + lower.len()..].chars().next())
+                                })
+                            })
+                        }
+            };
             for (title, indices, page, aliases) in by_title {
                 let mut aliases: Vec<String> =
                     aliases.into_iter().filter(|a| !titles.contains(a)).collect();
                 // a manual page is its command's entry too: `cp(1)` is `cp`
                 aliases.extend(page.map(str::to_string));
+                // and a named unit goes by its name ("Surah 2. The Cow (Al-Baqarah)": "The Cow",
+                // "Al-Baqarah"), unless another entry does
+                for alias in unit_aliases(&title, &taken) {
+                    if !aliases.contains(&alias) && !titles.contains(&alias) {
+                        aliases.push(alias);
+                    }
+                }
                 let key = match indices.as_slice() {
                     [one] => format!("chapter:{one}"),
                     many => format!(
@@ -1292,6 +1374,25 @@ fn opens_unit(text: &str, zh: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_named_unit_goes_by_its_names() {
+        // (title, the names it gives, with "noah" and "cow" taken by other entries)
+        let taken = |n: &str| ["noah", "cow"].contains(&n.to_lowercase().as_str());
+        for (title, names) in [
+            ("Surah 2. The Cow (Al-Baqarah)", &["Al-Baqarah"][..]),
+            ("Surah 36. Ya Sin (Ya-Sin)", &["Ya Sin", "Ya-Sin"][..]),
+            ("Surah 71. Noah (Nuh)", &["Nuh"][..]),
+            ("Book II: The Two Towers", &["The Two Towers"][..]),
+            ("第六十三章 伪信者", &[][..]),
+            // a number alone, or no label and number, gives no name
+            ("Genesis 1", &[][..]),
+            ("离骚", &[][..]),
+            ("A Brief History of Debian", &[][..]),
+        ] {
+            assert_eq!(unit_aliases(title, &taken), names, "{title}");
+        }
+    }
 
     #[test]
     fn a_units_title_words_leave_out_its_label_and_function_words() {
