@@ -796,7 +796,12 @@ impl Analysis {
                     && says_what_it_is(&a.sentences[s as usize].text, doc.lang)
                 {
                     let more = a.sentence_ids_mentioning(&name);
-                    items.push(reference::documented(name.clone(), Vec::new(), vec![s], more));
+                    items.push(reference::documented(
+                        name.clone(),
+                        Vec::new(),
+                        vec![s],
+                        more,
+                    ));
                 }
                 a.listed_leads.entry(name).or_insert(s);
             }

@@ -1384,9 +1384,10 @@ fn synopsis_command(text: &str) -> Option<&str> {
         let rest: Vec<&str> = words.clone().collect();
         if !DOUBLED_IN_PROSE.contains(&name)
             && rest.len() <= 4
-            && rest
-                .iter()
-                .all(|w| w.chars().all(|c| c.is_ascii_alphanumeric() || "[]-_.=|".contains(c)))
+            && rest.iter().all(|w| {
+                w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "[]-_.=|".contains(c))
+            })
         {
             return Some(name);
         }

@@ -249,8 +249,15 @@ fn markdown_document() {
     assert_eq!(d.chapters.len(), 2);
     assert_eq!(d.chapters[0].blocks[0].text, "Some text with a link.");
     // (an underscore inside a name, and a code span's text, are no emphasis)
-    let names = Document::from_markdown("M", Lang::En, "# A\n\nSet _BASH_VERSION_ or `__init__` *now*.\n");
-    assert_eq!(names.chapters[0].blocks[0].text, "Set BASH_VERSION or __init__ now.");
+    let names = Document::from_markdown(
+        "M",
+        Lang::En,
+        "# A\n\nSet _BASH_VERSION_ or `__init__` *now*.\n",
+    );
+    assert_eq!(
+        names.chapters[0].blocks[0].text,
+        "Set BASH_VERSION or __init__ now."
+    );
     assert_eq!(d.chapters[0].blocks[1].section.as_deref(), Some("Setup"));
     let a = Analysis::new(&d);
     assert_eq!(a.procedures().count(), 1);
@@ -3503,8 +3510,14 @@ fn a_list_of_described_names_documents_each_name() {
               # Other\n\nThe shell reads its startup files and runs commands. It waits for them.\n";
     let a = Analysis::new(&Document::from_markdown("Manual", Lang::En, md));
     for (name, description) in [
-        ("BASH_VERSION", "The version number of the current instance of Bash."),
-        ("PIPESTATUS", "An array variable containing a list of exit status values."),
+        (
+            "BASH_VERSION",
+            "The version number of the current instance of Bash.",
+        ),
+        (
+            "PIPESTATUS",
+            "An array variable containing a list of exit status values.",
+        ),
         (
             "SECONDS",
             "This variable expands to the number of seconds since the shell was started.",
@@ -3513,7 +3526,11 @@ fn a_list_of_described_names_documents_each_name() {
         let term = a.term(name).unwrap_or_else(|| panic!("{name} is a term"));
         assert!(term.salience >= 1.0, "{name}: {}", term.salience);
         let defs = a.definitions(name, 1);
-        assert_eq!(defs.first().map(|d| d.text.as_str()), Some(description), "{name}");
+        assert_eq!(
+            defs.first().map(|d| d.text.as_str()),
+            Some(description),
+            "{name}"
+        );
     }
     // (two described names make no list)
     let md = "# Notes\n\nFOO_BAR\n\nThe first value of the test.\n\nBAZ_QUX\n\nThe second value of the test.\n";
