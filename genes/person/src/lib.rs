@@ -160,7 +160,7 @@ fn en_deed(mentions: &[Passage], names: &[String]) -> Option<(String, Passage)> 
         "met", "fought", "slew", "bore", "rose", "fell", "grew", "found", "got", "kept",
         "saw", "heard", "taught", "spent", "sold", "bought", "lost", "paid", "put", "stood",
         "spoke", "chose", "drew", "drove", "flew", "knew", "lay", "read", "rode",
-        "struck", "swore", "threw", "wore", "won", "dwelt", "fled", "begat", "died",
+        "struck", "swore", "threw", "wore", "dwelt", "fled", "begat", "died",
     ];
     const NOT_DEEDS: &[&str] = &["said", "asked", "replied", "answered", "told", "cried", "wrote to"];
     let named = |s: &str| names.iter().find(|n| s.starts_with(n.as_str()));
