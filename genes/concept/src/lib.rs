@@ -137,8 +137,8 @@ fn with_manual_section(term: &str, text: &str) -> bool {
 
 /// Whether the host ranks `term` as a reference's documented item: a code name (`fs.access()`,
 /// `idn2_to_ascii_8z`, `IDN2_OK`, a variable's `PATH`) at the top salience, which the host
-/// gives the items a manual documents one by one. A C library's functions, flags and return codes are what
-/// its manual is about: each gets a page, on top of the budget of concepts.
+/// gives the items a manual documents one by one. A C library's functions, flags and return
+/// codes are what its manual is about: each gets a page, on top of the budget of concepts.
 fn declared_item(term: &grove_gene::TermStat) -> bool {
     let t = term.text.as_str();
     // (or a variable's name in capitals, which a manual's list of variables describes one by

@@ -78,15 +78,15 @@ fn unit_aliases(title: &str, taken: &dyn Fn(&str) -> bool) -> Vec<String> {
         Some((name, other)) => (name.trim(), Some(other.trim())),
         None => (rest, None),
     };
-    let base = |n: &str| {
-        let l = n.to_lowercase();
-        l.strip_prefix("the ").map(str::to_string).unwrap_or(l)
-    };
     // (a Chinese unit's name is mostly a word the text uses of other things, 复活, 伪信者: a
     // unit named so goes by its title only)
     if name.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)) {
         return Vec::new();
     }
+    let base = |n: &str| {
+        let l = n.to_lowercase();
+        l.strip_prefix("the ").map(str::to_string).unwrap_or(l)
+    };
     std::iter::once(name)
         .chain(other)
         .filter(|n| n.chars().filter(|c| c.is_alphabetic()).count() >= 2)
@@ -374,13 +374,9 @@ impl Gene for Other {
                         && n.starts_with(char::is_uppercase)
                         && {
                             let lower = n.to_lowercase();
-                            host::mentions(n, 50).iter().any(|p| {
-                                p.text.match_indices(&lower).any(|(at, _)| {
-                                    let word = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
-                                    word(p.text[..at].chars().next_back())
-                                        && word(p.text[at + lower.len()..].chars().next())
-                                })
-                            })
+                            host::mentions(n, 50)
+                                .iter()
+                                .any(|p| p.text.split(|c: char| !word_char(c)).any(|w| w == lower))
                         }
             };
             for (title, indices, page, aliases) in by_title {

@@ -54,9 +54,8 @@ fn after_names<'a>(p: &'a Passage, names: &'a [String]) -> impl Iterator<Item = 
 /// 堯、舜，憲章文、武；"), or last in a list of names that opens it ("堯、舜率天下以仁"); not a
 /// question ("舜闵在家，父何以鳏？"), a saying (曰), a call ("哈曼啊！"), a possessive or a topic (之,
 /// 的, 者), nor a name in a list that goes on (、, 與, 和), nor the name and a noun ("湯武之隆").
-/// At most 60 characters.
-/// A sentence that says who they are comes first ("太夫人姓鄭氏，考諱德儀"). The sentence and its
-/// passage.
+/// At most 60 characters. A sentence that says who they are comes first ("太夫人姓鄭氏，考諱
+/// 德儀"). The sentence and its passage.
 ///
 /// `named` tells whether a text is a name of the wiki: a name right after the person's is
 /// another one's ("尧舜之抗行", "湯武之定") or makes a longer word ("汤谷").
@@ -127,9 +126,10 @@ fn deed(
     };
     // (a sentence that says who they are comes first: "太夫人姓鄭氏，考諱德儀")
     let who = |t: &str| {
-        names
-            .iter()
-            .any(|n| ["姓", "名", "字", "諱", "讳"].iter().any(|w| t.starts_with(&format!("{n}{w}"))))
+        names.iter().any(|n| {
+            t.strip_prefix(n.as_str())
+                .is_some_and(|r| r.starts_with(['姓', '名', '字', '諱', '讳']))
+        })
     };
     let found = |pick: &dyn Fn(&str) -> bool| {
         mentions.iter().find_map(|p| {
@@ -203,18 +203,17 @@ fn en_deed(mentions: &[Passage], names: &[String]) -> Option<(String, Passage)> 
         let opens = before.is_empty()
             || OPENERS.iter().any(|o| {
                 before.strip_prefix(o).is_some_and(|r| {
-                    // (a phrase a comma closes is the sentence's opening, whatever its words:
-                    // "In the spring of 1996, Bruce Perens took over.")
-                    r.starts_with(' ') && r.ends_with(", ") && r.split_whitespace().count() <= 8
-                        || r.starts_with(' ')
+                    r.starts_with(' ')
                         && r.split_whitespace().count() <= 8
-                        && r.split_whitespace().all(|w| {
-                            let w = w.trim_end_matches(',');
-                            w.starts_with(|c: char| {
-                                c.is_uppercase() || c.is_ascii_digit() || c == '('
-                            })
-                                || SMALL.contains(&w)
-                        })
+                        // (a phrase a comma closes is the sentence's opening, whatever its
+                        // words: "In the spring of 1996, Bruce Perens took over.")
+                        && (r.ends_with(", ")
+                            || r.split_whitespace().all(|w| {
+                                let w = w.trim_end_matches(',');
+                                w.starts_with(|c: char| {
+                                    c.is_uppercase() || c.is_ascii_digit() || c == '('
+                                }) || SMALL.contains(&w)
+                            }))
                 })
             });
         if !opens {
