@@ -820,6 +820,21 @@ fn is_code(w: &str) -> bool {
     inner_cap || w.contains('_') || dotted || w.contains('/') || numbered_acronym
 }
 
+/// Whether a lower-case word is a name made of letters and a number, as software, formats
+/// and architectures are named: "ext4", "amd64", "i386", "iproute2", "libc6", "md5sum"; two
+/// letters or more before the first digit, or one before two digits ("i386", "x86"); not a
+/// number with a unit ("64k" opens with a digit) nor a word with a hyphen ("utf-8" is code).
+fn numbered_name(w: &str) -> bool {
+    let Some(d) = w.find(|c: char| c.is_ascii_digit()) else {
+        return false;
+    };
+    let digits = w[d..].chars().take_while(char::is_ascii_digit).count();
+    w.chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && (d >= 2 || d == 1 && digits >= 2)
+        && w.len() >= 3
+}
+
 /// Names listed together are of one kind: in "Abraham, Isaac and Jacob" or "thanks to Steve
 /// Greenland, Martin Schulze and Branden Robinson", a name without evidence of its own
 /// (`Other`) listed with at least two persons, and with no other kind among its neighbours, is
@@ -1254,6 +1269,7 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
     let mut words: FxHashMap<String, WordCand> = FxHashMap::default();
     let mut phrases: FxHashMap<String, WordCand> = FxHashMap::default();
     let mut code: FxHashMap<String, WordCand> = FxHashMap::default();
+    let mut numbered: FxHashMap<String, WordCand> = FxHashMap::default();
     let mut lower_count: FxHashMap<String, u32> = FxHashMap::default();
     let mut programs: FxHashMap<String, WordCand> = FxHashMap::default();
     // (everyday words named as one thing of a kind, and words used as bare nouns)
@@ -1368,6 +1384,11 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 c.occurrences += 1;
                 i += 1;
                 continue;
+            }
+            if numbered_name(w) {
+                let c = cand(&mut numbered, w);
+                push_sentence(&mut c.sentences, si);
+                c.occurrences += 1;
             }
             // (a capital letter alone opens a name before a capitalised word: "X Window
             // System"; not the article or the pronoun, "A Brief History", "I Am")
@@ -2141,6 +2162,33 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             sentences: c.sentences,
         });
     }
+    // A name made of letters and a number ("ext4", "amd64", "iproute2", "libc6") used in
+    // three sentences or more is a term, as an identifier is; not a placeholder the text
+    // numbers from one ("file1" and "file2", "str1" and "str2") or names after foo
+    // ("libfoo1"), and not an English word with
+    // a number ("python3", "user1": the word is what the text speaks of).
+    for (w, c) in numbered {
+        let letters = &w[..w.find(|c: char| c.is_ascii_digit()).unwrap_or(w.len())];
+        let placeholder = ["1", "2"]
+            .iter()
+            .all(|n| lower_count.contains_key(&format!("{letters}{n}")));
+        if c.sentences.len() < 3
+            || placeholder
+            || letters.contains("foo")
+            || super::background::en_band(letters).is_some()
+            || name_lower.contains(&w)
+            || word_out.iter().any(|f| f.text == w)
+        {
+            continue;
+        }
+        word_out.push(Found {
+            text: w,
+            kind: TermKind::Term,
+            salience: 0.35 + 0.3 * rarity(c.occurrences as usize, total_words, 1e-6),
+            variants: Vec::new(),
+            sentences: c.sentences,
+        });
+    }
     // A program the text names before a software head ("the dh command" twice) is a term
     // though its name is too short or too plain to be one otherwise; where it is one already,
     // the kind head folds into it later (`merge_headed`).
@@ -2205,10 +2253,33 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             || super::background::en_band(w).is_some_and(|b| b >= 20)
                 && program_shape(w)
                 && uses >= 4.0 * super::background::en_frequency(w) * total_words as f64;
-        if ids.len() < 3 || !program || name_lower.contains(w) {
+        if ids.len() < 3 || !program {
             continue;
         }
         let salience = 0.4 + 0.3 * rarity(ids.len(), total_words, 1e-6);
+        if name_lower.contains(w) {
+            // (a program the text also writes as a name of one word, "Emacs" beside
+            // "emacs(1)": one term, named as the manual cites it, with all the uses of both.
+            // An acronym is a name of its own, "CD" beside "cd(1)", "IP" beside "ip(8)", "DD"
+            // for a Debian developer beside "dd(1)", unless the program has five times its
+            // uses and the acronym no expansion: "GDB" beside "gdb(1)")
+            if let Some(f) = out.iter_mut().find(|f| {
+                f.text.to_lowercase() == w
+                    && f.kind != TermKind::Person
+                    && !f.text.contains(' ')
+                    && (!f.text.chars().all(|c| c.is_ascii_uppercase())
+                        || f.variants.is_empty() && ids.len() >= 5 * f.sentences.len())
+            }) {
+                let name = std::mem::replace(&mut f.text, w.to_string());
+                f.variants.push(name);
+                f.kind = TermKind::Term;
+                f.sentences.extend(ids);
+                f.sentences.sort_unstable();
+                f.sentences.dedup();
+                f.salience = f.salience.max(salience);
+            }
+            continue;
+        }
         match out
             .iter_mut()
             .chain(word_out.iter_mut())
@@ -3018,6 +3089,79 @@ mod tests {
         for (w, code, cap) in cases {
             assert_eq!((is_code(w), is_cap(w)), (code, cap), "{w}");
         }
+    }
+
+    #[test]
+    fn numbered_names_are_letters_and_a_number() {
+        for (w, want) in [
+            ("ext4", true),
+            ("amd64", true),
+            ("i386", true),
+            ("x86", true),
+            ("iproute2", true),
+            ("md5sum", true),
+            ("e2fsprogs", false),
+            ("x1", false),
+            ("64k", false),
+            ("utf-8", false),
+            ("Ext4", false),
+            ("ext", false),
+        ] {
+            assert_eq!(numbered_name(w), want, "{w}");
+        }
+    }
+
+    #[test]
+    fn a_numbered_name_used_often_is_a_term_and_a_placeholder_is_not() {
+        let sentences = [
+            "Format the partition as ext4 before you mount it.",
+            "The ext4 filesystem keeps a journal.",
+            "Resize an ext4 filesystem with resize2fs.",
+            "Copy file1 to file2 first.",
+            "Then compare file1 and file2 again.",
+            "Remove file1 when file2 is safe.",
+            "Link with libfoo1 first.",
+            "The libfoo1 package ships the library.",
+            "Install libfoo1 from the archive.",
+            "The python3 binary runs the script.",
+            "Debian makes python3 the default.",
+            "Install python3 from the archive.",
+        ];
+        let (found, _) = extract(&sentences, &[]);
+        assert!(find(&found, "ext4").is_some());
+        for w in ["file1", "file2", "libfoo1", "python3"] {
+            assert!(find(&found, w).is_none(), "{w}");
+        }
+    }
+
+    #[test]
+    fn a_program_cited_with_its_section_takes_in_its_acronym_unless_the_acronym_is_a_name() {
+        let mut sentences = vec![
+            "Primary debugger on Debian is gdb(1), which inspects a program while it runs.",
+            "See Debugging with GDB for more.",
+            "Load the core dump into GDB and read the stack.",
+            "Put a CD into the drive and mount the CD.",
+            "Burn the CD with wodim.",
+        ];
+        sentences.extend(["Start gdb on the binary.", "Type run in gdb to start it."]);
+        sentences.extend(["Quit gdb with q.", "Set a breakpoint in gdb with b."]);
+        sentences.extend(["Print a variable in gdb with p.", "Step in gdb with s."]);
+        sentences.extend(["List the source in gdb with l.", "Attach gdb to a process."]);
+        sentences.extend(["Continue in gdb with c.", "Read the manual of gdb."]);
+        sentences.extend(["Use cd(1) to change the directory.", "Type cd to go home."]);
+        sentences.extend(["Then cd back.", "A bare cd changes to the home directory."]);
+        let (found, _) = extract(&sentences, &[]);
+        let gdb = find(&found, "gdb").expect("gdb");
+        assert!(
+            gdb.variants.contains(&"GDB".to_string()),
+            "{:?}",
+            gdb.variants
+        );
+        assert!(find(&found, "GDB").is_none());
+        assert!(
+            find(&found, "CD").is_some(),
+            "the compact disc stays its own name"
+        );
     }
 
     fn find<'a>(found: &'a [Found], text: &str) -> Option<&'a Found> {
