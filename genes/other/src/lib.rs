@@ -880,8 +880,29 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
             let book_en = grove_gene::build::book_en(&entry.document_title);
             // (an English unit whose title names its subject, "The Thunder", is shown by
             // the passage that speaks of it, rather than by its opening)
-            let titled = if zh { None } else { titled_passage(&entry.title, all) };
+            // (a Chinese unit whose opening names its subject already is shown by its opening,
+            // "你怎能知道大难是什么？")
+            let titled = if zh {
+                titled_passage_zh(&entry.title, all)
+                    .filter(|_| !numbered_subject(&entry.title).is_some_and(|s| text.contains(s)))
+            } else {
+                titled_passage(&entry.title, all)
+            };
             let (line, cited) = match titled {
+                Some((tp, span)) if zh => {
+                    let subject = &tp.text[span.clone()];
+                    let shown = quote_holding_zh(&tp.text, span.clone());
+                    let book = grove_gene::build::book_zh(&entry.document_title);
+                    let line = match subjects.as_slice() {
+                        [] => format!("{}，{book}中的一篇，讲到{subject}：“{shown}”", entry.title),
+                        names => format!(
+                            "{}，{book}中的一篇，多言及{}，讲到{subject}：“{shown}”",
+                            entry.title,
+                            names.join("、")
+                        ),
+                    };
+                    (line, tp)
+                }
                 Some((tp, span)) => {
                     let said = with_article(&tp.text, span.clone());
                     let shown = quote_holding(&tp.text, span);
@@ -1306,6 +1327,50 @@ fn titled_passage(title: &str, all: &[Passage]) -> Option<(Passage, std::ops::Ra
     })
 }
 
+/// The subject a Chinese unit's numbered heading names after its number: "黄牛" of "第二章
+/// 黄牛", "大灾" of "第八十八章 大灾". None for a title without a number ("梁惠王上", a
+/// poem's "燕燕") or whose rest is no word of two characters or more in ideographs ("第五章",
+/// "第一回 宴桃园豪杰三结义" is a phrase, which `titled_passage_zh` then finds nowhere).
+fn numbered_subject(title: &str) -> Option<&str> {
+    let rest = title.strip_prefix('第')?;
+    let end = rest.find(|c: char| !("〇零一二三四五六七八九十百千两".contains(c) || c.is_ascii_digit()))?;
+    let rest = rest[end..].strip_prefix(['章', '篇', '卷', '回', '节', '節', '部', '课', '課'])?;
+    let subject = rest.trim_start_matches([' ', '\u{3000}', '：', ':', '、', '.']).trim_end();
+    (end > 0 && subject.chars().count() >= 2 && subject.chars().all(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)))
+        .then_some(subject)
+}
+
+/// The passage of a Chinese unit with a numbered heading that speaks of the subject its title
+/// names ("第二章 黄牛": "安拉命令你们宰一头黄牛"): the first of the unit past its opening
+/// that names the subject as a word of its own (the host's mentions: not 牛 in 黄牛), and
+/// where in it the subject stands. None where the title names no subject
+/// (`numbered_subject`), or no passage but the opening names it (the lead quotes that
+/// already).
+fn titled_passage_zh(title: &str, all: &[Passage]) -> Option<(Passage, std::ops::Range<usize>)> {
+    let subject = numbered_subject(title)?;
+    let first = all.first()?;
+    let chapter = first.location.chapter;
+    host::mentions(subject, 400)
+        .into_iter()
+        .filter(|p| p.location.chapter == chapter && p.id != first.id && p.text.chars().count() >= 8)
+        .find_map(|p| p.text.find(subject).map(|at| (at..at + subject.len(), p)))
+        .map(|(span, p)| (p, span))
+}
+
+/// The words of a Chinese passage a lead quotes for the subject at `span`: the sentence that
+/// holds it, and where that runs long, the clause from the last stop or comma before it.
+fn quote_holding_zh(text: &str, span: std::ops::Range<usize>) -> String {
+    let word = &text[span.clone()];
+    let shown = opening_words(&grove_gene::page::excerpt(text, &[word], true), true, 80);
+    if shown.contains(word) {
+        return shown;
+    }
+    let from = text[..span.start]
+        .rfind(['。', '！', '？', '；', '，'])
+        .map_or(0, |i| i + text[i..].chars().next().map_or(1, char::len_utf8));
+    format!("…{}", opening_words(text[from..].trim(), true, 80))
+}
+
 /// The word at `span` of `text` with the article the text puts before it: "a cow", "the
 /// thunder", "Jonah".
 fn with_article(text: &str, span: std::ops::Range<usize>) -> String {
@@ -1370,6 +1435,30 @@ fn opens_unit(text: &str, zh: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_numbered_chinese_heading_names_its_subject_after_the_number() {
+        for (title, want) in [
+            ("第二章 黄牛", Some("黄牛")),
+            ("第八十八章 大灾", Some("大灾")),
+            ("第12篇　雷霆", Some("雷霆")),
+            ("第五章", None),
+            ("第一章 开", None),
+            ("梁惠王上", None),
+            ("燕燕", None),
+            ("第三章 Debian 打包", None),
+            ("第二章黄牛", Some("黄牛")),
+        ] {
+            assert_eq!(numbered_subject(title), want, "{title}");
+        }
+    }
+
+    #[test]
+    fn a_chinese_lead_quotes_the_clause_that_holds_the_subject() {
+        let text = "当时，穆萨对他的宗族说：安拉的确命令你们宰一头黄牛。";
+        let at = text.find("黄牛").unwrap();
+        assert!(quote_holding_zh(text, at..at + "黄牛".len()).contains("黄牛"));
+    }
 
     #[test]
     fn a_named_unit_goes_by_its_names() {
