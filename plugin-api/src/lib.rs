@@ -1876,9 +1876,32 @@ pub mod build {
                 .next()
                 .is_none_or(|n| n.is_whitespace() || ['”', '’', '"', '\'', ')'].contains(&n))
         };
-        let mut cut = text
-            .char_indices()
-            .find(|&(i, c)| ends.contains(&c) && i > 0 && ends_here(i, c))
+        // (a stop inside a quotation ends no sentence of the text: "一个母蚁说：“蚂蚁们啊！
+        // 你们进自己的住宅去吧…”" runs on to where the quotation closes, unless the text never
+        // closes it)
+        let quoted_depth = |i: usize| {
+            let before = &text[..i];
+            let opened = before.matches(['“', '「', '『']).count();
+            let closed = before.matches(['”', '」', '』']).count();
+            opened.saturating_sub(closed)
+        };
+        let closes_next = |i: usize, c: char| {
+            text[i + c.len_utf8()..]
+                .chars()
+                .next()
+                .is_some_and(|n| ['”', '」', '』'].contains(&n))
+        };
+        let stops = || {
+            text.char_indices()
+                .filter(|&(i, c)| ends.contains(&c) && i > 0 && ends_here(i, c))
+        };
+        let mut cut = stops()
+            .find(|&(i, c)| match quoted_depth(i) {
+                0 => true,
+                1 => closes_next(i, c),
+                _ => false,
+            })
+            .or_else(|| stops().next())
             .map_or(text.len(), |(i, c)| i + c.len_utf8());
         for c in text[cut..].chars() {
             if !['”', '」', '』', '’', '"'].contains(&c) {
@@ -3060,6 +3083,21 @@ pub mod build {
                     "If cd.iso is an image, mount it.",
                 ),
                 ("He said “stop.” Then left.", false, 160, "He said “stop.”"),
+                // (a stop inside a quotation ends no sentence)
+                (
+                    "He said, “Stop! Go away.” Then he left.",
+                    false,
+                    160,
+                    "He said, “Stop! Go away.”",
+                ),
+                (
+                    "一个母蚁说：“蚂蚁们啊！你们进自己的住宅去吧。”苏莱曼笑了。",
+                    true,
+                    160,
+                    "一个母蚁说：“蚂蚁们啊！你们进自己的住宅去吧。”",
+                ),
+                // (a quotation the text never closes: the first stop)
+                ("他说：“我的主啊！求你赦宥我。", true, 160, "他说：“我的主啊！"),
                 ("No stop at all", false, 160, "No stop at all"),
                 (
                     "45:2 这本经，毫无疑义。是指导。",
