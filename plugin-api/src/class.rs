@@ -1224,8 +1224,8 @@ pub fn kind_phrase(name: &str, head: &str, sentence: &str) -> Option<String> {
 /// it: a preposition or a conjunction that joins the phrase to what comes before.
 const EN_CLAUSE_START: &[&str] = &[
     "with", "in", "of", "for", "to", "by", "on", "from", "into", "at", "via", "as", "and", "or",
-    "but", "than", "like", "about", "if", "when", "while", "because", "unless", "whether",
-    "that", "where", "so",
+    "but", "than", "like", "about", "if", "when", "while", "because", "unless", "whether", "that",
+    "where", "so",
 ];
 
 /// The clause in which an English `sentence` names `name` with a kind's head noun (`head`)
@@ -1300,7 +1300,11 @@ pub fn kind_clause(name: &str, head: &str, sentence: &str) -> Option<String> {
         if words.len() < 2 || denied {
             continue;
         }
-        let snippet = format!("{} {}", words.join(" "), &sentence[phrase_start..phrase_end]);
+        let snippet = format!(
+            "{} {}",
+            words.join(" "),
+            &sentence[phrase_start..phrase_end]
+        );
         return Some(snippet.trim().to_string());
     }
     None
@@ -1309,8 +1313,9 @@ pub fn kind_clause(name: &str, head: &str, sentence: &str) -> Option<String> {
 /// What follows a Chinese kind's head where the head runs on into a longer word that names
 /// something else: "ext4 文件系统" is no file, "命令行" no command, "文件名" no file, "UTF-8 语言
 /// 环境" (a locale) no language.
-pub const ZH_HEAD_RUNS_ON: &[&str] =
-    &["系统", "系統", "名", "夹", "夾", "行", "树", "樹", "卡", "集", "环境", "環境"];
+pub const ZH_HEAD_RUNS_ON: &[&str] = &[
+    "系统", "系統", "名", "夹", "夾", "行", "树", "樹", "卡", "集", "环境", "環境",
+];
 
 /// The clause in which a Chinese `sentence` names `name` (in Latin letters) with a kind's head
 /// noun (`head`, "文件"): "cmake 命令根据 CMakeLists.txt 文件和它的 -D 选项来生成 Makefile 文件",
@@ -1352,11 +1357,10 @@ pub fn zh_kind_clause(name: &str, head: &str, sentence: &str) -> Option<String> 
         if ZH_HEAD_RUNS_ON.iter().any(|l| rest.starts_with(l)) {
             continue;
         }
-        let start = sentence[..at]
-            .rfind(ENDS)
-            .map_or(0, |i| i + sentence[i..].chars().next().map_or(1, char::len_utf8));
-        let stop = sentence.len() - rest.len()
-            + rest.find(ENDS).unwrap_or(rest.len());
+        let start = sentence[..at].rfind(ENDS).map_or(0, |i| {
+            i + sentence[i..].chars().next().map_or(1, char::len_utf8)
+        });
+        let stop = sentence.len() - rest.len() + rest.find(ENDS).unwrap_or(rest.len());
         let clause = sentence[start..stop]
             .trim()
             .trim_start_matches(|c: char| "•*-·".contains(c) || c.is_whitespace())
@@ -1430,7 +1434,9 @@ pub const ZH_WRITING_VERBS: &[&str] = &["作", "著", "撰", "賦", "赋"];
 /// Characters that end a Chinese sentence, or the part of one a subject opens.
 const ZH_SENTENCE_END: &[char] = &['。', '！', '？', '；'];
 /// Characters that end a Chinese clause.
-const ZH_CLAUSE_END: &[char] = &['。', '！', '？', '，', '；', '：', '“', '”', '「', '」', '『', '』', '‘', '’'];
+const ZH_CLAUSE_END: &[char] = &[
+    '。', '！', '？', '，', '；', '：', '“', '”', '「', '」', '『', '』', '‘', '’',
+];
 
 /// Where the text after the last of `ends` in `before` starts (0 where there is none).
 fn zh_start_after(before: &str, ends: &[char]) -> usize {
@@ -1442,7 +1448,9 @@ fn zh_start_after(before: &str, ends: &[char]) -> usize {
 }
 
 /// Words that open a clause before its subject: "故", "蓋", "昔", "於是".
-const ZH_OPENERS: &[&str] = &["於是", "于是", "是以", "故", "蓋", "盖", "昔", "乃", "而", "且", "夫", "若"];
+const ZH_OPENERS: &[&str] = &[
+    "於是", "于是", "是以", "故", "蓋", "盖", "昔", "乃", "而", "且", "夫", "若",
+];
 
 /// A clause or sentence without the words that open it before its subject ([`ZH_OPENERS`]).
 fn zh_head(s: &str) -> String {
@@ -1470,7 +1478,10 @@ pub fn zh_title_use(work: &str, text: &str) -> Vec<TitleUse> {
         let clause = &before[clause_start..];
         let snippet = format!("{}{marked}", clause.trim());
         // (a quotation: "《康誥》曰：「克明德。」", "《詩》云：「…」")
-        if let Some((verb, rest)) = ["曰", "云"].iter().find_map(|v| Some((*v, after.strip_prefix(v)?))) {
+        if let Some((verb, rest)) = ["曰", "云"]
+            .iter()
+            .find_map(|v| Some((*v, after.strip_prefix(v)?)))
+        {
             let (colon, rest) = match rest.strip_prefix(['：', ':']) {
                 Some(r) => ("：", r),
                 None => ("", rest),
@@ -1491,7 +1502,9 @@ pub fn zh_title_use(work: &str, text: &str) -> Vec<TitleUse> {
                     (true, true) => String::new(),
                     (false, _) => "…".to_string(),
                 };
-                out.push(TitleUse::Quoted { snippet: format!("{marked}{verb}{colon}{open}{said}{end}") });
+                out.push(TitleUse::Quoted {
+                    snippet: format!("{marked}{verb}{colon}{open}{said}{end}"),
+                });
             }
             continue;
         }
@@ -1512,7 +1525,10 @@ pub fn zh_title_use(work: &str, text: &str) -> Vec<TitleUse> {
             }
             out.push(TitleUse::Written { heads, snippet });
         } else if verb_of(&["歌", "舞"]) {
-            out.push(TitleUse::Performed { dance: clause.ends_with('舞'), snippet });
+            out.push(TitleUse::Performed {
+                dance: clause.ends_with('舞'),
+                snippet,
+            });
         } else if verb_of(&["讀", "读"]) {
             out.push(TitleUse::Read { snippet });
         }
@@ -1534,7 +1550,12 @@ pub struct Predicated {
 /// "E确是T的", "E是全聪的，是T的"; in English "E is T", "E is ever T", "E is Forgiving and T",
 /// "E is Hearing, Knowing". The subject must end a clause's start (not "…的安拉"); None where
 /// no subject is given the quality.
-pub fn predicated_of(name: &str, sentence: &str, subjects: &[&str], zh: bool) -> Option<Predicated> {
+pub fn predicated_of(
+    name: &str,
+    sentence: &str,
+    subjects: &[&str],
+    zh: bool,
+) -> Option<Predicated> {
     if name.is_empty() {
         return None;
     }
@@ -1583,8 +1604,8 @@ pub fn predicated_of(name: &str, sentence: &str, subjects: &[&str], zh: bool) ->
                     .unwrap_or("")
                     .to_lowercase();
                 ![
-                    "of", "the", "to", "by", "from", "with", "for", "in", "on", "at", "his",
-                    "her", "their", "our", "your", "my", "its", "a", "an",
+                    "of", "the", "to", "by", "from", "with", "for", "in", "on", "at", "his", "her",
+                    "their", "our", "your", "my", "its", "a", "an",
                 ]
                 .contains(&last.as_str())
             }
@@ -1618,8 +1639,12 @@ fn zh_subject_start(before: &str) -> Option<&str> {
     let mut rest = strip_copula(before)?;
     // (a chain: "…是全聪的，是全知的"; three links at most, each a short predicate)
     for _ in 0..3 {
-        let Some(prev) = rest.strip_suffix("的，") else { break };
-        let Some(copula) = prev.rfind('是') else { break };
+        let Some(prev) = rest.strip_suffix("的，") else {
+            break;
+        };
+        let Some(copula) = prev.rfind('是') else {
+            break;
+        };
         let quality = &prev[copula + '是'.len_utf8()..];
         if quality.chars().count() > 4 || !quality.chars().all(cjk) {
             break;
@@ -1634,7 +1659,9 @@ fn en_subject_start(before: &str) -> Option<&str> {
     let mut rest = before.trim_end();
     // (the qualities before T, each capitalised: "Forgiving and", "Hearing,")
     for _ in 0..4 {
-        let Some((head, last)) = rest.rsplit_once(' ') else { break };
+        let Some((head, last)) = rest.rsplit_once(' ') else {
+            break;
+        };
         let word = last.trim_end_matches(',');
         let joins = last == "and" || last == "or";
         let quality = word.starts_with(|c: char| c.is_uppercase())
@@ -1647,7 +1674,9 @@ fn en_subject_start(before: &str) -> Option<&str> {
             break;
         }
     }
-    let rest = rest.strip_suffix(" is").or_else(|| rest.strip_suffix(" was"))?;
+    let rest = rest
+        .strip_suffix(" is")
+        .or_else(|| rest.strip_suffix(" was"))?;
     Some(rest.trim_end())
 }
 
@@ -1662,21 +1691,76 @@ mod tests {
             snippet: snippet.to_string(),
         };
         let cases: Vec<(&str, &str, Vec<TitleUse>)> = vec![
-            ("祈招", "昔穆王欲肆其心，周行天下，將皆必有車轍馬跡焉。祭公謀父作《祈招》之詩，以止王心。",
-                vec![written(&["祭公謀父作"], "祭公謀父作《祈招》")]),
-            ("離騷", "屈平疾王聽之不聰也，讒諂之蔽明也，故憂愁幽思而作《離騷》。",
-                vec![written(&["憂愁幽思而作", "屈平疾王聽之不聰也，讒諂之蔽明也，故憂愁幽思而作"], "故憂愁幽思而作《離騷》")]),
-            ("抑戒", "周公作《酒誥》，以戒群臣；衛武公作《抑戒》，以自儆。",
-                vec![written(&["衛武公作"], "衛武公作《抑戒》")]),
-            ("春秋", "昔西伯拘羑里，演《周易》；孔子厄陳、蔡，作《春秋》。",
-                vec![written(&["作", "孔子厄陳、蔡，作"], "作《春秋》")]),
-            ("周書", "“《周書》曰：‘皇天無親，惟德是輔。’”", vec![TitleUse::Quoted { snippet: "《周書》曰：‘皇天無親，惟德是輔。’".into() }]),
-            ("康誥", "《康誥》曰：「克明德。」", vec![TitleUse::Quoted { snippet: "《康誥》曰：「克明德。」".into() }]),
-            ("詩", "《詩》云：「穆穆文王，於緝熙敬止！」為人君，止於仁。",
-                vec![TitleUse::Quoted { snippet: "《詩》云：「穆穆文王，於緝熙敬止！」".into() }]),
-            ("小雅", "為之歌《小雅》，曰：「美哉！」", vec![TitleUse::Performed { dance: false, snippet: "為之歌《小雅》".into() }]),
-            ("大武", "見舞《大武》者，曰：「美哉！」", vec![TitleUse::Performed { dance: true, snippet: "見舞《大武》".into() }]),
-            ("春秋", "余讀《春秋》，至於此。", vec![TitleUse::Read { snippet: "余讀《春秋》".into() }]),
+            (
+                "祈招",
+                "昔穆王欲肆其心，周行天下，將皆必有車轍馬跡焉。祭公謀父作《祈招》之詩，以止王心。",
+                vec![written(&["祭公謀父作"], "祭公謀父作《祈招》")],
+            ),
+            (
+                "離騷",
+                "屈平疾王聽之不聰也，讒諂之蔽明也，故憂愁幽思而作《離騷》。",
+                vec![written(
+                    &[
+                        "憂愁幽思而作",
+                        "屈平疾王聽之不聰也，讒諂之蔽明也，故憂愁幽思而作",
+                    ],
+                    "故憂愁幽思而作《離騷》",
+                )],
+            ),
+            (
+                "抑戒",
+                "周公作《酒誥》，以戒群臣；衛武公作《抑戒》，以自儆。",
+                vec![written(&["衛武公作"], "衛武公作《抑戒》")],
+            ),
+            (
+                "春秋",
+                "昔西伯拘羑里，演《周易》；孔子厄陳、蔡，作《春秋》。",
+                vec![written(&["作", "孔子厄陳、蔡，作"], "作《春秋》")],
+            ),
+            (
+                "周書",
+                "“《周書》曰：‘皇天無親，惟德是輔。’”",
+                vec![TitleUse::Quoted {
+                    snippet: "《周書》曰：‘皇天無親，惟德是輔。’".into(),
+                }],
+            ),
+            (
+                "康誥",
+                "《康誥》曰：「克明德。」",
+                vec![TitleUse::Quoted {
+                    snippet: "《康誥》曰：「克明德。」".into(),
+                }],
+            ),
+            (
+                "詩",
+                "《詩》云：「穆穆文王，於緝熙敬止！」為人君，止於仁。",
+                vec![TitleUse::Quoted {
+                    snippet: "《詩》云：「穆穆文王，於緝熙敬止！」".into(),
+                }],
+            ),
+            (
+                "小雅",
+                "為之歌《小雅》，曰：「美哉！」",
+                vec![TitleUse::Performed {
+                    dance: false,
+                    snippet: "為之歌《小雅》".into(),
+                }],
+            ),
+            (
+                "大武",
+                "見舞《大武》者，曰：「美哉！」",
+                vec![TitleUse::Performed {
+                    dance: true,
+                    snippet: "見舞《大武》".into(),
+                }],
+            ),
+            (
+                "春秋",
+                "余讀《春秋》，至於此。",
+                vec![TitleUse::Read {
+                    snippet: "余讀《春秋》".into(),
+                }],
+            ),
             // (a title named without one of these verbs says nothing of the work)
             ("春秋", "此《春秋》之所以作也。", vec![]),
             ("春秋", "春秋作而亂臣賊子懼。", vec![]),
@@ -1690,23 +1774,54 @@ mod tests {
     fn qualities_predicated_of_a_subject() {
         let subjects = ["安拉", "Allah", "Debian"];
         let cases: &[(&str, &str, bool, Option<(&str, &str)>)] = &[
-            ("全知", "安拉确是全聪的，确是全知的。", true, Some(("安拉", "安拉确是全聪的，确是全知的"))),
-            ("全知", "他们说：安拉是全知的。", true, Some(("安拉", "安拉是全知的"))),
-            ("全聪", "安拉是全聪的，是全知的。", true, Some(("安拉", "安拉是全聪的"))),
+            (
+                "全知",
+                "安拉确是全聪的，确是全知的。",
+                true,
+                Some(("安拉", "安拉确是全聪的，确是全知的")),
+            ),
+            (
+                "全知",
+                "他们说：安拉是全知的。",
+                true,
+                Some(("安拉", "安拉是全知的")),
+            ),
+            (
+                "全聪",
+                "安拉是全聪的，是全知的。",
+                true,
+                Some(("安拉", "安拉是全聪的")),
+            ),
             // (not the whole predicate, nor a subject inside a phrase)
             ("全知", "安拉是全知万物的。", true, None),
             ("全知", "他们的安拉是全知的。", true, None),
             ("全知", "他确是全知的。", true, None),
-            ("Merciful", "Indeed, Allah is Forgiving and Merciful.", false, Some(("Allah", "Allah is Forgiving and Merciful"))),
-            ("Knowing", "And Allah is ever Knowing and Wise.", false, Some(("Allah", "Allah is ever Knowing"))),
+            (
+                "Merciful",
+                "Indeed, Allah is Forgiving and Merciful.",
+                false,
+                Some(("Allah", "Allah is Forgiving and Merciful")),
+            ),
+            (
+                "Knowing",
+                "And Allah is ever Knowing and Wise.",
+                false,
+                Some(("Allah", "Allah is ever Knowing")),
+            ),
             ("Wise", "the mercy of Allah is Wise", false, None),
             ("free", "Debian is free software.", false, None),
-            ("stable", "Debian is stable.", false, Some(("Debian", "Debian is stable"))),
+            (
+                "stable",
+                "Debian is stable.",
+                false,
+                Some(("Debian", "Debian is stable")),
+            ),
         ];
         for &(name, sentence, zh, want) in cases {
             let got = predicated_of(name, sentence, &subjects, zh);
             assert_eq!(
-                got.as_ref().map(|p| (p.subject.as_str(), p.snippet.as_str())),
+                got.as_ref()
+                    .map(|p| (p.subject.as_str(), p.snippet.as_str())),
                 want,
                 "{name} in {sentence}"
             );
@@ -2062,7 +2177,12 @@ mod tests {
                 Some("cmake 命令根据 CMakeLists.txt 文件和 -D 选项来生成 Makefile 文件"),
             ),
             // (a pronoun, a denial, too short, a longer word)
-            ("debian/foo.symbols", "文件", "将其复制为 debian/foo.symbols 文件。", None),
+            (
+                "debian/foo.symbols",
+                "文件",
+                "将其复制为 debian/foo.symbols 文件。",
+                None,
+            ),
             (
                 "override_dh_auto_install",
                 "目标",
@@ -2074,10 +2194,19 @@ mod tests {
             // (a heading, a piece of a quotation)
             ("ps", "命令", "9.4.3. ps 命令的输出格式说明", None),
             ("ps", "命令", "表 9.10. ps 命令样式列表", None),
-            ("dist-upgrade", "命令", "请运行“apt dist-upgrade\" 命令，然后重启系统。", None),
+            (
+                "dist-upgrade",
+                "命令",
+                "请运行“apt dist-upgrade\" 命令，然后重启系统。",
+                None,
+            ),
         ];
         for (name, head, sentence, want) in cases {
-            assert_eq!(zh_kind_clause(name, head, sentence).as_deref(), want, "{sentence}");
+            assert_eq!(
+                zh_kind_clause(name, head, sentence).as_deref(),
+                want,
+                "{sentence}"
+            );
         }
     }
 
@@ -2107,7 +2236,12 @@ mod tests {
                 None,
             ),
             // (the name inside a longer one)
-            ("dh", "command", "You then run the dh_make command in the tree.", None),
+            (
+                "dh",
+                "command",
+                "You then run the dh_make command in the tree.",
+                None,
+            ),
             // (back to a clause's opening word; past a list's mark; not what is denied)
             (
                 "/etc/default",
@@ -2129,7 +2263,11 @@ mod tests {
             ),
         ];
         for (name, head, sentence, want) in cases {
-            assert_eq!(kind_clause(name, head, sentence).as_deref(), want, "{sentence}");
+            assert_eq!(
+                kind_clause(name, head, sentence).as_deref(),
+                want,
+                "{sentence}"
+            );
         }
     }
 

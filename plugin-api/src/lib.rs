@@ -34,12 +34,12 @@ pub mod bindings {
     });
 }
 
-pub use bindings::grove::gene1_1_0::source::CodeBlock;
 pub use bindings::grove::gene1_0_0::types::Location;
 pub use bindings::grove::gene1_0_0::types::{
     Chapter, Citation, Document, Entry, Finding, GeneInfo, Level, Page, Passage, Procedure,
     Proposal, RelatedTerm, Review, Section, TermKind, TermStat,
 };
+pub use bindings::grove::gene1_1_0::source::CodeBlock;
 
 /// The ABI version this SDK builds genes for (the WIT package version).
 pub const ABI_VERSION: &str = "1.1.0";
@@ -676,7 +676,10 @@ pub mod junk {
         // a classical verb or preposition and 之, its object pronoun, open a clause, never a
         // name: "爲之歌" (sang for him), "使之", "謂之" (介之推 and 燭之武 open with no such word)
         let chars: Vec<char> = t.chars().collect();
-        if chars.len() >= 3 && chars[1] == '之' && "爲為为與与以使謂谓令告問问見见從从於于".contains(chars[0]) {
+        if chars.len() >= 3
+            && chars[1] == '之'
+            && "爲為为與与以使謂谓令告問问見见從从於于".contains(chars[0])
+        {
             return Some("fragment");
         }
         // an identifier cut at its joiner: "DEB_" of DEB_BUILD_OPTIONS, "dh_" (not
@@ -1347,12 +1350,18 @@ pub mod build {
                 let symbols = t.chars().filter(|c| "$|{}[]<>=;#~\\`".contains(*c)).count();
                 t.starts_with(char::is_alphabetic) && symbols * 20 < t.chars().count()
             };
-            let found = mentions.iter().take(EXAMPLE_PASSAGES).filter(|p| prose(&p.text)).find_map(|p| {
-                host::code_after(&p.id, 3)
-                    .into_iter()
-                    .find(|c| c.text.lines().count() <= EXAMPLE_LINES && uses_in_code(&c.text, key))
-                    .map(|c| (p, c))
-            });
+            let found = mentions
+                .iter()
+                .take(EXAMPLE_PASSAGES)
+                .filter(|p| prose(&p.text))
+                .find_map(|p| {
+                    host::code_after(&p.id, 3)
+                        .into_iter()
+                        .find(|c| {
+                            c.text.lines().count() <= EXAMPLE_LINES && uses_in_code(&c.text, key)
+                        })
+                        .map(|c| (p, c))
+                });
             let Some((p, code)) = found else {
                 return false;
             };
@@ -1633,11 +1642,7 @@ pub mod build {
         }
 
         /// The kind the text gives `item` by a head noun ([`kind_noun`]), if any.
-        fn kind_of(
-            &mut self,
-            item: &str,
-            zh: bool,
-        ) -> Option<&'static KindHead> {
+        fn kind_of(&mut self, item: &str, zh: bool) -> Option<&'static KindHead> {
             if let Some(k) = self.kinds.get(item) {
                 return *k;
             }
@@ -1895,14 +1900,32 @@ pub mod build {
             text.char_indices()
                 .filter(|&(i, c)| ends.contains(&c) && i > 0 && ends_here(i, c))
         };
+        let ends_sentence = |&(i, c): &(usize, char)| match quoted_depth(i) {
+            0 => true,
+            1 => closes_next(i, c),
+            _ => false,
+        };
         let mut cut = stops()
-            .find(|&(i, c)| match quoted_depth(i) {
-                0 => true,
-                1 => closes_next(i, c),
-                _ => false,
-            })
+            .find(ends_sentence)
             .or_else(|| stops().next())
             .map_or(text.len(), |(i, c)| i + c.len_utf8());
+        // (a call or an exclamation of a few words says nothing yet: "先知啊！", "O Prophet!"
+        // go on to the sentence that follows)
+        let first = text[..cut].trim();
+        // (and so does a row of letters or single words: "Alif, Lam, Meem.")
+        let letters = letter_row(first, zh);
+        let short = letters
+            || if zh {
+                first.chars().filter(|c| c.is_alphabetic()).count() < 5
+                    || first.ends_with("啊！")
+                    || first.ends_with("呀！")
+            } else {
+                let words = first.split_whitespace().count();
+                words < 3 || words < 4 && first.ends_with('!')
+            };
+        if short && let Some((i, c)) = stops().filter(|&(i, _)| i >= cut).find(ends_sentence) {
+            cut = i + c.len_utf8();
+        }
         for c in text[cut..].chars() {
             if !['”', '」', '』', '’', '"'].contains(&c) {
                 break;
@@ -1927,6 +1950,23 @@ pub mod build {
             }
             _ => format!("{}…", head.trim()),
         }
+    }
+
+    /// Whether an English sentence is a row of letters or single words, no clause: "Alif,
+    /// Lam, Meem." (two parts or more between commas, each one word). It opens a unit without
+    /// saying anything of it. Never in Chinese, whose verse is made of such parts ("式微，式微，
+    /// 胡不归？" is a poem's line, as "艾列弗，俩目，米目。" is a row of letters).
+    pub fn letter_row(sentence: &str, zh: bool) -> bool {
+        if zh {
+            return false;
+        }
+        let parts: Vec<&str> = sentence
+            .trim()
+            .trim_end_matches(['.', '!', '?', ';', '。', '！', '？', '；'])
+            .split([',', '，', '、'])
+            .map(str::trim)
+            .collect();
+        parts.len() >= 2 && parts.iter().all(|p| !p.is_empty() && !p.contains(' '))
     }
 
     /// The author a unit's credit line names ("作者：杜甫", "Author: Li Bai", "by Li Bai"), if
@@ -2146,14 +2186,20 @@ pub mod build {
             let lower = t.to_lowercase();
             let prose = t.ends_with(['.', '。'])
                 && (t.split_whitespace().count() >= 10
-                    || t.chars().filter(|c| ('\u{3400}'..='\u{9fff}').contains(c)).count() >= 30);
+                    || t.chars()
+                        .filter(|c| ('\u{3400}'..='\u{9fff}').contains(c))
+                        .count()
+                        >= 30);
             let contents = ["table of contents", "contents", "目录", "目錄"]
                 .iter()
                 .any(|c| lower.starts_with(c));
             if prose || contents || copyright_notice(t) {
                 return None;
             }
-            let line = t.strip_suffix(" and").unwrap_or(t).trim_end_matches([',', '，']);
+            let line = t
+                .strip_suffix(" and")
+                .unwrap_or(t)
+                .trim_end_matches([',', '，']);
             let (name, affiliation) = match line.split_once(", ") {
                 Some((n, a)) => (n.trim(), Some(a.trim())),
                 None => (line.trim(), None),
@@ -2174,7 +2220,11 @@ pub mod build {
     pub fn title_page_line(entry: &crate::Entry, affiliation: Option<&str>, zh: bool) -> String {
         if zh {
             let a = affiliation.map(|a| format!("（{a}）")).unwrap_or_default();
-            format!("{}{a}，{}扉页署名的作者。", entry.title, book_zh(&entry.document_title))
+            format!(
+                "{}{a}，{}扉页署名的作者。",
+                entry.title,
+                book_zh(&entry.document_title)
+            )
         } else {
             let a = affiliation.map(|a| format!(" ({a})")).unwrap_or_default();
             format!(
@@ -2248,14 +2298,29 @@ pub mod build {
         ("filesystem", "文件系统", "a file system", "文件系统"),
         ("web browser", "浏览器", "a web browser", "浏览器"),
         ("browser", "浏览器", "a web browser", "浏览器"),
-        ("desktop environment", "桌面环境", "a desktop environment", "桌面环境"),
+        (
+            "desktop environment",
+            "桌面环境",
+            "a desktop environment",
+            "桌面环境",
+        ),
         ("desktop", "桌面", "a desktop environment", "桌面环境"),
-        ("window manager", "窗口管理器", "a window manager", "窗口管理器"),
+        (
+            "window manager",
+            "窗口管理器",
+            "a window manager",
+            "窗口管理器",
+        ),
         ("kernel", "内核", "a kernel", "内核"),
         ("architecture", "架构", "an architecture", "架构"),
         ("language", "语言", "a language", "语言"),
         ("compiler", "编译器", "a compiler", "编译器"),
-        ("boot loader", "引导加载程序", "a boot loader", "引导加载程序"),
+        (
+            "boot loader",
+            "引导加载程序",
+            "a boot loader",
+            "引导加载程序",
+        ),
         ("bootloader", "引导程序", "a boot loader", "引导加载程序"),
         ("license", "许可证", "a licence", "许可证"),
         ("licence", "许可协议", "a licence", "许可证"),
@@ -2490,9 +2555,8 @@ pub mod build {
                         continue;
                     }
                     let en_word = |r: &str| {
-                        r.strip_prefix(en).is_some_and(|after| {
-                            !after.starts_with(|c: char| c.is_alphanumeric())
-                        })
+                        r.strip_prefix(en)
+                            .is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric()))
                     };
                     let hit = match spaced {
                         Some(r) => en_word(r) || zh_word(r, zh_head),
@@ -2560,7 +2624,9 @@ pub mod build {
             let titled = |n: &String| {
                 n.chars().count() == 2 && n.chars().last().is_some_and(|c| RULER_RANKS.contains(c))
             };
-            let full = std::iter::once(&r.text).find(|n| titled(n)).map(|n| format!("{state}{n}"));
+            let full = std::iter::once(&r.text)
+                .find(|n| titled(n))
+                .map(|n| format!("{state}{n}"));
             let name = std::iter::once(r.text.clone())
                 .chain(r.entry.clone())
                 .find(|n| ruler_of(state, n))
@@ -2589,7 +2655,11 @@ pub mod build {
     /// who asks and whom they answer ("哀公問曰：…孔子對曰：…"), and one who answers their
     /// question ("子張問曰：…子夏對曰"). A question and a reply make the dialogue: two sayings side
     /// by side ("子曰：…曾子曰：…") need not be one.
-    pub fn zh_interlocutors(text: &str, names: &[String], related: &[(String, String)]) -> Vec<String> {
+    pub fn zh_interlocutors(
+        text: &str,
+        names: &[String],
+        related: &[(String, String)],
+    ) -> Vec<String> {
         // the clause after a mention, up to the speech marker or the clause's end
         let clause_after = |at: usize| -> &str {
             let rest = &text[at..];
@@ -2792,7 +2862,11 @@ pub mod build {
                     "\n    ```\n    if [[ -f x ]]; then\n\n      echo `date`\n    fi\n    ```\n\n",
                 ),
                 // (a fence in the code makes a longer one around it)
-                ("```\nx\n```", 3, "\n   ````\n   ```\n   x\n   ```\n   ````\n\n"),
+                (
+                    "```\nx\n```",
+                    3,
+                    "\n   ````\n   ```\n   x\n   ```\n   ````\n\n",
+                ),
             ];
             for (code, indent, want) in cases {
                 assert_eq!(code_fence(code, indent), want, "{code}");
@@ -2818,7 +2892,6 @@ pub mod build {
             }
         }
 
-
         #[test]
         fn who_speaks_with_a_person_in_a_classical_dialogue() {
             let related = |ms: &[&str]| -> Vec<(String, String)> {
@@ -2828,7 +2901,11 @@ pub mod build {
             // (passage, related entries, interlocutors)
             let cases: [(&str, &[&str], &[&str]); 6] = [
                 ("哀公問於孔子曰：「何為則民服？」", &["哀公"], &["哀公"]),
-                ("季康子問政於孔子。孔子對曰：「政者，正也。」", &["季康子"], &["季康子"]),
+                (
+                    "季康子問政於孔子。孔子對曰：「政者，正也。」",
+                    &["季康子"],
+                    &["季康子"],
+                ),
                 (
                     "哀公問曰：「何為則民服？」孔子對曰：「舉直錯諸枉，則民服。」",
                     &["哀公", "民服"],
@@ -2837,12 +2914,20 @@ pub mod build {
                 // two sayings side by side are no dialogue
                 ("孔子曰：「君子不器。」子貢曰：「如之何？」", &["子貢"], &[]),
                 // the person asks and the other answers
-                ("孔子問曰：「何謂也？」曾參對曰：「忠恕而已矣。」", &["曾參"], &["曾參"]),
+                (
+                    "孔子問曰：「何謂也？」曾參對曰：「忠恕而已矣。」",
+                    &["曾參"],
+                    &["曾參"],
+                ),
                 // a question answered before it is asked is none
                 ("曾參對曰：「唯。」孔子問曰：「何謂也？」", &["曾參"], &[]),
             ];
             for (text, rel, want) in cases {
-                assert_eq!(zh_interlocutors(text, &names, &related(rel)), want, "{text}");
+                assert_eq!(
+                    zh_interlocutors(text, &names, &related(rel)),
+                    want,
+                    "{text}"
+                );
             }
         }
 
@@ -2914,13 +2999,17 @@ pub mod build {
                     "Copyright c 1988–2022 Free Software Foundation, Inc.",
                     "Free Software Foundation",
                     false,
-                    Some("Free Software Foundation is named as a copyright holder of “Bash Reference Manual”."),
+                    Some(
+                        "Free Software Foundation is named as a copyright holder of “Bash Reference Manual”.",
+                    ),
                 ),
                 (
                     "“Debian New Maintainers’ Guide”, Copyright © 2010 Craig Small",
                     "Craig Small",
                     false,
-                    Some("Craig Small is a copyright holder of “Debian New Maintainers’ Guide” (2010)."),
+                    Some(
+                        "Craig Small is a copyright holder of “Debian New Maintainers’ Guide” (2010).",
+                    ),
                 ),
                 (
                     "版权所有 © 2015 自由软件基金会",
@@ -2935,10 +3024,19 @@ pub mod build {
                     Some("Craig Small，《Bash Reference Manual》版权声明中的版权所有者。"),
                 ),
                 ("版权声明", "Craig Small", true, None),
-                ("The Free Software Foundation publishes it.", "Free Software Foundation", false, None),
+                (
+                    "The Free Software Foundation publishes it.",
+                    "Free Software Foundation",
+                    false,
+                    None,
+                ),
             ];
             for (text, title, zh, want) in cases {
-                assert_eq!(copyright_line(&entry(title), text, zh).as_deref(), want, "{text}");
+                assert_eq!(
+                    copyright_line(&entry(title), text, zh).as_deref(),
+                    want,
+                    "{text}"
+                );
             }
         }
 
@@ -3096,8 +3194,38 @@ pub mod build {
                     160,
                     "一个母蚁说：“蚂蚁们啊！你们进自己的住宅去吧。”",
                 ),
+                // (a call says nothing yet: the sentence after it too)
+                (
+                    "先知啊！你应当敬畏安拉。不要顺从他们。",
+                    true,
+                    160,
+                    "先知啊！你应当敬畏安拉。",
+                ),
+                (
+                    "O Prophet! Fear Allah. Obey not them.",
+                    false,
+                    160,
+                    "O Prophet! Fear Allah.",
+                ),
+                (
+                    "式微，式微，胡不归？微君之故。",
+                    true,
+                    160,
+                    "式微，式微，胡不归？",
+                ),
+                (
+                    "Alif, Lam, Meem. This is the Book about which there is no doubt.",
+                    false,
+                    160,
+                    "Alif, Lam, Meem. This is the Book about which there is no doubt.",
+                ),
                 // (a quotation the text never closes: the first stop)
-                ("他说：“我的主啊！求你赦宥我。", true, 160, "他说：“我的主啊！"),
+                (
+                    "他说：“我的主啊！求你赦宥我。",
+                    true,
+                    160,
+                    "他说：“我的主啊！",
+                ),
                 ("No stop at all", false, 160, "No stop at all"),
                 (
                     "45:2 这本经，毫无疑义。是指导。",
@@ -3245,11 +3373,31 @@ pub mod build {
                 // a name takes the kinds of what a name names, the longest head first, a
                 // release's number between
                 ("Linux", "It runs the Linux kernel.", Some("a kernel")),
-                ("Firefox", "It ships the Firefox web browser.", Some("a web browser")),
-                ("Xfce", "It has the Xfce 4.12 desktop.", Some("a desktop environment")),
-                ("ext4", "Make an ext4 file system here.", Some("a file system")),
-                ("ext4", "对于 ext4 文件系统，有下面的工具。", Some("a file system")),
-                ("ARM", "It supports the ARM architecture.", Some("an architecture")),
+                (
+                    "Firefox",
+                    "It ships the Firefox web browser.",
+                    Some("a web browser"),
+                ),
+                (
+                    "Xfce",
+                    "It has the Xfce 4.12 desktop.",
+                    Some("a desktop environment"),
+                ),
+                (
+                    "ext4",
+                    "Make an ext4 file system here.",
+                    Some("a file system"),
+                ),
+                (
+                    "ext4",
+                    "对于 ext4 文件系统，有下面的工具。",
+                    Some("a file system"),
+                ),
+                (
+                    "ARM",
+                    "It supports the ARM architecture.",
+                    Some("an architecture"),
+                ),
                 ("Unix", "Open a Unix shell.", None),
                 ("Debian", "The Debian system boots.", None),
                 // (a name only modifies what it makes or holds: "a Linux distribution")
@@ -3287,7 +3435,11 @@ pub mod build {
                     "Add the Homepage field of the Source section in debian/control.",
                     Some("a field"),
                 ),
-                ("PDF_LINK", "Use the macro PDF_LINK, which takes the form", Some("a macro")),
+                (
+                    "PDF_LINK",
+                    "Use the macro PDF_LINK, which takes the form",
+                    Some("a macro"),
+                ),
                 // the kind alone says no more than "a field"
                 ("Homepage", "Set the Homepage field.", None),
                 // a phrase of plain words before a head is a compound
@@ -3297,7 +3449,11 @@ pub mod build {
                     None,
                 ),
                 // two kinds: which one is unsure
-                ("foo-bar", "the foo-bar package of X and the foo-bar file of Y", None),
+                (
+                    "foo-bar",
+                    "the foo-bar package of X and the foo-bar file of Y",
+                    None,
+                ),
             ] {
                 assert_eq!(kind_named_once(name, &[text]).map(|k| k.1), kind, "{text}");
             }

@@ -1428,7 +1428,7 @@ fn opens_unit(text: &str, zh: bool) -> bool {
     } else {
         t.split_whitespace().count() >= 4
     };
-    long && !t.ends_with([':', '：']) && credited_author(t).is_none()
+    long && !t.ends_with([':', '：']) && credited_author(t).is_none() && !grove_gene::build::letter_row(t, zh)
 }
 
 
