@@ -37,6 +37,79 @@ fn byline_era<'t>(text: &'t str, names: &[String]) -> Option<&'t str> {
         .then_some(era)
 }
 
+/// The offset among its chapter's passages of the first passage at or past source line
+/// `line`: a search that doubles, then halves, the offset (some twenty look-ups of one
+/// passage in a chapter of thousands).
+fn offset_at_line(chapter: u32, line: u32) -> u32 {
+    let at = |o: u32| host::chapter_passages(chapter, o, 1).into_iter().next();
+    let before = |o: u32| at(o).is_some_and(|p| p.location.line.is_some_and(|l| l < line));
+    let mut hi = 1u32;
+    while before(hi) && hi < 1 << 20 {
+        hi *= 2;
+    }
+    let mut lo = 0u32;
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if before(mid) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// Whether a passage is a line of a list of names: a name of `names` first, then a few words
+/// of data and no sentence ("Martin Michlmayr March 2003", "Ian Murdock August 1993"). With
+/// `names` empty, any short line without a sentence's stop or a colon.
+fn roll_line(text: &str, names: &[String]) -> bool {
+    let t = text.trim();
+    let rest = if names.is_empty() {
+        Some(t)
+    } else {
+        names.iter().find_map(|n| t.strip_prefix(n.as_str()))
+    };
+    rest.is_some_and(|r| {
+        r.chars().count() <= 30
+            && !r.contains(['。', '，', '：', ':', ',', ';', '；', '！', '？', '!', '?'])
+            && !r.trim_end().ends_with('.')
+    }) && t.chars().count() <= 50
+}
+
+/// Words by which a sentence introduces a list of people: "名字", "名单", "names", "the
+/// following".
+const ROLL_WORDS: &[&str] = &[
+    "名字", "名单", "名單", "人员", "人員", "成员", "成員", "如下", "下列", "以下", "names",
+    "list of", "following", "members",
+];
+
+/// The sentence that introduces the list of names on which the person is first named, and
+/// that line: "下面有一个文本文件 “DPL”，里面含有 2004 年以前 Debian 项目的领导者名字和起始日期…"
+/// over "Martin Michlmayr March 2003". The list holds three lines or more; the sentence is
+/// the first passage before its lines, and speaks of names or a list (`ROLL_WORDS`). None
+/// where the source numbers no lines.
+fn introduced_roll(mentions: &[Passage], names: &[String]) -> Option<(Passage, Passage)> {
+    let line = mentions.iter().find(|m| roll_line(&m.text, names))?;
+    let chapter = line.location.chapter;
+    let off = offset_at_line(chapter, line.location.line?);
+    let from = off.saturating_sub(12);
+    let around = host::chapter_passages(chapter, from, off - from + 4);
+    let at = around.iter().position(|p| p.id == line.id)?;
+    let mut rows = 1 + around[at + 1..].iter().take_while(|p| roll_line(&p.text, &[])).count();
+    let mut intro = None;
+    for p in around[..at].iter().rev() {
+        if roll_line(&p.text, &[]) {
+            rows += 1;
+            continue;
+        }
+        intro = Some(p);
+        break;
+    }
+    let intro = intro?;
+    let lower = intro.text.to_lowercase();
+    (rows >= 3 && ROLL_WORDS.iter().any(|w| lower.contains(w))).then(|| (intro.clone(), line.clone()))
+}
+
 /// The first passage of the work whose credit line (or heading) is `credit`: the first
 /// passage after it in the same section of its chapter that is no attribution line ("《左傳》",
 /// "(韓愈)", "先秦：左丘明") and says something (eight characters or more). The credit is found
@@ -45,28 +118,7 @@ fn byline_era<'t>(text: &'t str, names: &[String]) -> Option<&'t str> {
 /// numbers no lines, among the chapter's first six hundred.
 fn work_opening(credit: &Passage) -> Option<Passage> {
     let chapter = credit.location.chapter;
-    let at = |o: u32| host::chapter_passages(chapter, o, 1).into_iter().next();
-    let start = match credit.location.line {
-        Some(line) => {
-            // (the first offset whose passage is at or past the credit's line)
-            let before = |o: u32| at(o).is_some_and(|p| p.location.line.is_some_and(|l| l < line));
-            let mut hi = 1u32;
-            while before(hi) && hi < 1 << 20 {
-                hi *= 2;
-            }
-            let mut lo = 0u32;
-            while lo < hi {
-                let mid = lo + (hi - lo) / 2;
-                if before(mid) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            lo
-        }
-        None => 0,
-    };
+    let start = credit.location.line.map_or(0, |line| offset_at_line(chapter, line));
     let (page, pages) = match credit.location.line {
         Some(_) => (16u32, 1u32),
         None => (grove_gene::limits::MAX_IMPORT_ITEMS, 6),
@@ -1355,6 +1407,27 @@ impl Gene for Person {
             }
             // Where the text defines nothing, the relations it states identify the person
             // ("David: son of Jesse; king of Israel."), each cited below.
+            // Named on a line of a list that a sentence introduces: the sentence says who
+            // they are, the line what the list gives of them.
+            _ if rels.is_empty() && let Some((intro, row)) = introduced_roll(&mentions, &names) => {
+                let said = grove_gene::build::opening_words(&intro.text, zh, 80);
+                let row_text = row.text.trim();
+                b.summary_line(if zh {
+                    format!(
+                        "{}，列于{}的一份名单（“{said}”）：“{row_text}”。",
+                        entry.title,
+                        grove_gene::build::book_zh(&entry.document_title)
+                    )
+                } else {
+                    format!(
+                        "{} is listed in {} (“{said}”): “{row_text}”.",
+                        entry.title,
+                        grove_gene::build::book_en(&entry.document_title)
+                    )
+                });
+                b.cite(&intro);
+                b.cite(&row);
+            }
             _ if !rels.is_empty() => {
                 let stated: Vec<String> = rels
                     .iter()
@@ -1543,6 +1616,22 @@ grove_gene::register_gene!(Person);
 mod tests {
     use super::*;
     use grove_gene::Location;
+
+    #[test]
+    fn a_roll_line_is_a_name_and_a_few_words_of_data() {
+        let names = vec!["Martin Michlmayr".to_string()];
+        for (line, want) in [
+            ("Martin Michlmayr March 2003", true),
+            ("Martin Michlmayr", true),
+            ("Martin Michlmayr was elected in March 2003.", false),
+            ("Martin Michlmayr, Branden Robinson and others", false),
+            ("Ian Murdock August 1993", false),
+        ] {
+            assert_eq!(roll_line(line, &names), want, "{line}");
+        }
+        assert!(roll_line("Ian Murdock August 1993", &[]));
+        assert!(!roll_line("下面有一个文本文件，里面含有名字和起始日期。", &[]));
+    }
 
     #[test]
     fn a_byline_gives_its_author_an_era() {
