@@ -2453,9 +2453,35 @@ fn merge_known_names(out: &mut Vec<Found>, sentences: &[&str], words: &HashMap<S
         else {
             continue;
         };
+        // (a courtesy name the text writes after another family's surname is another man's:
+        // "蘇子美" is 蘇舜欽, whose 字 子美 杜甫 shares; not after a preposition that is a
+        // surname too, "問於子路")
+        let simple = |c: char| fast2s::convert(c.encode_utf8(&mut [0; 4])).chars().next();
+        let surname = names
+            .first()
+            .and_then(|n| n.chars().next())
+            .and_then(simple);
+        let someone_elses = |n: &str| {
+            n.chars().count() == 2
+                && n.starts_with('子')
+                && names.first().is_some_and(|u| *u != n)
+                && sentences.iter().any(|s| {
+                    s.match_indices(n).any(|(at, _)| {
+                        s[..at].chars().next_back().is_some_and(|c| {
+                            SURNAMES.contains(c)
+                                && !"于於向方上万萬司诸諸".contains(c)
+                                && simple(c) != surname
+                        })
+                    })
+                })
+        };
+        if someone_elses(&out[head].text) {
+            continue;
+        }
         let others: Vec<(&str, Use)> = names
             .iter()
             .filter(|n| **n != out[head].text)
+            .filter(|n| !someone_elses(n))
             .filter_map(|&n| {
                 let used = match (index.get(n), words.get(n)) {
                     (Some(&i), _) => Use::Entry(i),
@@ -2747,6 +2773,29 @@ mod tests {
         assert!(find(&found, "仲尼").is_none());
         // a name of the line the document does not use is not added
         assert!(!kongzi.variants.iter().any(|v| v == "孔丘"));
+    }
+
+    #[test]
+    fn a_known_name_written_after_another_surname_is_another_mans() {
+        let sentences = [
+            "唐之有天下，李白、杜甫皆以其所能鳴。",
+            "杜甫曰：國破山河在。",
+            "即蘇子美滄浪亭之地也。",
+            "子美曰：吾愛此亭。",
+            "子美之亭，乃爲大雲庵。",
+        ];
+        let (found, _) = extract(&sentences, &[]);
+        for f in &found {
+            let names: Vec<&str> = std::iter::once(f.text.as_str())
+                .chain(f.variants.iter().map(String::as_str))
+                .collect();
+            assert!(
+                !(names.contains(&"杜甫") && names.contains(&"子美")),
+                "{} {:?}",
+                f.text,
+                f.variants
+            );
+        }
     }
 
     #[test]
