@@ -1111,6 +1111,27 @@ fn sentence_around(text: &str, at: usize, end: usize) -> (usize, usize) {
     (start, stop)
 }
 
+/// The words after a name past its release number: " desktop environment" of " 4.8 desktop
+/// environment" ("the Xfce 4.8 desktop environment"); the words as they are where no number
+/// follows, or where it ends the sentence.
+fn skip_release(after: &str) -> &str {
+    let Some(r) = after.strip_prefix(' ') else {
+        return after;
+    };
+    let end = r
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(r.len());
+    let number = &r[..end];
+    if number.starts_with(|c: char| c.is_ascii_digit())
+        && !number.ends_with('.')
+        && r[end..].starts_with(' ')
+    {
+        &r[end..]
+    } else {
+        after
+    }
+}
+
 /// The noun phrase in which an English `sentence` names `name` with a kind's head noun (`head`,
 /// "field") and says more of it than the kind, in a modifier after the head: "the Homepage
 /// field of the Source section in debian/control", "an alias dquilt for Debian packaging".
@@ -1143,7 +1164,7 @@ pub fn kind_phrase(name: &str, head: &str, sentence: &str) -> Option<String> {
         }
         let (s_start, s_end) = sentence_around(sentence, at, end);
         let quotes: &[char] = &['`', '"', '\'', '“', '”', '‘', '’', '*'];
-        let after = lower[end..s_end].trim_start_matches(quotes);
+        let after = skip_release(lower[end..s_end].trim_start_matches(quotes));
         let before = lower[s_start..at].trim_end_matches(quotes);
         // "the X field" (head after) or "an alias X" (head before)
         let (phrase_start, phrase_end) = if let Some(r) = after
@@ -1254,7 +1275,7 @@ pub fn kind_clause(name: &str, head: &str, sentence: &str) -> Option<String> {
         {
             continue;
         }
-        let Some(after_head) = lower[end..]
+        let Some(after_head) = skip_release(&lower[end..])
             .strip_prefix(' ')
             .and_then(|r| r.strip_prefix(head))
             .filter(|r| !r.starts_with(|c: char| c.is_alphanumeric() || c == '-'))
@@ -2225,6 +2246,13 @@ mod tests {
                 "program",
                 "It is usually used in conjunction with build daemons running the buildd program.",
                 Some("build daemons running the buildd program"),
+            ),
+            // (a release number between the name and its kind)
+            (
+                "Xfce",
+                "desktop environment",
+                "Debian 7 shipped the Xfce 4.8 desktop environment.",
+                Some("Debian 7 shipped the Xfce 4.8 desktop environment"),
             ),
             // (too few words before it: the phrase alone)
             ("AZW3", "format", "Use the AZW3 format.", None),
