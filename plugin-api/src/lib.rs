@@ -733,6 +733,7 @@ pub mod build {
     /// (Characters that Traditional text also uses as they are, such as 于, 系 and 着, are
     /// left out: they tell nothing of the script.)
     const TRADITIONAL: &[(char, char)] = &[
+        ('称', '稱'),
         ('读', '讀'),
         ('岭', '嶺'),
         ('县', '縣'),

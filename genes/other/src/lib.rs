@@ -570,10 +570,21 @@ impl Gene for Other {
                 } else {
                     Vec::new()
                 };
-                let role = (!rulers.is_empty()).then(|| {
+                let mut role = (!rulers.is_empty()).then(|| {
                     zh_kind = "一国".to_string();
                     format!("国君有{}", rulers.join("、"))
                 });
+                // (or by the title the text gives its ruler, where it names none: 趙王 of 趙)
+                if role.is_none()
+                    && zh
+                    && kind == "place"
+                    && key.chars().count() == 1
+                    && let Some((title, p)) = ruler_title(key, &mentions)
+                {
+                    zh_kind = "一国".to_string();
+                    role = Some(format!("其君称{title}"));
+                    b.cite(p);
+                }
                 // (a dynasty's name the host found used as one: 殷 of "殷因於夏禮")
                 if rulers.is_empty()
                     && zh
@@ -849,7 +860,11 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
             format!("“{}”, by {}, in {}.", entry.title, author, grove_gene::build::book_en(&entry.document_title))
         });
         b.cite(p);
-    } else if let Some(p) = opening.iter().take(3).find(|p| opens_unit(&p.text, zh)) {
+    } else if let Some(p) = opening
+        .iter()
+        .take(3)
+        .find(|p| opens_unit(&p.text, zh) && !(zh && zh_letter_row(&p.text) && prose_unit(all, zh)))
+    {
         // A manual page opens with what it documents ("cp - copy files"): the lead
         // quotes it. A poem or a surah is known by its opening words: the lead says
         // what the unit is, a piece of the book, and quotes them ("关雎，《诗经》中的
@@ -1116,6 +1131,9 @@ fn named_entries(
             .clone()
     };
     for p in passages {
+        // (a byline names its author, not a one-character entry of its era: "先秦：左丘明"
+        // names no 秦)
+        let byline = zh && attribution_line(&p.text);
         // the units of matching: words in Latin letters, single ideographs
         let mut units: Vec<&str> = Vec::new();
         let mut at = 0;
@@ -1154,7 +1172,7 @@ fn named_entries(
                 };
                 // (a single ideograph names an entry only in a text that writes names so, and
                 // not where it is doubled: "浩浩湯湯", "绵绵葛藟" describe, they name no 湯, no 绵)
-                if joined.chars().count() < 2 && !(zh && n == 1) {
+                if joined.chars().count() < 2 && !(zh && n == 1 && !byline) {
                     continue;
                 }
                 if zh
@@ -1327,6 +1345,51 @@ fn titled_passage(title: &str, all: &[Passage]) -> Option<(Passage, std::ops::Ra
     })
 }
 
+/// Whether a short Chinese passage is a row of letters, not a sentence: "艾列弗，俩目，米目。"
+/// (two parts or more between commas, each of one to three characters, twelve in all at most).
+/// A poem's line has that shape too ("式微，式微，胡不归？"): only a unit of prose skips it.
+fn zh_letter_row(text: &str) -> bool {
+    // (past a verse's number, "2:1 艾列弗…")
+    let t = text
+        .trim()
+        .trim_start_matches(|c: char| c.is_ascii_digit() || c == ':')
+        .trim_start()
+        .trim_end_matches(['。', '！', '？', '；']);
+    let parts: Vec<&str> = t.split(['，', '、']).map(str::trim).collect();
+    parts.len() >= 2
+        && t.chars().count() <= 12
+        && parts.iter().all(|p| (1..=3).contains(&p.chars().count()))
+}
+
+/// The title a classical text gives the ruler of the one-character state `state`, where it
+/// gives one in two passages or more: "趙王" of 趙, "陳侯" of 陳, "鄭伯" of 鄭 (the rank most
+/// often written after it, of 王, 侯, 伯, 君 and 公; not 公 of "魏公子", a prince, nor a title
+/// after another state's name, 威公 of "齊威公"), with the first passage that writes it.
+fn ruler_title<'p>(state: &str, mentions: &'p [Passage]) -> Option<(String, &'p Passage)> {
+    let mut best: Option<(usize, String, &Passage)> = None;
+    for rank in ['王', '侯', '伯', '君', '公'] {
+        let title = format!("{state}{rank}");
+        let with: Vec<&Passage> = mentions
+            .iter()
+            .filter(|p| {
+                p.text.match_indices(&title).any(|(at, _)| {
+                    let after = &p.text[at + title.len()..];
+                    // (another state's ruler: 威公 of "齊威公" rules 齊)
+                    let of_a_state = p.text[..at]
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| "齊齐楚秦晉晋魯鲁宋衛卫鄭郑陳陈蔡吳吴越燕趙赵魏韓韩".contains(c));
+                    !(rank == '公' && after.starts_with('子')) && !of_a_state
+                })
+            })
+            .collect();
+        if with.len() >= 2 && best.as_ref().is_none_or(|(n, _, _)| with.len() > *n) {
+            best = Some((with.len(), title, with[0]));
+        }
+    }
+    best.map(|(_, title, p)| (title, p))
+}
+
 /// The subject a Chinese unit's numbered heading names after its number: "黄牛" of "第二章
 /// 黄牛", "大灾" of "第八十八章 大灾". None for a title without a number ("梁惠王上", a
 /// poem's "燕燕") or whose rest is no word of two characters or more in ideographs ("第五章",
@@ -1451,6 +1514,47 @@ mod tests {
         ] {
             assert_eq!(numbered_subject(title), want, "{title}");
         }
+    }
+
+    #[test]
+    fn a_row_of_letters_is_no_sentence() {
+        for (text, want) in [
+            ("艾列弗，俩目，米目。", true),
+            ("2:1 艾列弗，俩目，米目。", true),
+            ("塔，辛。", true),
+            ("式微，式微，胡不归？", true),
+            ("当苍穹破裂的时候，", false),
+            ("子曰：学而时习之，不亦说乎？", false),
+            ("萨德。", false),
+        ] {
+            assert_eq!(zh_letter_row(text), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_state_is_known_by_the_title_of_its_ruler() {
+        let p = |id: &str, text: &str| Passage {
+            id: id.into(),
+            text: text.into(),
+            location: grove_gene::Location {
+                chapter: 0,
+                chapter_title: String::new(),
+                section: None,
+                page: None,
+                line: None,
+            },
+        };
+        let mentions = vec![
+            p("s1", "趙王曰：善。"),
+            p("s2", "魏公子無忌至趙。"),
+            p("s3", "秦攻趙，趙王使人請救。"),
+            p("s4", "魏公子爲趙解圍。"),
+        ];
+        let (title, first) = ruler_title("趙", &mentions).expect("a title");
+        assert_eq!((title.as_str(), first.id.as_str()), ("趙王", "s1"));
+        assert!(ruler_title("魏", &mentions).is_none(), "a prince is no ruler");
+        let mentions = vec![p("s5", "齊威公伐楚。"), p("s6", "齊威公卒。")];
+        assert!(ruler_title("威", &mentions).is_none(), "威公 rules 齊");
     }
 
     #[test]

@@ -1302,6 +1302,8 @@ impl Gene for Person {
             .flatten();
         let definition = host::definitions(&entry.key, 1).into_iter().next();
         let credits = credits_unit(&mentions);
+        // (whether the page lists the person's works with their openings already)
+        let mut works_listed = false;
         match definition {
             _ if !works.is_empty() => {
                 let shown: Vec<&str> = works.iter().take(4).map(String::as_str).collect();
@@ -1329,9 +1331,12 @@ impl Gene for Person {
                     b.cite(p);
                 }
                 // Each work, where the book holds it and how it opens: what a reader of an
-                // anthology looks the author up for.
+                // anthology looks the author up for. (One work is quoted by its opening below,
+                // as the works of a unit's credit are.)
                 let mut body = String::new();
-                for (work, volume, credit) in credit_of.iter().take(MAX_WORKS_SHOWN) {
+                for (work, volume, credit) in
+                    credit_of.iter().take(MAX_WORKS_SHOWN).filter(|_| credit_of.len() > 1)
+                {
                     let mut line = format!("- [[{work}]]");
                     if let Some(v) = volume {
                         line.push_str(&if zh { format!("（{v}）") } else { format!(" ({v})") });
@@ -1350,6 +1355,7 @@ impl Gene for Person {
                 }
                 if credit_of.len() > 1 {
                     b.section(t(zh, "作品", "Works"), body);
+                    works_listed = true;
                 }
             }
             // The book's title page names them under its title: its author.
@@ -1561,7 +1567,9 @@ impl Gene for Person {
                 openings.push(next.clone());
             }
         }
-        b.quotes(t(zh, "作品", "Works"), &openings);
+        if !works_listed {
+            b.quotes(t(zh, "作品", "Works"), &openings);
+        }
         b.links(t(zh, "作品", "Works"), &works);
         let loc = grove_gene::page::passage_label(&first);
         b.section(t(zh, "首次出现", "First appearance"), format!("{loc}\n"));
