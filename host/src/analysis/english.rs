@@ -2165,8 +2165,8 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
     // A name made of letters and a number ("ext4", "amd64", "iproute2", "libc6") used in
     // three sentences or more is a term, as an identifier is; not a placeholder the text
     // numbers from one ("file1" and "file2", "str1" and "str2") or names after foo
-    // ("libfoo1"), and not an English word with
-    // a number ("python3", "user1": the word is what the text speaks of).
+    // ("libfoo1"), and not an English word with a number ("python3", "user1": the word is
+    // what the text speaks of).
     for (w, c) in numbered {
         let letters = &w[..w.find(|c: char| c.is_ascii_digit()).unwrap_or(w.len())];
         let placeholder = ["1", "2"]
