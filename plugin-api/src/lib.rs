@@ -1986,8 +1986,9 @@ pub mod build {
     }
 
     /// A dynasty's or an era's credit line under an anthology's title: "先秦：左丘明",
-    /// "唐代：韓愈" (a short label of Chinese characters, a colon, a short name).
-    fn era_credit(text: &str) -> Option<String> {
+    /// "唐代：韓愈" (a short label of Chinese characters, a colon, a short name), as the label
+    /// and the name.
+    pub fn era_credit(text: &str) -> Option<(&str, &str)> {
         let (head, name) = text.trim().split_once(['：', ':'])?;
         let name = name.trim();
         let han = |s: &str| {
@@ -1998,7 +1999,7 @@ pub mod build {
             && han(head)
             && (1..=10).contains(&name.chars().count())
             && han(name))
-        .then(|| name.to_string())
+        .then_some((head, name))
     }
 
     /// The book an anthology's work comes from, named alone on a line under its title:
@@ -2047,10 +2048,10 @@ pub mod build {
             }
             _ => (
                 heading,
-                opening
-                    .iter()
-                    .take(3)
-                    .find_map(|p| credited_author(&p.text).or_else(|| era_credit(&p.text)))?,
+                opening.iter().take(3).find_map(|p| {
+                    credited_author(&p.text)
+                        .or_else(|| era_credit(&p.text).map(|(_, name)| name.to_string()))
+                })?,
             ),
         };
         let title = title

@@ -906,7 +906,7 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
             let (line, cited) = match titled {
                 Some((tp, span)) if zh => {
                     let subject = &tp.text[span.clone()];
-                    let shown = quote_holding_zh(&tp.text, span.clone());
+                    let shown = quote_holding(&tp.text, span.clone(), true);
                     let book = grove_gene::build::book_zh(&entry.document_title);
                     let line = match subjects.as_slice() {
                         [] => format!("{}，{book}中的一篇，讲到{subject}：“{shown}”", entry.title),
@@ -920,7 +920,7 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
                 }
                 Some((tp, span)) => {
                     let said = with_article(&tp.text, span.clone());
-                    let shown = quote_holding(&tp.text, span);
+                    let shown = quote_holding(&tp.text, span, false);
                     let line = match subjects.as_slice() {
                         [] => format!("“{}” is a part of {book_en} that speaks of {said}: “{shown}”", entry.title),
                         names => format!(
@@ -1420,20 +1420,6 @@ fn titled_passage_zh(title: &str, all: &[Passage]) -> Option<(Passage, std::ops:
         .map(|(span, p)| (p, span))
 }
 
-/// The words of a Chinese passage a lead quotes for the subject at `span`: the sentence that
-/// holds it, and where that runs long, the clause from the last stop or comma before it.
-fn quote_holding_zh(text: &str, span: std::ops::Range<usize>) -> String {
-    let word = &text[span.clone()];
-    let shown = opening_words(&grove_gene::page::excerpt(text, &[word], true), true, 80);
-    if shown.contains(word) {
-        return shown;
-    }
-    let from = text[..span.start]
-        .rfind(['。', '！', '？', '；', '，'])
-        .map_or(0, |i| i + text[i..].chars().next().map_or(1, char::len_utf8));
-    format!("…{}", opening_words(text[from..].trim(), true, 80))
-}
-
 /// The word at `span` of `text` with the article the text puts before it: "a cow", "the
 /// thunder", "Jonah".
 fn with_article(text: &str, span: std::ops::Range<usize>) -> String {
@@ -1451,15 +1437,19 @@ fn with_article(text: &str, span: std::ops::Range<usize>) -> String {
 
 /// The words of `text` a lead quotes for the word at `span`: the sentence about it, and where
 /// that runs long past the word, the clause that holds it ("…And We sent down iron, wherein is
-/// great military might").
-fn quote_holding(text: &str, span: std::ops::Range<usize>) -> String {
+/// great military might"; in Chinese from the last stop or comma before it).
+fn quote_holding(text: &str, span: std::ops::Range<usize>, zh: bool) -> String {
     let word = &text[span.clone()];
-    let shown = opening_words(&grove_gene::page::excerpt(text, &[word], false), false, 160);
+    let max = if zh { 80 } else { 160 };
+    let shown = opening_words(&grove_gene::page::excerpt(text, &[word], zh), zh, max);
     if shown.to_lowercase().contains(&word.to_lowercase()) {
         return shown;
     }
-    let from = text[..span.start].rfind([',', ';', '.', ':']).map_or(0, |i| i + 1);
-    format!("…{}", opening_words(text[from..].trim(), false, 160))
+    let marks: &[char] = if zh { &['。', '！', '？', '；', '，'] } else { &[',', ';', '.', ':'] };
+    let from = text[..span.start]
+        .rfind(marks)
+        .map_or(0, |i| i + text[i..].chars().next().map_or(1, char::len_utf8));
+    format!("…{}", opening_words(text[from..].trim(), zh, max))
 }
 
 /// Whether an English title ends in a word of a participle's or an adjective's ending
@@ -1561,7 +1551,7 @@ mod tests {
     fn a_chinese_lead_quotes_the_clause_that_holds_the_subject() {
         let text = "当时，穆萨对他的宗族说：安拉的确命令你们宰一头黄牛。";
         let at = text.find("黄牛").unwrap();
-        assert!(quote_holding_zh(text, at..at + "黄牛".len()).contains("黄牛"));
+        assert!(quote_holding(text, at..at + "黄牛".len(), true).contains("黄牛"));
     }
 
     #[test]

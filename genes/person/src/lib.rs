@@ -28,13 +28,10 @@ const MAX_WORKS_SHOWN: usize = 12;
 /// ideographs before the colon, the name after it, alone on its line; not a credit's label,
 /// "作者：曾鞏").
 fn byline_era<'t>(text: &'t str, names: &[String]) -> Option<&'t str> {
-    let (era, name) = text.trim().split_once(['：', ':'])?;
-    let han = |s: &str| s.chars().all(|c| ('\u{3400}'..='\u{9fff}').contains(&c));
-    let name = name.trim();
+    let (era, name) = grove_gene::build::era_credit(text)?;
     // (not a credit or a speech: "作者：", "譯：", "曰：")
     let said = era.contains(['作', '著', '撰', '譯', '译', '編', '编', '說', '说', '曰', '云']);
-    ((1..=3).contains(&era.chars().count()) && han(era) && !said && names.iter().any(|n| n == name))
-        .then_some(era)
+    (!said && names.iter().any(|n| n == name)).then_some(era)
 }
 
 /// The offset among its chapter's passages of the first passage at or past source line
@@ -1548,7 +1545,8 @@ impl Gene for Person {
         let mut openings: Vec<Passage> = Vec::new();
         // (a unit whose credit opens it: the unit's next lines open the work)
         // (a short first line of verse, "芦叶满汀洲。", comes with the next one)
-        for p in credited[..unit_credits].iter().take(12) {
+        // (none where the works are listed with their openings already)
+        for p in credited[..unit_credits].iter().take(12).filter(|_| !works_listed) {
             let lines: Vec<Passage> = host::chapter_passages(p.location.chapter, 0, 6)
                 .into_iter()
                 .filter(|o| o.id != p.id && credited_author(&o.text).is_none())
@@ -1567,9 +1565,7 @@ impl Gene for Person {
                 openings.push(next.clone());
             }
         }
-        if !works_listed {
-            b.quotes(t(zh, "作品", "Works"), &openings);
-        }
+        b.quotes(t(zh, "作品", "Works"), &openings);
         b.links(t(zh, "作品", "Works"), &works);
         let loc = grove_gene::page::passage_label(&first);
         b.section(t(zh, "首次出现", "First appearance"), format!("{loc}\n"));

@@ -2150,17 +2150,19 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             sentences: c.sentences,
         });
     }
+    // (an identifier as a term: its salience from how rare its uses are)
+    let identifier = |w: String, c: WordCand| Found {
+        text: w,
+        kind: TermKind::Term,
+        salience: 0.35 + 0.3 * rarity(c.occurrences as usize, total_words, 1e-6),
+        variants: Vec::new(),
+        sentences: c.sentences,
+    };
     for (w, c) in code {
         if c.sentences.len() < 2 || name_lower.contains(&w.to_lowercase()) {
             continue;
         }
-        word_out.push(Found {
-            text: w,
-            kind: TermKind::Term,
-            salience: 0.35 + 0.3 * rarity(c.occurrences as usize, total_words, 1e-6),
-            variants: Vec::new(),
-            sentences: c.sentences,
-        });
+        word_out.push(identifier(w, c));
     }
     // A name made of letters and a number ("ext4", "amd64", "iproute2", "libc6") used in
     // three sentences or more is a term, as an identifier is; not a placeholder the text
@@ -2181,13 +2183,7 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
         {
             continue;
         }
-        word_out.push(Found {
-            text: w,
-            kind: TermKind::Term,
-            salience: 0.35 + 0.3 * rarity(c.occurrences as usize, total_words, 1e-6),
-            variants: Vec::new(),
-            sentences: c.sentences,
-        });
+        word_out.push(identifier(w, c));
     }
     // A program the text names before a software head ("the dh command" twice) is a term
     // though its name is too short or too plain to be one otherwise; where it is one already,
