@@ -1422,11 +1422,6 @@ pub mod build {
         }))
     }
 
-    /// The units an evidence line places an entry in: the chapters of [`main_units`], or,
-    /// where that chapter is the whole book under its own title (a short guide of one chapter
-    /// named as the document is: "mostly in Producing PDFs with groff and mom" says nothing),
-    /// the sections that hold most of `mentions`. Empty where neither says more than the
-    /// book's title.
     /// The subject the text gives an entry as a quality most often ([`crate::class::predicated_of`]:
     /// "安拉确是全知的", "Allah is Knowing"), among `subjects` (the entry's companions), where it
     /// does so in three passages or more and in a fifth of those that name it: a quality of
@@ -1458,6 +1453,99 @@ pub mod build {
             .map(|(_, said, p)| (said, p))
     }
 
+    /// A saying of a classical master that says what `names` (an entry's names) is or does,
+    /// as its subject: the passage where the master's words open with the name and go on to
+    /// say something of it ("子曰：“德不孤，必有邻。”"), or set it beside another in their
+    /// second clause ("子曰：“君子喻于义，小人喻于利。”"), or name it as what one who does so
+    /// may be called ("…使于四方不辱君命，可谓士矣。"). The last is preferred, then a name that
+    /// opens the words, then the second clause; then the shortest passage (an aphorism, not a
+    /// speech that uses the word as a verb on its way, "道千乘之国，敬事而信，…"), then reading
+    /// order. Only a master's words count ("子曰", "孟子曰", "仲尼曰"): a classical text's
+    /// sayings are its teaching, while a narrative's speeches ("平公曰：“寡人亦有過焉…”") and a
+    /// modern text's sentences are weighed by the host's definitions. None where no saying is
+    /// about the name (it is followed by a particle, "礼之用", or a conjunction, "学而时习之",
+    /// or named in passing, "就有道而正焉").
+    pub fn saying_about<'p>(names: &[&str], mentions: &'p [Passage]) -> Option<&'p Passage> {
+        // (what may not follow the name in a saying about it: a particle or a conjunction
+        // makes it a modifier or an object, "礼之用", "学而时习之")
+        const NOT_PREDICATE: &str = "之也者乎矣哉焉與与而及，。、；：！？”」";
+        let mut best: Option<(u8, &'p Passage)> = None;
+        for p in mentions {
+            let text = p.text.as_str();
+            // (a master's: "子曰", "孔子曰", "孟子曰", "曾子曰", "仲尼曰"; not the speeches of a
+            // narrative, "平公曰：“寡人亦有過焉…”", which say what one man said that day)
+            // (the master speaking, not spoken to: "微生亩谓孔子曰：“丘何为是栖栖者与？”")
+            let Some(said) = ["子曰：", "子曰:", "仲尼曰："]
+                .iter()
+                .flat_map(|m| text.match_indices(m))
+                .filter(|(at, _)| {
+                    !text[..*at]
+                        .chars()
+                        .rev()
+                        .take(3)
+                        .any(|c| "谓謂问問告".contains(c))
+                })
+                .map(|(at, m)| at + m.len() - "曰：".len())
+                .min()
+            else {
+                continue;
+            };
+            for name in names.iter().filter(|n| !n.trim().is_empty()) {
+                for (at, _) in text.match_indices(name) {
+                    if at <= said {
+                        continue;
+                    }
+                    let before = &text[said..at];
+                    let after = &text[at + name.len()..];
+                    let rank = if ["可謂", "可谓"].iter().any(|v| before.ends_with(v))
+                        && after.starts_with(['矣', '也'])
+                    {
+                        3
+                    } else if before.trim_end_matches(['“', '「']).ends_with(['：', ':'])
+                        && before.ends_with(['“', '「'])
+                    {
+                        2
+                    } else if before.contains(['“', '「'])
+                        && before.ends_with(['，', '；', '。', '！', '？'])
+                        // (the second clause of the saying, set beside the first: "君子喻于义，
+                        // 小人喻于利"; not a word deep in a speech)
+                        && before
+                            .matches(['，', '；', '。', '！', '？'])
+                            .count()
+                            == 1
+                    {
+                        1
+                    } else {
+                        continue;
+                    };
+                    if rank < 3 {
+                        // (the clause that says it: two to ten characters up to its end)
+                        let clause: String = after
+                            .chars()
+                            .take_while(|c| !"，。；！？”」：".contains(*c))
+                            .collect();
+                        let n = clause.chars().count();
+                        if after.starts_with(|c: char| NOT_PREDICATE.contains(c))
+                            || !(2..=10).contains(&n)
+                        {
+                            continue;
+                        }
+                    }
+                    let shorter = |q: &Passage| text.chars().count() < q.text.chars().count();
+                    if best.is_none_or(|(r, q)| rank > r || rank == r && shorter(q)) {
+                        best = Some((rank, p));
+                    }
+                }
+            }
+        }
+        best.map(|(_, p)| p)
+    }
+
+    /// The units an evidence line places an entry in: the chapters of [`main_units`], or,
+    /// where that chapter is the whole book under its own title (a short guide of one chapter
+    /// named as the document is: "mostly in Producing PDFs with groff and mom" says nothing),
+    /// the sections that hold most of `mentions`. Empty where neither says more than the
+    /// book's title.
     pub fn placing_units(mentions: &[Passage], zh: bool, document_title: &str) -> Vec<String> {
         let book = document_title.trim();
         let is_book = |u: &String| u.trim().eq_ignore_ascii_case(book);
@@ -2872,6 +2960,65 @@ pub mod build {
             ];
             for (code, indent, want) in cases {
                 assert_eq!(code_fence(code, indent), want, "{code}");
+            }
+        }
+
+        #[test]
+        fn a_saying_about_a_word_is_one_a_speaker_opens_with_it() {
+            // (name, passages, the one chosen)
+            let cases: &[(&str, &[&str], Option<usize>)] = &[
+                (
+                    "德",
+                    &[
+                        "子曰：“志于道，据于德，依于仁。”",
+                        "子曰：“德不孤，必有邻。”",
+                    ],
+                    Some(1),
+                ),
+                ("小人", &["子曰：“君子喻于义，小人喻于利。”"], Some(0)),
+                (
+                    "士",
+                    &[
+                        "子曰：“士志于道，而耻恶衣恶食者，未足与议也。”",
+                        "子贡问曰：“何如斯可谓之士矣？”子曰：“行己有耻，使于四方不辱君命，可谓士矣。”",
+                    ],
+                    Some(1),
+                ),
+                // (the shorter saying: an aphorism, not a verb on its way)
+                (
+                    "道",
+                    &[
+                        "子曰：“道千乘之国，敬事而信，节用而爱人，使民以时。”",
+                        "子曰：“道不同，不相为谋。”",
+                    ],
+                    Some(1),
+                ),
+                // (a particle after it: a modifier; a conjunction: a verb)
+                ("礼", &["有子曰：“礼之用，和为贵。”"], None),
+                ("学", &["子曰：“学而时习之，不亦说乎？”"], None),
+                // (named in passing, deep in a speech, in a narrative's speech or with no
+                // speech at all)
+                ("道", &["子曰：“君子食无求饱，就有道而正焉。”"], None),
+                (
+                    "身",
+                    &["子曰：“武王纘大王、王季、文王之緒，壹戎衣而有天下，身不失天下之顯名。”"],
+                    None,
+                ),
+                ("寡人", &["平公曰：“寡人亦有過焉，酌而飲寡人。”"], None),
+                (
+                    "丘",
+                    &["微生亩谓孔子曰：“丘何为是栖栖者与？无乃为佞乎？”"],
+                    None,
+                ),
+                ("德", &["德不孤，必有邻。"], None),
+                // (a master named by his own name)
+                ("小人", &["仲尼曰：「君子中庸，小人反中庸。」"], Some(0)),
+            ];
+            for (name, texts, want) in cases {
+                let ps: Vec<Passage> = texts.iter().map(|t| passage(t)).collect();
+                let got = saying_about(&[name], &ps)
+                    .map(|q| ps.iter().position(|x| x.text == q.text).unwrap());
+                assert_eq!(got, *want, "{name}");
             }
         }
 

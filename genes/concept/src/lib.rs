@@ -1,6 +1,7 @@
 //! The default `concept` gene: proposes the salient ideas and terms of a document (including
 //! technical terms in Latin letters inside Chinese text) and renders each as a page: the
-//! definition (a definitional passage, or a fixed template line), where the book defines it
+//! definition (a definitional passage, a classical dialogue's saying about it, or a fixed
+//! template line), where the book defines it
 //! (or first uses it), a short summary made of the most central passages about it, further
 //! definitions, the entries it is used with (and in how many passages), where it appears
 //! across the chapters, and related entries, with mentions of other entries linked.
@@ -315,6 +316,14 @@ impl Gene for Concept {
             } =>
             {
                 b.predicated_summary(&entry, &said, p, &mentions);
+            }
+            // A classical dialogue's saying about it, where a speaker's words open with it
+            // ("子曰：“德不孤，必有邻。”"): what the book teaches of it.
+            None if let Some(p) = zh
+                .then(|| grove_gene::build::saying_about(&names, &mentions))
+                .flatten() =>
+            {
+                b.summary_quote(p);
             }
             // What the text shows of it: where it is used, and with which entries.
             None => {

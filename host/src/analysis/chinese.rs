@@ -1325,6 +1325,50 @@ fn tag_piece(piece: &str, hmm: bool) -> Vec<(&str, &'static str)> {
 
 /// jieba's dictionary has words such as "子贡曰": the name before a trailing speech marker
 /// is a word of its own.
+/// Particles of classical text the segmenter glues before a one-character word: "問政",
+/// "為仁", "以禮", "其道", "之士", "於仁".
+const GLUED_BEFORE: &str = "問问為为以其之於于";
+
+/// Particles it glues after one: "政者", "孝乎", "賢哉".
+const GLUED_AFTER: &str = "者乎哉也矣焉";
+
+/// The one-character word of classical text inside a two-character token that glues it to a
+/// particle ([`GLUED_BEFORE`], [`GLUED_AFTER`]): 政 in "問政" and "政者", 道 in "其道". Not a
+/// word of its own that the dictionary tags as a direction, a conjunction, a pronoun or a
+/// particle ("之後", "於是", "其中", "以為"), nor a function character ("之乎").
+fn glued_to_particle<'w>(w: &'w str, tag: &str) -> Option<&'w str> {
+    let mut cs = w.char_indices();
+    let ((_, a), (ib, b)) = (cs.next()?, cs.next()?);
+    if cs.next().is_some() || ["f", "c", "r", "y", "d", "p", "t", "m", "u"].contains(&tag) {
+        return None;
+    }
+    if GLUED_BEFORE.contains(a) && is_cjk(b) && !is_function(b) {
+        Some(&w[ib..])
+    } else if GLUED_AFTER.contains(b) && is_cjk(a) && !is_function(a) {
+        Some(&w[..ib])
+    } else {
+        None
+    }
+}
+
+/// Whether the clause after `token` (a slice of `sentence` that ends in 者) says what it is,
+/// as a classical definition does: one clause of ten characters at most that 也 closes ("政者，
+/// 正也", "仁者人也"); not "行者休於樹" (what travellers do).
+fn defined_after(sentence: &str, token: &str) -> bool {
+    let Some(at) = (token.as_ptr() as usize).checked_sub(sentence.as_ptr() as usize) else {
+        return false;
+    };
+    let Some(rest) = sentence.get(at + token.len()..) else {
+        return false;
+    };
+    let clause = rest
+        .trim_start_matches(['，', ','])
+        .split(['，', '。', '；', '：', '！', '？', ','])
+        .next()
+        .unwrap_or("");
+    clause.ends_with('也') && (2..=11).contains(&clause.chars().count())
+}
+
 fn strip_marker(w: &str) -> &str {
     for m in SPEECH_MARKERS {
         if let Some(head) = w.strip_suffix(m)
@@ -1642,6 +1686,18 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             push_sentence(&mut c.sentences, si);
             c.count += 1;
             *c.tags.entry(tag.to_string()).or_default() += 1;
+            // (a classical word the segmenter glued to its particle, "問政", "政者", "其道",
+            // "為仁", mentions that word too: "季康子問政於孔子" speaks of 政)
+            // (before 者 only where the clause after it says what the word is, "政者，正也":
+            // 行者, 死者 and 使者 are the traveller, the dead and the envoy)
+            if classical
+                && let Some(x) = glued_to_particle(w, tag)
+                && (!w.ends_with('者') || defined_after(s, w))
+            {
+                let c = cands.entry(x.to_string()).or_default();
+                push_sentence(&mut c.sentences, si);
+                c.count += 1;
+            }
         }
     }
     let total = total.max(1);
@@ -3210,6 +3266,37 @@ mod tests {
         for &(sentence, words) in cases {
             assert_eq!(classical_definitions(sentence), words, "{sentence}");
         }
+    }
+
+    #[test]
+    fn a_word_glued_to_its_particle_is_still_named() {
+        // (token, its tag, the word it names)
+        let cases = [
+            ("问政", "n", Some("政")),
+            ("為仁", "x", Some("仁")),
+            ("其道", "x", Some("道")),
+            ("之士", "x", Some("士")),
+            ("孝乎", "x", Some("孝")),
+            ("政者", "x", Some("政")),
+            // words of their own: a direction, a conjunction, a pronoun
+            ("之後", "f", None),
+            ("於是", "c", None),
+            ("其中", "r", None),
+            // two particles, or a word that is no particle's
+            ("之乎", "x", None),
+            ("君子", "n", None),
+            ("喻于义", "x", None),
+        ];
+        for (token, tag, want) in cases {
+            assert_eq!(glued_to_particle(token, tag), want, "{token}");
+        }
+        // (before 者, only where the clause after it says what the word is)
+        let s = "季康子問政於孔子。孔子對曰：“政者，正也。”";
+        let at = s.find("政者").unwrap();
+        assert!(defined_after(s, &s[at..at + "政者".len()]));
+        let s = "至於負者歌於途，行者休於樹，前者呼，後者應。";
+        let at = s.find("行者").unwrap();
+        assert!(!defined_after(s, &s[at..at + "行者".len()]));
     }
 
     #[test]

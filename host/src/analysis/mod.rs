@@ -1474,9 +1474,21 @@ impl Analysis {
             }
             let key = self.sentence_key(i as usize);
             let plural = |v: &str| {
-                let subject = key
-                    .trim_start_matches(|c: char| !c.is_alphanumeric())
-                    .trim_start_matches("the ");
+                // (past a verse's number and a sentence's opening word: "7:113 And the
+                // magicians came to Pharaoh.")
+                let mut subject = key.trim_start_matches(|c: char| !c.is_alphanumeric());
+                if let Some((n, rest)) = subject.split_once(' ')
+                    && n.chars()
+                        .all(|c| c.is_ascii_digit() || c == ':' || c == '.')
+                {
+                    subject = rest;
+                }
+                while let Some((w, rest)) = subject.split_once(' ')
+                    && EN_OPENERS.contains(&w.trim_end_matches(','))
+                {
+                    subject = rest;
+                }
+                let subject = subject.trim_start_matches("the ");
                 let v = v.to_lowercase();
                 plurals.contains(&v) && subject.starts_with(v.as_str())
             };
@@ -5376,6 +5388,8 @@ fn en_predicate(after: &str) -> bool {
             "the", "a", "an", "all", "any", "each", "every", "its", "their", "his", "her", "it",
             "them", "him", "to", "in", "on", "into", "from", "with", "for", "by", "as", "at", "no",
             "one", "some", "this", "these", "those", "up", "out", "us", "you", "users",
+            // (or a clause of time or condition: "The discussion period starts when …")
+            "when", "after", "before", "until", "unless", "once",
         ]
         .contains(n)
     });
@@ -5926,7 +5940,16 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
         && (subject
             || ZH_CLAUSE_OPENERS.contains(&after_break.trim_start_matches(['“', '「', '『', '"'])))
     {
-        score = score.max(1.0);
+        // (a crisp one, the statement one clause of ten characters at most, "仁者人也",
+        // "政者，正也", "師者，所以傳道受業解惑也", is the text's own definition however long
+        // the passage around it: above "仁者以財發身", which says what the humane do)
+        let statement = after['者'.len_utf8()..].trim_start_matches(['，', ',']);
+        let crisp = statement.find('也').is_some_and(|end| {
+            let said = &statement[..end];
+            !said.contains(['，', '。', '；', '：', '！', '？', ','])
+                && (1..=10).contains(&said.chars().count())
+        });
+        score = score.max(if crisp { 1.25 } else { 1.0 });
     }
     // What a file holds, said where the text tells what to write in it: "在 debian/watch
     // 文件中列出下载上游源码包所使用的URL。"

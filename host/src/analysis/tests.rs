@@ -1360,6 +1360,12 @@ fn english_definition_patterns() {
             "orphan",
             false,
         ),
+        // what X does in a clause of time
+        (
+            "1. The discussion period starts when a draft resolution is proposed and sponsored.",
+            "discussion period",
+            true,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
@@ -1765,6 +1771,16 @@ fn chinese_definition_patterns() {
             "{sentence}"
         );
     }
+}
+
+#[test]
+fn a_crisp_classical_definition_outranks_what_the_kind_do() {
+    let score = |s: &str| definition_score(s, s, "仁", Lang::Zh).expect(s);
+    let crisp = score(
+        "子曰：「修道以仁。仁者人也，親親為大；義者宜也，尊賢為大。親親之殺，尊賢之等，禮所生也。在下位不獲乎上，民不可得而治矣！」",
+    );
+    let doing = score("仁者以財發身，不仁者以身發財。");
+    assert!(crisp > doing, "{crisp} ≤ {doing}");
 }
 
 /// What `sentence_ids_mentioning` answered before it scanned the haystack: each sentence
