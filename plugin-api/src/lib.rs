@@ -1468,7 +1468,31 @@ pub mod build {
     pub fn saying_about<'p>(names: &[&str], mentions: &'p [Passage]) -> Option<&'p Passage> {
         // (what may not follow the name in a saying about it: a particle or a conjunction
         // makes it a modifier or an object, "礼之用", "学而时习之")
-        const NOT_PREDICATE: &str = "之也者乎矣哉焉與与而及，。、；：！？”」";
+        // (nor a question word after it: a call, "小子何莫学夫《诗》？")
+        const NOT_PREDICATE: &str = "之也者乎矣哉焉與与而及何盍奚，。、；：！？”」";
+        // (the particles two parallel clauses share whatever they say)
+        const PARTICLES: &str = "之也者乎矣哉焉而其以於于則则不亦";
+        // Whether the saying's first clause (the end of `before`) and the clause the name opens
+        // are set side by side: as long, give or take a character, and sharing a word beyond
+        // the particles ("君子上达，小人下达"; not "君子不重则不威，学则不固").
+        let parallel = |before: &str, name: &str, after: &str| {
+            let first: Vec<char> = before
+                .trim_end_matches(['，', '；', '。', '！', '？'])
+                .rsplit(['“', '「'])
+                .next()
+                .unwrap_or("")
+                .chars()
+                .collect();
+            let rest: Vec<char> = after
+                .chars()
+                .take_while(|c| !"，。；！？”」：".contains(*c))
+                .collect();
+            let second = name.chars().count() + rest.len();
+            first.len().abs_diff(second) <= 1
+                && rest
+                    .iter()
+                    .any(|c| !PARTICLES.contains(*c) && first.contains(c))
+        };
         let mut best: Option<(u8, &'p Passage)> = None;
         for p in mentions {
             let text = p.text.as_str();
@@ -1513,6 +1537,7 @@ pub mod build {
                             .matches(['，', '；', '。', '！', '？'])
                             .count()
                             == 1
+                        && parallel(before, name, after)
                     {
                         1
                     } else {
@@ -3013,6 +3038,10 @@ pub mod build {
                 ("德", &["德不孤，必有邻。"], None),
                 // (a master named by his own name)
                 ("小人", &["仲尼曰：「君子中庸，小人反中庸。」"], Some(0)),
+                // (a second clause that is no counterpart of the first, or a call)
+                ("学", &["子曰：“君子不重则不威，学则不固。”"], None),
+                ("民", &["子曰：「中庸其至矣乎！民鮮能久矣！」"], None),
+                ("小子", &["子曰：“小子何莫学夫《诗》？”"], None),
             ];
             for (name, texts, want) in cases {
                 let ps: Vec<Passage> = texts.iter().map(|t| passage(t)).collect();

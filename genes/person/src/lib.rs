@@ -1526,6 +1526,21 @@ impl Gene for Person {
                 // (a classical person the text shows nothing else of is shown by what they
                 // did, in the text's words: "比干忠谏而剖心兮，箕子被发而佯狂。")
                 match role {
+                    // (a master's saying about them, where it opens with them: "子曰：“臧文仲居蔡，
+                    // 山节藻棁，何如其知也？”", the book's judgement of who they were; by their
+                    // title or a name of two characters or more: 求 of 冉求 opens "求仁而得仁")
+                    None if zh
+                        && let Some(p) = {
+                            let own: Vec<&str> = names
+                                .iter()
+                                .map(String::as_str)
+                                .filter(|n| *n == entry.title || n.chars().count() >= 2)
+                                .collect();
+                            grove_gene::build::saying_about(&own, &mentions)
+                        } =>
+                    {
+                        b.summary_quote(p)
+                    }
                     None if zh
                         && let Some((said, p)) =
                             deed(&mentions, &names, |s| host::entry_for(s).is_some()) =>
