@@ -1288,11 +1288,19 @@ impl Analysis {
     /// An item whose section holds only its parameter lines (`readableStream
     /// {ReadableStream}`) or a pointer elsewhere ("See stream.compose for more information.") is
     /// described like any other term: neither says what it is.
+    ///
+    /// Where the best is no more than a sentence of what the term does (below
+    /// [`WEAK_DEFINITION`], "apt-file(1) … must run ”apt-file update” in advance.") and a
+    /// table of the book says what it is ("apt-file: APT package searching utility"), there
+    /// is none: the gloss says more ([`Analysis::glosses`]).
     pub fn definitions(&self, term: &str, limit: usize) -> Vec<Passage> {
-        self.scored_definitions(term, limit)
-            .into_iter()
-            .map(|(_, p)| p)
-            .collect()
+        let scored = self.scored_definitions(term, limit);
+        if scored.first().is_some_and(|(s, _)| *s < WEAK_DEFINITION)
+            && !self.glosses(term, 1).is_empty()
+        {
+            return Vec::new();
+        }
+        scored.into_iter().map(|(_, p)| p).collect()
     }
 
     /// What the document's tables say `term` (or its term's text or a variant) is: the
@@ -2035,6 +2043,10 @@ const DEFINED_BOOST: f32 = 0.1;
 
 /// The least `definition_score` of a sentence that may lead an entry's page.
 const DEFINITION_MIN: f32 = 0.6;
+
+/// The score below which a definition says only what its term does or how it is used (a
+/// sentence with it as its subject, 0.3 to 0.45 before its length's penalty), not what it is.
+const WEAK_DEFINITION: f32 = 0.5;
 
 /// A term's sentences read, at most, for a definition when it is ranked.
 const DEFINITION_LOOKUPS: usize = 60;
@@ -4342,6 +4354,10 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
                 .all(|c| c.is_ascii_digit() || c == ':' || c == '.')
         })
         .filter(|w| !EN_OPENERS.contains(w))
+        // (a sentence adverb is no word of the subject: "Conversely, umount(8) detaches it";
+        // nor is a list item's mark, "• D-bus creates …")
+        .filter(|w| !sentence_adverb(w))
+        .filter(|w| !w.chars().all(|c| LIST_MARKS.contains(c)))
         .collect::<Vec<_>>();
     // (a head noun may name X's kind before it: "The package cdbs offers …")
     // ("Every rules file, like any other Makefile, consists of …")
@@ -5364,6 +5380,15 @@ fn en_predicate(after: &str) -> bool {
     };
     if EN_AUX.contains(&w) {
         return true;
+    }
+    // (a participle that joins X to the noun after it makes a modifier: "Emacs related
+    // packages have …", "Debian based systems")
+    if [
+        "related", "based", "oriented", "powered", "enabled", "specific",
+    ]
+    .contains(&w)
+    {
+        return false;
     }
     // (a passive in a narrative that says what was done to X, and more: "X was elected in
     // April 2020"; not a bare "X was dropped.", nor a step of a procedure, "The postrm script

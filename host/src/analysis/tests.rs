@@ -1360,6 +1360,18 @@ fn english_definition_patterns() {
             "orphan",
             false,
         ),
+        // what X does after a sentence adverb or a list item's mark
+        ("Conversely, umount(8) detaches it again.", "umount", true),
+        (
+            "• The mount(8) command attaches a filesystem.",
+            "mount",
+            true,
+        ),
+        (
+            "• Emacs related packages have the emacs policy.",
+            "Emacs",
+            false,
+        ),
         // what X does in a clause of time
         (
             "1. The discussion period starts when a draft resolution is proposed and sponsored.",
