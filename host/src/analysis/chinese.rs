@@ -1231,6 +1231,42 @@ fn classical_namings(s: &str) -> Vec<&str> {
     out
 }
 
+/// The phrases a classical commentary takes up as what is called so: "所謂誠其意者，毋自欺也",
+/// "所謂修身在正其心者", "所謂治國必先齊其家者" name 誠其意, 修身 and 治國. The phrase runs from
+/// 所謂 to 者, to the 在 or 必 that says what it rests on, or to the clause's end; it has two
+/// to four characters, opens with no function character, ends with none but a direction
+/// (平天下) and holds none but 其 or 之 inside (齊其家). Not a person's own word ("吾所謂…")
+/// nor a question.
+fn classical_so_called(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for (at, verb) in s.match_indices("所謂").chain(s.match_indices("所谓")) {
+        let rest = &s[at + verb.len()..];
+        let end = rest
+            .char_indices()
+            .take(5)
+            .find(|(_, c)| "者在必".contains(*c) || !is_cjk(*c))
+            .map(|(i, _)| i);
+        let Some(end) = end else {
+            continue;
+        };
+        let name = &rest[..end];
+        let cs: Vec<char> = name.chars().collect();
+        if (2..=4).contains(&cs.len())
+            && !is_function(cs[0])
+            // (a direction may end it: 平天下)
+            && !is_edge(cs[cs.len() - 1])
+            && (!is_function(cs[cs.len() - 1]) || DIRECTIONS.contains(cs[cs.len() - 1]))
+            && cs[1..cs.len() - 1]
+                .iter()
+                .all(|&c| !is_function(c) || c == '其' || c == '之')
+            && naming_stated(s, at)
+        {
+            out.push(name);
+        }
+    }
+    out
+}
+
 /// Whether the naming verb at byte `at` of `s` states what the text calls a thing: it is
 /// neither asked ([`naming_asked`]) nor a person's own word ([`named_by_someone`]).
 pub(super) fn naming_stated(s: &str, at: usize) -> bool {
@@ -1415,6 +1451,9 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
     let mut definitions: HashMap<&str, u32> = HashMap::new();
     // (and the words it names, "天命之謂性", "此之謂絜矩之道", with how often)
     let mut namings: HashMap<&str, u32> = HashMap::new();
+    // (of them, the phrases a commentary takes up, "所謂治國…者": words of the text whatever
+    // their length)
+    let mut so_called: HashSet<&str> = HashSet::new();
     // (and the topics its speakers ask about, "樊遲問知", with how often)
     let mut topics: HashMap<&str, u32> = HashMap::new();
     for (si, s) in sentences.iter().enumerate() {
@@ -1424,6 +1463,10 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             }
             for w in classical_namings(s) {
                 *namings.entry(w).or_default() += 1;
+            }
+            for w in classical_so_called(s) {
+                *namings.entry(w).or_default() += 1;
+                so_called.insert(w);
             }
             for w in classical_topics(s) {
                 *topics.entry(w).or_default() += 1;
@@ -1597,7 +1640,11 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
     namings.retain(|w, _| w.chars().count() == 1 || uses.get(w).copied().unwrap_or(0) >= 2);
     // (a phrase of three or four characters is one word of the text; two characters are left
     // to the dictionary's cut, where an added word would split another: 知本 of 良知本體)
-    for w in namings.keys().filter(|w| w.chars().count() >= 3) {
+    // (but one a commentary takes up is a word wherever it stands: 治國 of "故治國在齊其家")
+    for w in namings
+        .keys()
+        .filter(|w| w.chars().count() >= 3 || so_called.contains(*w))
+    {
         jieba.add(w, "n");
     }
     for n in extra_names {
@@ -3265,6 +3312,27 @@ mod tests {
         ];
         for &(sentence, words) in cases {
             assert_eq!(classical_definitions(sentence), words, "{sentence}");
+        }
+    }
+
+    #[test]
+    fn a_commentary_takes_up_what_is_so_called() {
+        // (sentence, the phrases it takes up)
+        let cases: &[(&str, &[&str])] = &[
+            ("所謂誠其意者，毋自欺也。", &["誠其意"]),
+            ("所謂修身在正其心者：身有所忿懥，則不得其正。", &["修身"]),
+            (
+                "所謂治國必先齊其家者：其家不可教而能教人者，無之。",
+                &["治國"],
+            ),
+            ("所谓大臣者，以道事君，不可则止。", &["大臣"]),
+            // (a phrase too long, a person's own word, one a function character ends)
+            ("所謂平天下在治其國者", &["平天下"]),
+            ("此所謂國不以利為利，以義為利也。", &[]),
+            ("吾所謂道德者，合仁與義言之也。", &[]),
+        ];
+        for &(sentence, want) in cases {
+            assert_eq!(classical_so_called(sentence), want, "{sentence}");
         }
     }
 
