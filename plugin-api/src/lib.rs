@@ -1475,7 +1475,7 @@ pub mod build {
         // Whether the saying's first clause (the end of `before`) and the clause the name opens
         // are set side by side: as long, give or take a character, and sharing a word beyond
         // the particles ("君子上达，小人下达"; not "君子不重则不威，学则不固").
-        let parallel = |before: &str, name: &str, after: &str| {
+        let parallel = |before: &str, name: &str, clause: &[char]| {
             let first: Vec<char> = before
                 .trim_end_matches(['，', '；', '。', '！', '？'])
                 .rsplit(['“', '「'])
@@ -1483,13 +1483,9 @@ pub mod build {
                 .unwrap_or("")
                 .chars()
                 .collect();
-            let rest: Vec<char> = after
-                .chars()
-                .take_while(|c| !"，。；！？”」：".contains(*c))
-                .collect();
-            let second = name.chars().count() + rest.len();
+            let second = name.chars().count() + clause.len();
             first.len().abs_diff(second) <= 1
-                && rest
+                && clause
                     .iter()
                     .any(|c| !PARTICLES.contains(*c) && first.contains(c))
         };
@@ -1521,6 +1517,11 @@ pub mod build {
                     }
                     let before = &text[said..at];
                     let after = &text[at + name.len()..];
+                    // (the clause the name opens, up to its end)
+                    let clause: Vec<char> = after
+                        .chars()
+                        .take_while(|c| !"，。；！？”」：".contains(*c))
+                        .collect();
                     let rank = if ["可謂", "可谓"].iter().any(|v| before.ends_with(v))
                         && after.starts_with(['矣', '也'])
                     {
@@ -1537,24 +1538,18 @@ pub mod build {
                             .matches(['，', '；', '。', '！', '？'])
                             .count()
                             == 1
-                        && parallel(before, name, after)
+                        && parallel(before, name, &clause)
                     {
                         1
                     } else {
                         continue;
                     };
-                    if rank < 3 {
-                        // (the clause that says it: two to ten characters up to its end)
-                        let clause: String = after
-                            .chars()
-                            .take_while(|c| !"，。；！？”」：".contains(*c))
-                            .collect();
-                        let n = clause.chars().count();
-                        if after.starts_with(|c: char| NOT_PREDICATE.contains(c))
-                            || !(2..=10).contains(&n)
-                        {
-                            continue;
-                        }
+                    // (the clause that says it: two to ten characters)
+                    if rank < 3
+                        && (after.starts_with(|c: char| NOT_PREDICATE.contains(c))
+                            || !(2..=10).contains(&clause.len()))
+                    {
+                        continue;
                     }
                     let shorter = |q: &Passage| text.chars().count() < q.text.chars().count();
                     if best.is_none_or(|(r, q)| rank > r || rank == r && shorter(q)) {

@@ -1254,7 +1254,6 @@ fn classical_so_called(s: &str) -> Vec<&str> {
         if (2..=4).contains(&cs.len())
             && !is_function(cs[0])
             // (a direction may end it: 平天下)
-            && !is_edge(cs[cs.len() - 1])
             && (!is_function(cs[cs.len() - 1]) || DIRECTIONS.contains(cs[cs.len() - 1]))
             && cs[1..cs.len() - 1]
                 .iter()
@@ -1387,22 +1386,25 @@ fn glued_to_particle<'w>(w: &'w str, tag: &str) -> Option<&'w str> {
     }
 }
 
-/// Whether the clause after `token` (a slice of `sentence` that ends in 者) says what it is,
-/// as a classical definition does: one clause of ten characters at most that 也 closes ("政者，
-/// 正也", "仁者人也"); not "行者休於樹" (what travellers do).
+/// Whether the words after a 者 say what the word before it is, as a crisp classical
+/// definition does: one clause of ten characters at most, past a comma, that 也 closes ("政者，
+/// 正也", "仁者人也", "師者，所以傳道受業解惑也"); not "行者休於樹" (what travellers do).
+pub(super) fn crisp_definition(after_zhe: &str) -> bool {
+    let statement = after_zhe.trim_start_matches(['，', ',']);
+    statement.find('也').is_some_and(|end| {
+        let said = &statement[..end];
+        !said.contains(['，', '。', '；', '：', '！', '？', ','])
+            && (1..=10).contains(&said.chars().count())
+    })
+}
+
+/// Whether the words after `token` (a slice of `sentence` that ends in 者) are a
+/// [`crisp_definition`] of the word before its 者.
 fn defined_after(sentence: &str, token: &str) -> bool {
-    let Some(at) = (token.as_ptr() as usize).checked_sub(sentence.as_ptr() as usize) else {
-        return false;
-    };
-    let Some(rest) = sentence.get(at + token.len()..) else {
-        return false;
-    };
-    let clause = rest
-        .trim_start_matches(['，', ','])
-        .split(['，', '。', '；', '：', '！', '？', ','])
-        .next()
-        .unwrap_or("");
-    clause.ends_with('也') && (2..=11).contains(&clause.chars().count())
+    (token.as_ptr() as usize)
+        .checked_sub(sentence.as_ptr() as usize)
+        .and_then(|at| sentence.get(at + token.len()..))
+        .is_some_and(crisp_definition)
 }
 
 fn strip_marker(w: &str) -> &str {

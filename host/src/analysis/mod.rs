@@ -5968,12 +5968,7 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
         // (a crisp one, the statement one clause of ten characters at most, "仁者人也",
         // "政者，正也", "師者，所以傳道受業解惑也", is the text's own definition however long
         // the passage around it: above "仁者以財發身", which says what the humane do)
-        let statement = after['者'.len_utf8()..].trim_start_matches(['，', ',']);
-        let crisp = statement.find('也').is_some_and(|end| {
-            let said = &statement[..end];
-            !said.contains(['，', '。', '；', '：', '！', '？', ','])
-                && (1..=10).contains(&said.chars().count())
-        });
+        let crisp = chinese::crisp_definition(&after['者'.len_utf8()..]);
         score = score.max(if crisp { 1.25 } else { 1.0 });
     }
     // What a file holds, said where the text tells what to write in it: "在 debian/watch
