@@ -1434,7 +1434,11 @@ fn is_classical(sentences: &[&str]) -> bool {
     classical > modern
 }
 
-pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize) {
+pub fn extract(
+    sentences: &[&str],
+    extra_names: &[String],
+    programs: &[String],
+) -> (Vec<Found>, usize) {
     // 1. Pre-pass.
     let mut speaker_counts: HashMap<String, u32> = HashMap::new();
     let mut author_counts: HashMap<String, u32> = HashMap::new();
@@ -2044,11 +2048,19 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
         contracted_names(&mut out);
     }
     let cjk_texts: HashSet<String> = out.iter().map(|f| f.text.clone()).collect();
+    // Programs the text cites with their manual section ("用 systemctl(1) 命令", "bash(1)")
+    // or runs at a shell prompt ("$ sudo apt-get update"): an English word among Chinese
+    // prose that names a program is the program wherever the text writes it ("make",
+    // "screen", "less"): it ranks as the other Latin terms do.
+    let cited = super::english::manual_references(sentences);
     for (w, c) in latin_terms {
         if cjk_texts.contains(&w) {
             continue;
         }
         let person = c.author > 0;
+        let lower = w.to_ascii_lowercase();
+        let program = cited.contains(w.as_str())
+            || programs.iter().any(|p| *p == w) && !super::terms::EN_STOP.contains(&lower.as_str());
         if c.sentences.len() < 2 && !person {
             continue;
         }
@@ -2058,8 +2070,8 @@ pub fn extract(sentences: &[&str], extra_names: &[String]) -> (Vec<Found>, usize
             continue;
         }
         // English function and everyday words quoted in Chinese text are not its terms.
-        let lower = w.to_ascii_lowercase();
         if !w.contains(' ')
+            && !program
             && (super::terms::EN_STOP.contains(&lower.as_str())
                 || super::background::en_band(&lower).is_some_and(|b| b <= 20)
                 || ["lt", "gt", "amp", "nbsp", "quot"].contains(&lower.as_str())
@@ -2671,7 +2683,7 @@ mod tests {
             "子曰：学而时习之，不亦说乎？",
             "子曰：吾日三省吾身。",
         ];
-        let (found, _) = extract(&sentences, &[]);
+        let (found, _) = extract(&sentences, &[], &[]);
         let kind = |t: &str| find(&found, t).map(|f| f.kind);
         let cases: [(&str, Option<TermKind>); 4] = [
             ("齐", Some(TermKind::Place)),
@@ -2713,7 +2725,7 @@ mod tests {
             "夫子至于是邦也。",
             "夫子温良恭俭让以得之。",
         ];
-        let (found, _) = extract(&sentences, &[]);
+        let (found, _) = extract(&sentences, &[], &[]);
         assert_eq!(find(&found, "季氏").map(|f| f.kind), Some(TermKind::Person));
         assert!(find(&found, "公子").is_none_or(|f| f.kind != TermKind::Person));
         assert!(find(&found, "夫子").is_none_or(|f| f.kind != TermKind::Person));
@@ -2740,7 +2752,7 @@ mod tests {
             "摄齐升堂。",
             "子之所慎：齐，战，疾。",
         ];
-        let (found, _) = extract(&sentences, &[]);
+        let (found, _) = extract(&sentences, &[], &[]);
         let qi = find(&found, "齐").expect("齐");
         assert_eq!(qi.kind, TermKind::Place);
         // (its sentences are those that name the state, not its other senses)
@@ -2771,7 +2783,7 @@ mod tests {
             "文王在上。",
             "子曰：学而时习之，不亦说乎？",
         ];
-        let (found, _) = extract(&sentences, &[]);
+        let (found, _) = extract(&sentences, &[], &[]);
         let kind = |t: &str| find(&found, t).map(|f| f.kind);
         for (text, place) in [("卫", true), ("穆", false)] {
             assert_eq!(
@@ -2823,7 +2835,7 @@ mod tests {
             ),
         ];
         for (sentences, text, dynasty) in cases {
-            let (found, _) = extract(sentences, &[]);
+            let (found, _) = extract(sentences, &[], &[]);
             let got = find(&found, text).map(|f| f.kind);
             assert_eq!(got == Some(TermKind::Place), dynasty, "{text}: {got:?}");
         }
@@ -2872,7 +2884,7 @@ mod tests {
             "仲尼，日月也。",
             "孔子适卫。",
         ];
-        let (found, _) = extract(&sentences, &[]);
+        let (found, _) = extract(&sentences, &[], &[]);
         let kongzi = find(&found, "孔子").expect("孔子");
         assert_eq!(kongzi.kind, TermKind::Person);
         assert!(
@@ -2903,7 +2915,7 @@ mod tests {
             }
         }
         let refs: Vec<&str> = sentences.iter().map(String::as_str).collect();
-        let (found, _) = extract(&refs, &[]);
+        let (found, _) = extract(&refs, &[], &[]);
         assert_eq!(find(&found, "秦").map(|f| f.kind), Some(TermKind::Place));
     }
 
@@ -2916,7 +2928,7 @@ mod tests {
             "子美曰：吾愛此亭。",
             "子美之亭，乃爲大雲庵。",
         ];
-        let (found, _) = extract(&sentences, &[]);
+        let (found, _) = extract(&sentences, &[], &[]);
         for f in &found {
             let names: Vec<&str> = std::iter::once(f.text.as_str())
                 .chain(f.variants.iter().map(String::as_str))
@@ -3040,7 +3052,7 @@ mod tests {
             "他们舍安拉而求援。",
             "安拉是全聪的。",
         ];
-        let (found, _) = extract(&sents, &[]);
+        let (found, _) = extract(&sents, &[], &[]);
         let texts: Vec<&str> = found.iter().map(|f| f.text.as_str()).collect();
         assert!(texts.contains(&"易司哈格"), "{texts:?}");
         for piece in ["易司", "哈格", "易卜拉"] {
@@ -3083,7 +3095,7 @@ mod tests {
             sents.push("易卜拉欣说：我的主啊！");
             sents.push("易司哈格说：我的主啊！");
         }
-        let (found, _) = extract(&sents, &[]);
+        let (found, _) = extract(&sents, &[], &[]);
         let person = |w: &str| {
             found
                 .iter()
@@ -3114,7 +3126,7 @@ mod tests {
             "鄙人有言曰：「何知仁義。」",
             "聖人有言曰：「知之者也。」",
         ];
-        let (found, _) = extract(&classical, &[]);
+        let (found, _) = extract(&classical, &[], &[]);
         let kind = |w: &str| found.iter().find(|f| f.text == w).map(|f| f.kind);
         assert_eq!(kind("桓公"), Some(TermKind::Person));
         assert_eq!(kind("舜"), Some(TermKind::Person));
@@ -3133,7 +3145,7 @@ mod tests {
             "唐友 <tony_ty@263.net>",
             "Albert Cahalan ⟨albert@users.sf.net⟩ 在 1999 年写了一个 kill 程序。",
         ];
-        let (found, _) = extract(&modern, &[]);
+        let (found, _) = extract(&modern, &[], &[]);
         let kind = |w: &str| found.iter().find(|f| f.text == w).map(|f| f.kind);
         for name in [
             "David MacKenzie",
@@ -3284,7 +3296,7 @@ mod tests {
         for _ in 0..3 {
             sents.extend(text.iter());
         }
-        let (found, _) = extract(&sents, &[]);
+        let (found, _) = extract(&sents, &[], &[]);
         for (name, kind) in [
             ("子贡", TermKind::Person),
             ("子路", TermKind::Person),
@@ -3445,7 +3457,7 @@ mod tests {
             "古者民有三疾，今也或是之亡也。",
             "子曰：「君子不器。」",
         ];
-        let (found, _) = extract(&text, &[]);
+        let (found, _) = extract(&text, &[], &[]);
         // (中庸 and 天下 open or end with a direction, but the dictionary names them; 誠 is
         // an adjective there, but the text defines it)
         for word in ["中庸", "天下", "誠"] {
@@ -3469,7 +3481,7 @@ mod tests {
             "黎明的礼拜被见证。",
             "礼拜之后你们可以散去。",
         ];
-        let (found, _) = extract(&s, &[]);
+        let (found, _) = extract(&s, &[], &[]);
         // (礼拜 is "ns" in jieba's dictionary: prayer, which the text never puts where places
         // stand)
         assert_eq!(find(&found, "礼拜").map(|f| f.kind), Some(TermKind::Term));
@@ -3485,7 +3497,7 @@ mod tests {
             "知识普及很快。",
             "他们普及文化。",
         ];
-        let (found, _) = extract(&s, &[]);
+        let (found, _) = extract(&s, &[], &[]);
         assert_eq!(find(&found, "埃及").map(|f| f.kind), Some(TermKind::Place));
         // (普及 "popularise" is "ns" in jieba's dictionary, and no place)
         assert!(find(&found, "普及").is_none());
@@ -3499,15 +3511,45 @@ mod tests {
             "维护者用 debmake 生成软件包。",
             "上游发布新版本后，维护者更新软件包。",
         ];
-        let (found, _) = extract(&s, &[]);
+        let (found, _) = extract(&s, &[], &[]);
         assert!(find(&found, "软件包").is_some());
         assert!(find(&found, "维护者").is_some());
         assert!(find(&found, "debmake").is_none(), "once only");
-        let (found, _) = extract(&s, &["更新软件包".to_string()]);
+        let (found, _) = extract(&s, &["更新软件包".to_string()], &[]);
         assert!(
             find(&found, "软件包").is_some(),
             "an entry name joins the dictionary only"
         );
+    }
+
+    /// An English word among Chinese prose that the text cites with its manual section, or
+    /// runs at a shell prompt, is a program and a term ("make", "bash"), though the word is
+    /// everyday English; one it only quotes is not.
+    #[test]
+    fn a_program_the_text_cites_or_runs_is_a_term_though_an_english_word() {
+        let s = [
+            "用 make(1) 命令构建软件。",
+            "运行 make 之前先读 Makefile 文件。",
+            "交互式的 shell 总是指 bash。",
+            "你可以通过配置文件来定制 bash 的行为。",
+            "这里的 make 指的是构建工具。",
+            "单词 about 在英文里很常见。",
+            "这个 about 页面说明了版本。",
+        ];
+        let cases: [(&[String], &str, bool); 4] = [
+            (&[], "make", true),
+            (&[], "bash", false),
+            (&["bash".to_string()], "bash", true),
+            (&["about".to_string()], "about", false),
+        ];
+        for (programs, word, kept) in cases {
+            let (found, _) = extract(&s, &[], programs);
+            assert_eq!(
+                find(&found, word).is_some(),
+                kept,
+                "{word} with {programs:?}"
+            );
+        }
     }
 
     /// A time the book speaks of as a thing, a time word ordinary text seldom uses, is a term
@@ -3526,7 +3568,7 @@ mod tests {
             "我们的朋友在家里吃饭，大家都很高兴。",
             300,
         ));
-        let (found, _) = extract(&s, &[]);
+        let (found, _) = extract(&s, &[], &[]);
         assert!(find(&found, "复活日").is_some());
         assert!(find(&found, "今天").is_none());
     }
@@ -3560,7 +3602,7 @@ mod tests {
             ),
         ];
         for (sentences, name, person) in cases {
-            let (found, _) = extract(sentences, &[]);
+            let (found, _) = extract(sentences, &[], &[]);
             let got = find(&found, name).is_some_and(|f| f.kind == TermKind::Person);
             assert_eq!(got, person, "{name} in {sentences:?}");
         }

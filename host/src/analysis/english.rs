@@ -178,6 +178,29 @@ const PLACE_OF: &[&str] = &[
 /// [`super::EN_KIN_NOUNS`] ("his father Azar", "prophet Jonah").
 const KIN_BEFORE: &[&str] = &["aunt", "cousin", "prophet", "messenger"];
 
+/// Deeds only a person does to a person, beside the name of either: "David killed Goliath",
+/// "Abraham begat Isaac", "Cain slew Abel", "Boaz married Ruth".
+const PERSON_DEEDS: &[&str] = &[
+    "begat", "begot", "killed", "slew", "murdered", "married", "divorced",
+];
+
+/// Offices a person is made or sent as ("sent to you Saul as a king", "took him as a
+/// prophet").
+const PERSON_OFFICES: &[&str] = &[
+    "king",
+    "queen",
+    "prophet",
+    "messenger",
+    "priest",
+    "ruler",
+    "judge",
+    "wife",
+    "husband",
+    "servant",
+    "witness",
+    "guardian",
+];
+
 const ORG_WORDS: &[&str] = &[
     "Company",
     "University",
@@ -1522,6 +1545,25 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                         {
                             c.person += 1;
                         }
+                        // Deeds only a person does to a person: "David killed Goliath",
+                        // "Abraham begat Isaac", "Cain slew Abel" (either side); and an office
+                        // a person is given, "sent to you Saul as a king" (not an epithet's,
+                        // "come to the Most Merciful as a servant").
+                        if next.as_deref().is_some_and(|n| PERSON_DEEDS.contains(&n))
+                            || prev.as_deref().is_some_and(|p| PERSON_DEEDS.contains(&p))
+                            || next.as_deref() == Some("as")
+                                && !prev
+                                    .as_deref()
+                                    .is_some_and(|p| ["the", "most"].contains(&p))
+                                && toks
+                                    .get(j + 1)
+                                    .is_some_and(|t| ["a", "an"].contains(&t.text))
+                                && toks
+                                    .get(j + 2)
+                                    .is_some_and(|t| PERSON_OFFICES.contains(&t.text))
+                        {
+                            c.person += 2;
+                        }
                         // A multi-word name acting as the subject of a past-tense verb
                         // ("Thomas Reed watered") is evidence of a person who acts.
                         if j - start >= 2
@@ -1768,8 +1810,15 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             };
             let first = ws[0].to_lowercase();
             let last = ws[ws.len() - 1].to_lowercase();
+            // (and "ever is Allah Knowing and Wise", "Allah Exalted": a name and the adjective
+            // or participle said of it, one the text writes in lower case too, where the name
+            // stands alone far more often; "Robert Browning" is not "Robert" five times over)
+            let said_of = (super::background::en_not_noun(&last)
+                || last.ends_with("ing") && super::background::en_band(&last).is_some())
+                && lower_count.get(&last).is_some_and(|&c| c >= 2);
             if en_is_common(&first) && alone(&ws[1..].join(" "), 5)
                 || stop.contains(last.as_str()) && alone(&ws[..ws.len() - 1].join(" "), 2)
+                || said_of && alone(&ws[..ws.len() - 1].join(" "), 5)
             {
                 continue;
             }
@@ -2257,14 +2306,15 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             // (a program the text also writes as a name of one word, "Emacs" beside
             // "emacs(1)": one term, named as the manual cites it, with all the uses of both.
             // An acronym is a name of its own, "CD" beside "cd(1)", "IP" beside "ip(8)", "DD"
-            // for a Debian developer beside "dd(1)", unless the program has five times its
-            // uses and the acronym no expansion: "GDB" beside "gdb(1)")
+            // for a Debian developer beside "dd(1)", and the program a term of its own beside
+            // it, unless the program has three times its uses and the acronym no expansion:
+            // "GDB" beside "gdb(1)")
             if let Some(f) = out.iter_mut().find(|f| {
                 f.text.to_lowercase() == w
                     && f.kind != TermKind::Person
                     && !f.text.contains(' ')
                     && (!f.text.chars().all(|c| c.is_ascii_uppercase())
-                        || f.variants.is_empty() && ids.len() >= 5 * f.sentences.len())
+                        || f.variants.is_empty() && ids.len() >= 3 * f.sentences.len())
             }) {
                 let name = std::mem::replace(&mut f.text, w.to_string());
                 f.variants.push(name);
@@ -2273,8 +2323,8 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 f.sentences.sort_unstable();
                 f.sentences.dedup();
                 f.salience = f.salience.max(salience);
+                continue;
             }
-            continue;
         }
         match out
             .iter_mut()
@@ -2298,7 +2348,7 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
 /// The names a text cites with a manual section right after them, "apt-get(8)",
 /// "printf(3)": lower case, joined to the section without a space (not a list's number, "the
 /// steps (1)").
-fn manual_references<'s>(sentences: &[&'s str]) -> FxHashSet<&'s str> {
+pub(super) fn manual_references<'s>(sentences: &[&'s str]) -> FxHashSet<&'s str> {
     let mut refs: FxHashSet<&str> = FxHashSet::default();
     for s in sentences {
         let b = s.as_bytes();
@@ -3015,6 +3065,35 @@ mod tests {
         ] {
             assert_eq!(has(name), present, "{name}");
         }
+    }
+
+    /// A name and the adjective said of it are no name ("ever is Allah Knowing and Wise");
+    /// a name the text sets beside a person's deed or office is a person's ("David killed
+    /// Goliath", "sent to you Saul as a king"), and an epithet after "the" is no such name.
+    #[test]
+    fn what_is_said_of_a_name_and_what_a_person_does() {
+        let mut sentences = vec![
+            "And ever is Allah Knowing and Wise.",
+            "Indeed, Allah Knowing and Acquainted is He.",
+            "They are knowing of what they do, and they were knowing before.",
+            "And David killed Goliath, and Allah gave him the kingship.",
+            "Goliath and his soldiers went out against them.",
+            "Indeed, Allah has sent to you Saul as a king.",
+            "And when Saul went forth with the soldiers, the river was near.",
+            "None will come to the Most Merciful as a servant.",
+            "He is the Most Merciful of the merciful.",
+        ];
+        sentences.extend(std::iter::repeat_n("Allah is the Lord of the worlds.", 12));
+        let (found, _) = extract(&sentences, &[]);
+        let kind = |t: &str| found.iter().find(|f| f.text == t).map(|f| f.kind);
+        for (name, want) in [
+            ("Allah Knowing", None),
+            ("Goliath", Some(TermKind::Person)),
+            ("Saul", Some(TermKind::Person)),
+        ] {
+            assert_eq!(kind(name), want, "{name}");
+        }
+        assert_ne!(kind("Merciful"), Some(TermKind::Person), "an epithet");
     }
 
     #[test]

@@ -32,7 +32,7 @@ pub fn extract(
 ) -> (Vec<Found>, usize) {
     let (mut found, words) = match lang {
         Lang::En => super::english::extract(sentences, programs),
-        Lang::Zh => super::chinese::extract(sentences, extra_names),
+        Lang::Zh => super::chinese::extract(sentences, extra_names, programs),
     };
     for f in &mut found {
         f.sentences.sort_unstable();

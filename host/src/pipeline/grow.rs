@@ -65,18 +65,14 @@ pub fn analysis_document(
             })
             .collect(),
         // (the programs its code runs: "$ dpkg-deb -x …" makes dpkg-deb a program the
-        // prose may name; only the English rules read them)
-        programs: if lang == Lang::En {
-            analysis::prompt_programs(
-                doc.chapters
-                    .iter()
-                    .flat_map(|c| &c.blocks)
-                    .filter(|b| b.kind == crate::extract::BlockKind::Code)
-                    .map(|b| b.text.as_str()),
-            )
-        } else {
-            Vec::new()
-        },
+        // prose may name)
+        programs: analysis::prompt_programs(
+            doc.chapters
+                .iter()
+                .flat_map(|c| &c.blocks)
+                .filter(|b| b.kind == crate::extract::BlockKind::Code)
+                .map(|b| b.text.as_str()),
+        ),
     }
 }
 
