@@ -2060,7 +2060,7 @@ pub fn extract(
         let person = c.author > 0;
         let lower = w.to_ascii_lowercase();
         let program = cited.contains(w.as_str())
-            || programs.iter().any(|p| *p == w) && !super::terms::EN_STOP.contains(&lower.as_str());
+            || programs.contains(&w) && !super::terms::EN_STOP.contains(&lower.as_str());
         if c.sentences.len() < 2 && !person {
             continue;
         }
