@@ -64,9 +64,9 @@ pub struct Document {
     pub title: String,
     pub lang: Lang,
     pub chapters: Vec<Chapter>,
-    /// The programs the document's code runs at a shell prompt ([`prompt_programs`]), for the
-    /// English rules (the Chinese ones take any Latin word the prose repeats). The code itself
-    /// is no prose and is not analysed.
+    /// The programs the document's code runs at a shell prompt ([`prompt_programs`]): a word
+    /// the prose uses that names one is a program (in Chinese text, though the word is English,
+    /// "make"). The code itself is no prose and is not analysed.
     #[serde(default)]
     pub programs: Vec<String>,
 }
