@@ -5562,6 +5562,12 @@ fn expands(short: &str, long: &str) -> bool {
             <= 1
 }
 
+/// Chinese verbs of using or running a program before its name ("使用 dch 命令来…"), the longer
+/// first ("使用" before "用").
+const USING_VERBS: &[&str] = &[
+    "使用", "利用", "运行", "運行", "执行", "執行", "通过", "通過", "用",
+];
+
 /// Chinese verbs that say what a subject term is for ("X 用于 …").
 const ZH_DESCRIBING: &[&str] = &[
     "用于", "用於", "用来", "用來", "表示", "包含", "提供", "负责", "負責", "指定", "定义", "定義",
@@ -6237,6 +6243,10 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
     {
         let lead = before.trim_end_matches([' ', '“', '「', '"', '`', '$', '(', '{']);
         let mut rest = raw_after.trim_start_matches([' ', '”', '」', '"', '`', ')', '}']);
+        // (a command's manual section is no word after it: "用 script(1) 记录…")
+        if term.is_ascii() {
+            rest = skip_manual_section(rest).trim_start();
+        }
         let mut headed = false;
         if !term.chars().any(chinese::is_cjk)
             && let Some(h) = ZH_HEADS.iter().find(|h| rest.starts_with(**h))
@@ -6245,16 +6255,41 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
             headed = true;
         }
         let rest = rest.trim_start();
-        if [
-            "使用", "用", "运行", "運行", "执行", "執行", "通过", "通過", "利用",
-        ]
-        .iter()
-        .any(|v| lead.ends_with(v))
-            && ["来", "來", "以", "可以", "进行", "進行"]
+        // (or, after a program in Latin letters, the verb itself, where the sentence opens
+        // with the use and nothing but who uses it comes before: "5. 用 gzip 处理存档",
+        // "你可以使用 interdiff(1) 命令比较两个 diff.gz 文件。", "通过 modprobe(8) 程序添加和删除
+        // 内核模块…"; not a verb that makes a modifier, "使用 UTF-8 挂载的文件系统", nor another
+        // program's use of it, "uscan 命令会…使用 GPG 签名验证…", nor a heading)
+        let verb_next = || {
+            let verb = rest.char_indices().nth(2).map_or("", |(at, _)| &rest[..at]);
+            // (the words before the verb of use: "你可以" of "你可以使用")
+            let opener = USING_VERBS
+                .iter()
+                .find_map(|v| lead.strip_suffix(v))
+                .unwrap_or(lead);
+            !term.chars().any(chinese::is_cjk)
+                && verb.chars().count() == 2
+                && verb.chars().all(chinese::is_cjk)
+                && chinese::predicate_word(verb, false)
+                && !rest[verb.len()..].starts_with(['的', '地'])
+                && opener.chars().all(|c| {
+                    c.is_ascii_digit()
+                        || ". *•".contains(c)
+                        || "你您我们們可以请請还還并並也就再先然后後需要应應该該这這里裡此时時"
+                            .contains(c)
+                })
+                && sentence.trim_end().ends_with(['。', '；', ';'])
+                && !sentence.contains("参见")
+                && !sentence.contains("參見")
+        };
+        if USING_VERBS.iter().any(|v| lead.ends_with(v))
+            && (["来", "來", "以", "可以", "进行", "進行"]
                 .iter()
                 .any(|v| rest.starts_with(v))
+                || verb_next())
             && !sentence.contains("如下")
             && !sentence.contains("以下")
+            && !sentence.trim_end().ends_with(['：', ':'])
             // (not advice for a case, "如果你不知道应该使用哪一个，则使用 Build-Depends 以保证
             // 安全。", unless it names a tool by its kind and what it does then: "如果构建结果
             // 令人满意，那就用 debsign 命令以你的私有 GPG 密钥签署 .dsc 文件")

@@ -1629,6 +1629,42 @@ fn chinese_definition_patterns() {
         ("您可以使用 dch 命令来添加新的修订条目。", "dch", true),
         ("请按如下方式使用 dch 来更新。", "dch", false),
         ("使用 dch 。", "dch", false),
+        // the use of a program and, right after it, the verb of what it does, where the
+        // sentence opens with the use (not a modifier's verb, another program's use, a
+        // heading, a pointer or an announcement)
+        (
+            "你可以使用 interdiff(1) 命令比较两个 diff.gz 文件。",
+            "interdiff",
+            true,
+        ),
+        ("5. 用 script(1) 记录升级的过程。", "script", false),
+        (
+            "通过 modprobe(8) 程序添加和删除内核模块。",
+            "modprobe",
+            true,
+        ),
+        ("请使用 UTF-8 挂载的文件系统。", "UTF-8", false),
+        (
+            "现在 uscan 命令会自动使用 GPG 签名验证源码包。",
+            "GPG",
+            false,
+        ),
+        (
+            "参见第 6.3.8 节 “怎样通过 SSH 关闭远程系统”。",
+            "SSH",
+            false,
+        ),
+        ("4.9.2. 使用 dquilt 处理补丁", "dquilt", false),
+        (
+            "这个过程可以通过使用 uupdate(1) 来更自动化地完成：",
+            "uupdate",
+            false,
+        ),
+        (
+            "通用 Unix 打印系统使用 Ghostscript 作为后台。",
+            "Unix",
+            false,
+        ),
         // a glossary line: the name, a colon or "=", what it is in words
         ("dev：库开发软件包（any，same）（别名：de）", "dev", true),
         (
