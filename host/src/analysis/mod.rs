@@ -81,6 +81,10 @@ pub struct Chapter {
     /// ([`Analysis::glosses`] hands it out apart).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub glosses: Vec<Gloss>,
+    /// The divisions that hold the chapter, outermost first ("国风", "周南";
+    /// [`crate::extract::Chapter::parts`]): each is a work of the book ([`divisions`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<String>,
 }
 
 /// A table row's gloss of a name: `gettext` / "GNU Internationalization utilities", with
@@ -221,6 +225,80 @@ struct GlossPassage {
     section: Option<String>,
     page: Option<u32>,
     line: Option<u32>,
+}
+
+/// A division of a collection: the heading that groups units of the book ("周南"), the
+/// divisions above it ("国风"), what it holds directly (the divisions below it, or else its
+/// units' titles) and the chapters of all its units.
+#[derive(Debug, PartialEq)]
+struct Division {
+    title: String,
+    path: Vec<String>,
+    holds: Vec<String>,
+    chapters: Vec<u32>,
+}
+
+/// The divisions of a collection, in reading order, from its chapters'
+/// [`Chapter::parts`]: "国风" holds 周南, 召南 …, "周南" holds 关雎, 葛覃 …. A division is
+/// known by its whole path: two volumes may each have a part of one name.
+fn divisions(chapters: &[Chapter]) -> Vec<Division> {
+    let mut out: Vec<Division> = Vec::new();
+    let mut at: HashMap<Vec<String>, usize> = HashMap::new();
+    for (ci, c) in chapters.iter().enumerate() {
+        for depth in 0..c.parts.len() {
+            let path = c.parts[..=depth].to_vec();
+            let i = *at.entry(path.clone()).or_insert_with(|| {
+                out.push(Division {
+                    title: path[depth].clone(),
+                    path: path[..depth].to_vec(),
+                    holds: Vec::new(),
+                    chapters: Vec::new(),
+                });
+                out.len() - 1
+            });
+            let d = &mut out[i];
+            d.chapters.push(ci as u32);
+            let held = c.parts.get(depth + 1).unwrap_or(&c.title);
+            if !held.is_empty() && d.holds.last() != Some(held) {
+                d.holds.push(held.clone());
+            }
+        }
+    }
+    out
+}
+
+/// What a division holds as a line of its own: "周南（国风）：关雎、葛覃、卷耳……（11 篇）",
+/// "Book One: Canto 1, Canto 2 (2 pieces)"; the first eight of what it holds, and how many
+/// units in all.
+fn division_gloss(d: &Division, lang: Lang) -> String {
+    let shown: Vec<&str> = d.holds.iter().take(8).map(String::as_str).collect();
+    let more = d.holds.len() > shown.len();
+    let n = d.chapters.len();
+    match lang {
+        Lang::Zh => {
+            let path = if d.path.is_empty() {
+                String::new()
+            } else {
+                format!("（{}）", d.path.join("・"))
+            };
+            let more = if more { "……" } else { "" };
+            format!("{}{path}：{}{more}（{n} 篇）", d.title, shown.join("、"))
+        }
+        Lang::En => {
+            let path = if d.path.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", d.path.join(" › "))
+            };
+            let more = if more { ", …" } else { "" };
+            let pieces = if n == 1 { "piece" } else { "pieces" };
+            format!(
+                "{}{path}: {}{more} ({n} {pieces})",
+                d.title,
+                shown.join(", ")
+            )
+        }
+    }
 }
 
 /// A gloss as a line of text: "gettext: GNU Internationalization utilities"; the description
@@ -1089,8 +1167,51 @@ impl Analysis {
             }),
             (found, false) => found,
         };
-        let found =
+        let mut found =
             rank_defined_first(found, |f| defined_at(f, DEFINITION_MIN, DEFINITION_LOOKUPS));
+        // A collection's divisions ("国风", "周南") are works of the book, first among its
+        // terms: each named by the opening sentence of every unit it holds, and glossed by
+        // what it holds, as the book's headings list it.
+        let mut first_sentence: Vec<Option<u32>> = vec![None; doc.chapters.len()];
+        for (i, s) in a.sentences.iter().enumerate().rev() {
+            first_sentence[s.chapter as usize] = Some(i as u32);
+        }
+        let mut division_terms = Vec::new();
+        for d in divisions(&doc.chapters) {
+            let k = key(&d.title, doc.lang);
+            if !a.glosses.iter().any(|g| g.key == k) {
+                let line = doc.chapters[d.chapters[0] as usize]
+                    .blocks
+                    .first()
+                    .and_then(|b| b.line);
+                a.glosses.push(GlossPassage {
+                    key: k.clone(),
+                    text: division_gloss(&d, doc.lang),
+                    chapter: d.chapters[0],
+                    section: None,
+                    page: None,
+                    line,
+                });
+            }
+            let sentences: Vec<u32> = d
+                .chapters
+                .iter()
+                .filter_map(|&c| first_sentence[c as usize])
+                .collect();
+            if sentences.is_empty() || found.iter().any(|f| key(&f.text, doc.lang) == k) {
+                continue;
+            }
+            division_terms.push(terms::Found {
+                text: d.title,
+                kind: TermKind::Work,
+                salience: 1.0,
+                variants: Vec::new(),
+                sentences,
+            });
+        }
+        // (a division is no word of its units' openings: no other term is "often with" it)
+        let division_count = division_terms.len();
+        found.splice(0..0, division_terms);
         a.sentence_terms = vec![Vec::new(); a.sentences.len()];
         for (ti, t) in found.into_iter().enumerate() {
             let first = t.sentences.first().copied().unwrap_or(0);
@@ -1102,7 +1223,7 @@ impl Analysis {
             chs.dedup();
             chs.sort_unstable();
             chs.dedup();
-            for &s in &t.sentences {
+            for &s in t.sentences.iter().filter(|_| ti >= division_count) {
                 a.sentence_terms[s as usize].push(ti as u32);
             }
             a.term_lookup.insert(key(&t.text, doc.lang), ti);

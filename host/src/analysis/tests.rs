@@ -3601,3 +3601,85 @@ fn a_list_of_described_names_documents_each_name() {
     let a = Analysis::new(&Document::from_markdown("Manual", Lang::En, md));
     assert!(a.term("FOO_BAR").is_none_or(|t| t.salience < 1.0));
 }
+
+/// A collection's divisions are works of the book: each named by the openings of the units it
+/// holds and glossed by what it holds, as the book's headings list it; no other term is
+/// "often with" a division. A book of chapters no heading groups has none.
+#[test]
+fn a_collections_divisions_are_works_glossed_by_what_they_hold() {
+    let chapter = |title: &str, parts: &[&str], text: &str| Chapter {
+        title: title.into(),
+        blocks: vec![Block {
+            text: text.into(),
+            ..Block::default()
+        }],
+        parts: parts.iter().map(|p| p.to_string()).collect(),
+        ..Chapter::default()
+    };
+    let poems = [
+        (
+            "关雎",
+            &["国风", "周南"][..],
+            "关关雎鸠，在河之洲。窈窕淑女，君子好逑。",
+        ),
+        (
+            "葛覃",
+            &["国风", "周南"][..],
+            "葛之覃兮，施于中谷，维叶萋萋。黄鸟于飞。",
+        ),
+        (
+            "鹊巢",
+            &["国风", "召南"][..],
+            "维鹊有巢，维鸠居之。之子于归，百两御之。",
+        ),
+        (
+            "鹿鸣",
+            &["小雅"][..],
+            "呦呦鹿鸣，食野之苹。我有嘉宾，鼓瑟吹笙。",
+        ),
+    ];
+    let d = Document {
+        title: "诗经".into(),
+        lang: Lang::Zh,
+        chapters: poems.iter().map(|(t, p, x)| chapter(t, p, x)).collect(),
+        programs: Vec::new(),
+    };
+    let a = Analysis::new(&d);
+    let work = |t: &str| {
+        a.terms()
+            .iter()
+            .any(|f| f.text == t && f.kind == TermKind::Work)
+    };
+    for division in ["国风", "周南", "召南", "小雅"] {
+        assert!(work(division), "{division}");
+    }
+    let gloss = |t: &str| a.glosses(t, 1).first().map(|p| p.text.clone());
+    for (division, line) in [
+        ("国风", "国风：周南、召南（3 篇）"),
+        ("周南", "周南（国风）：关雎、葛覃（2 篇）"),
+        ("小雅", "小雅：鹿鸣（1 篇）"),
+    ] {
+        assert_eq!(gloss(division).as_deref(), Some(line), "{division}");
+    }
+    assert_eq!(a.mentions("周南", 5).len(), 2, "the openings of its poems");
+    for t in a.terms() {
+        assert!(
+            a.related(&t.text, 10)
+                .iter()
+                .all(|r| !["国风", "周南"].contains(&r.text.as_str())),
+            "{} is often with a division",
+            t.text
+        );
+    }
+    // (chapters no heading groups: no divisions)
+    let plain = Document {
+        chapters: poems.iter().map(|(t, _, x)| chapter(t, &[], x)).collect(),
+        ..d
+    };
+    assert!(
+        !Analysis::new(&plain)
+            .terms()
+            .iter()
+            .any(|t| t.kind == TermKind::Work)
+    );
+}

@@ -118,6 +118,8 @@ pub(crate) fn extract_md_str(src: &str) -> ExtractedDoc {
     let mut b = DocBuilder::new();
     let mut title: Option<String> = None;
     let mut sections: Vec<(u8, String)> = Vec::new();
+    // (a collection's divisions: the headings above its units' level, "国风" › "周南")
+    let mut divisions: Vec<(u8, String)> = Vec::new();
 
     let mut buf = String::new();
     let mut buf_line = 0u32;
@@ -168,6 +170,14 @@ pub(crate) fn extract_md_str(src: &str) -> ExtractedDoc {
                 } else if l <= chapter_level {
                     b.chapter(&h);
                     sections.clear();
+                    if unit_level.is_some() {
+                        divisions.retain(|(dl, _)| *dl < l);
+                        if l < chapter_level {
+                            divisions.push((l, h));
+                        } else {
+                            b.set_parts(divisions.iter().map(|(_, d)| d.clone()).collect());
+                        }
+                    }
                 } else {
                     sections.retain(|(sl, _)| *sl < l);
                     sections.push((l, h));
@@ -301,6 +311,17 @@ mod tests {
             assert_eq!(doc.chapters.len(), chapters, "{what}");
             assert_eq!(doc.chapters[0].title, first, "{what}");
         }
+        // (each poem knows the divisions that hold it; the API's sections are no divisions)
+        let doc = extract_md_str(&anthology);
+        assert_eq!(doc.chapters[0].parts, ["国风", "周南"]);
+        assert_eq!(doc.chapters[14].title, "鹿鸣");
+        assert_eq!(doc.chapters[14].parts, ["小雅"]);
+        assert!(
+            extract_md_str(&api)
+                .chapters
+                .iter()
+                .all(|c| c.parts.is_empty())
+        );
     }
 
     #[test]

@@ -120,6 +120,11 @@ pub struct Chapter {
     /// Chapter title; empty when the source has none.
     pub title: String,
     pub blocks: Vec<Block>,
+    /// The headings of the divisions that hold the chapter, outermost first, where the source
+    /// groups its units under headings of their own ("国风" › "周南" over the poem "关雎").
+    /// Empty for a chapter no heading groups.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<String>,
 }
 
 /// What a block holds.
@@ -351,8 +356,16 @@ impl DocBuilder {
         self.chapters.push(Chapter {
             title: title.trim().to_string(),
             blocks: Vec::new(),
+            parts: Vec::new(),
         });
         self.section = None;
+    }
+
+    /// Sets the divisions that hold the chapter begun last ([`Chapter::parts`]).
+    pub(crate) fn set_parts(&mut self, parts: Vec<String>) {
+        if let Some(c) = self.chapters.last_mut() {
+            c.parts = parts;
+        }
     }
 
     pub(crate) fn set_section(&mut self, section: Option<String>) {
@@ -443,6 +456,7 @@ mod tests {
         let chapter = |title: &str| super::Chapter {
             title: title.into(),
             blocks: Vec::new(),
+            parts: Vec::new(),
         };
         let cases: &[(&[&str], &str, Option<&str>)] = &[
             (&["大學", "中庸"], "daxue-zhongyong", Some("大學·中庸")),

@@ -62,6 +62,7 @@ pub fn analysis_document(
                 title: c.title.clone(),
                 blocks: analysis_blocks(&c.blocks, lang),
                 glosses: table_glosses(&c.blocks),
+                parts: c.parts.clone(),
             })
             .collect(),
         // (the programs its code runs: "$ dpkg-deb -x …" makes dpkg-deb a program the
