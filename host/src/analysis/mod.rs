@@ -271,34 +271,29 @@ fn divisions(chapters: &[Chapter]) -> Vec<Division> {
 /// "Book One: Canto 1, Canto 2 (2 pieces)"; the first eight of what it holds, and how many
 /// units in all.
 fn division_gloss(d: &Division, lang: Lang) -> String {
-    let shown: Vec<&str> = d.holds.iter().take(8).map(String::as_str).collect();
-    let more = d.holds.len() > shown.len();
+    // (the language's marks: around the path, between its parts, between what it holds,
+    // after a cut list, and the count)
     let n = d.chapters.len();
-    match lang {
-        Lang::Zh => {
-            let path = if d.path.is_empty() {
-                String::new()
-            } else {
-                format!("（{}）", d.path.join("・"))
-            };
-            let more = if more { "……" } else { "" };
-            format!("{}{path}：{}{more}（{n} 篇）", d.title, shown.join("、"))
-        }
-        Lang::En => {
-            let path = if d.path.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", d.path.join(" › "))
-            };
-            let more = if more { ", …" } else { "" };
-            let pieces = if n == 1 { "piece" } else { "pieces" };
-            format!(
-                "{}{path}: {}{more} ({n} {pieces})",
-                d.title,
-                shown.join(", ")
-            )
-        }
-    }
+    let (open, join, close, list, cut, count) = match lang {
+        Lang::Zh => ("（", "・", "）", "、", "……", format!("（{n} 篇）")),
+        Lang::En => (
+            " (",
+            " › ",
+            ")",
+            ", ",
+            ", …",
+            format!(" ({n} {})", if n == 1 { "piece" } else { "pieces" }),
+        ),
+    };
+    let path = if d.path.is_empty() {
+        String::new()
+    } else {
+        format!("{open}{}{close}", d.path.join(join))
+    };
+    let shown: Vec<&str> = d.holds.iter().take(8).map(String::as_str).collect();
+    let more = if d.holds.len() > shown.len() { cut } else { "" };
+    let sep = if lang == Lang::Zh { "：" } else { ": " };
+    format!("{}{path}{sep}{}{more}{count}", d.title, shown.join(list))
 }
 
 /// A gloss as a line of text: "gettext: GNU Internationalization utilities"; the description
@@ -1172,12 +1167,15 @@ impl Analysis {
         // A collection's divisions ("国风", "周南") are works of the book, first among its
         // terms: each named by the opening sentence of every unit it holds, and glossed by
         // what it holds, as the book's headings list it.
+        let divided = divisions(&doc.chapters);
         let mut first_sentence: Vec<Option<u32>> = vec![None; doc.chapters.len()];
-        for (i, s) in a.sentences.iter().enumerate().rev() {
-            first_sentence[s.chapter as usize] = Some(i as u32);
+        if !divided.is_empty() {
+            for (i, s) in a.sentences.iter().enumerate().rev() {
+                first_sentence[s.chapter as usize] = Some(i as u32);
+            }
         }
         let mut division_terms = Vec::new();
-        for d in divisions(&doc.chapters) {
+        for d in divided {
             let k = key(&d.title, doc.lang);
             if !a.glosses.iter().any(|g| g.key == k) {
                 let line = doc.chapters[d.chapters[0] as usize]
@@ -1223,8 +1221,10 @@ impl Analysis {
             chs.dedup();
             chs.sort_unstable();
             chs.dedup();
-            for &s in t.sentences.iter().filter(|_| ti >= division_count) {
-                a.sentence_terms[s as usize].push(ti as u32);
+            if ti >= division_count {
+                for &s in &t.sentences {
+                    a.sentence_terms[s as usize].push(ti as u32);
+                }
             }
             a.term_lookup.insert(key(&t.text, doc.lang), ti);
             for v in &t.variants {
