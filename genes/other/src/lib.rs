@@ -172,6 +172,51 @@ fn zh_landscape_word(name: &str) -> bool {
     matches!(chars.as_slice(), [a, b] if ELEMENTS.contains(*a) && ELEMENTS.contains(*b) && !"州水".contains(*b))
 }
 
+/// The release of a product a work's name is, where the host gave it the product and version
+/// it is named with ("Debian 12" of "Bookworm") and a mention writes them together: "Debian 12
+/// Bookworm", "Debian 2.2 (Potato)". The class is the product's release; the snippet quotes
+/// the words.
+fn release_class(
+    key: &str,
+    aliases: &[String],
+    mentions: &[Passage],
+    zh: bool,
+) -> Option<(NamedClass, Passage)> {
+    if key.contains(' ') {
+        return None;
+    }
+    aliases.iter().find_map(|alias| {
+        let (product, version) = alias.split_once(' ')?;
+        if !version.starts_with(|c: char| c.is_ascii_digit()) || version.contains(' ') {
+            return None;
+        }
+        // (the name in any case: a page titled "bullseye" where the text writes "Debian 11
+        // Bullseye"; ASCII case folding keeps the offsets of the text)
+        let forms = [format!("{alias} {key}"), format!("{alias} ({key})")]
+            .map(|f| f.to_ascii_lowercase());
+        mentions.iter().find_map(|p| {
+            let text = p.text.to_ascii_lowercase();
+            let snippet = forms.iter().find_map(|f| {
+                text.match_indices(f.as_str())
+                    .find(|&(at, _)| {
+                        // (whole words: not "Debian 12 Bookworms", "XDebian 12 Bookworm")
+                        let after = text[at + f.len()..].chars().next();
+                        let before = text[..at].chars().next_back();
+                        !after.is_some_and(char::is_alphanumeric)
+                            && !before.is_some_and(char::is_alphanumeric)
+                    })
+                    .map(|(at, _)| p.text[at..at + f.len()].to_string())
+            })?;
+            let class = if zh {
+                format!("{product} 的一个发行版本")
+            } else {
+                format!("release of {product}")
+            };
+            Some((NamedClass { class, snippet, singular: true }, p.clone()))
+        })
+    })
+}
+
 /// What a Chinese text does with a work it names, as the class a lead gives it
 /// ([`grove_gene::class::zh_title_use`]): written by one of the wiki's entries ("屈原所作的作品",
 /// the writer's name opening the clause or sentence of "作《離騷》"), quoted by the book,
@@ -607,7 +652,11 @@ impl Gene for Other {
                     zh_work_class(key, &mentions, &grove_gene::build::book_zh(&entry.document_title))
                 } else {
                     None
-                };
+                }
+                // (a product's release the text names by its version: "Debian 12 Bookworm")
+                .or_else(|| {
+                    (kind == "work").then(|| release_class(key, &entry.aliases, &mentions, zh)).flatten()
+                });
                 b.evidence_summary_or(
                     &entry,
                     (&zh_kind, &en_kind),
@@ -1545,6 +1594,54 @@ mod tests {
         assert!(ruler_title("魏", &mentions).is_none(), "a prince is no ruler");
         let mentions = vec![p("s5", "齊威公伐楚。"), p("s6", "齊威公卒。")];
         assert!(ruler_title("威", &mentions).is_none(), "威公 rules 齊");
+    }
+
+    #[test]
+    fn a_release_is_known_by_its_product_and_version() {
+        let p = |id: &str, text: &str| Passage {
+            id: id.into(),
+            text: text.into(),
+            location: grove_gene::Location {
+                chapter: 0,
+                chapter_title: String::new(),
+                section: None,
+                page: None,
+                line: None,
+            },
+        };
+        let mentions = vec![
+            p("s1", "Bookworm and Bullseye differ."),
+            p("s2", "The MTA changed after Debian 12 Bookworm."),
+        ];
+        let aliases = vec!["Debian 12".to_string()];
+        let potato = (["Debian 2.2".to_string()], [p("s3", "Debian 2.2 (Potato) was released in 2000.")]);
+        let plural = [p("s4", "Debian 12 Bookworms")];
+        let title = ["Debian Reference".to_string()];
+        // (key, aliases, mentions, zh, class and snippet)
+        let cases: Vec<(&str, &[String], &[Passage], bool, Option<(&str, &str)>)> = vec![
+            ("Bookworm", &aliases, &mentions, false, Some(("release of Debian", "Debian 12 Bookworm"))),
+            ("Bookworm", &aliases, &mentions, true, Some(("Debian 的一个发行版本", "Debian 12 Bookworm"))),
+            // (a title in lower case quotes the text as written)
+            ("bookworm", &aliases, &mentions, false, Some(("release of Debian", "Debian 12 Bookworm"))),
+            // (brackets)
+            (
+                "Potato",
+                &potato.0,
+                &potato.1,
+                false,
+                Some(("release of Debian", "Debian 2.2 (Potato)")),
+            ),
+            // (no alias of a version, no mention that writes them together, a longer word)
+            ("Bookworm", &[], &mentions, false, None),
+            ("Bookworm", &aliases, &mentions[..1], false, None),
+            ("Bookworm", &aliases, &plural, false, None),
+            ("Bookworm", &title, &mentions, false, None),
+        ];
+        for (key, aliases, mentions, zh, want) in cases {
+            let got = release_class(key, aliases, mentions, zh);
+            let got = got.as_ref().map(|(c, _)| (c.class.as_str(), c.snippet.as_str()));
+            assert_eq!(got, want, "{key} {aliases:?} {zh}");
+        }
     }
 
     #[test]

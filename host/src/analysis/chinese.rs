@@ -2053,6 +2053,8 @@ pub fn extract(
     // prose that names a program is the program wherever the text writes it ("make",
     // "screen", "less"): it ranks as the other Latin terms do.
     let cited = super::english::manual_references(sentences);
+    // (and the names of a product's releases, "Debian 12 Bookworm", however ordinary the word)
+    let releases = super::english::release_names(sentences);
     for (w, c) in latin_terms {
         if cjk_texts.contains(&w) {
             continue;
@@ -2061,7 +2063,8 @@ pub fn extract(
         let lower = w.to_ascii_lowercase();
         let program = cited.contains(w.as_str())
             || programs.contains(&w) && !super::terms::EN_STOP.contains(&lower.as_str());
-        if c.sentences.len() < 2 && !person {
+        let release = releases.get(&w);
+        if c.sentences.len() < 2 && !person && release.is_none() {
             continue;
         }
         if w.chars()
@@ -2072,6 +2075,7 @@ pub fn extract(
         // English function and everyday words quoted in Chinese text are not its terms.
         if !w.contains(' ')
             && !program
+            && release.is_none()
             && (super::terms::EN_STOP.contains(&lower.as_str())
                 || super::background::en_band(&lower).is_some_and(|b| b <= 20)
                 || ["lt", "gt", "amp", "nbsp", "quot"].contains(&lower.as_str())
@@ -2101,7 +2105,9 @@ pub fn extract(
         });
         out.push(Found {
             text: w,
-            kind: if person && org {
+            kind: if release.is_some() {
+                TermKind::Work
+            } else if person && org {
                 TermKind::Org
             } else if person {
                 TermKind::Person
@@ -2113,7 +2119,7 @@ pub fn extract(
             } else {
                 0.3 + 0.5 * rarity(c.count as usize, total, 1e-6)
             },
-            variants: Vec::new(),
+            variants: release.cloned().unwrap_or_default(),
             sentences: c.sentences,
         });
     }

@@ -1275,6 +1275,121 @@ fn title_page_names(sentences: &[&str]) -> HashSet<usize> {
     out
 }
 
+/// Words a number follows in a heading or a reference, which name no product with versions
+/// ("Chapter 3 Overview", "Table 2 Packages", "Release 5").
+const NUMBERED_HEADS: &[&str] = &[
+    "Appendix", "Article", "Book", "Chapter", "Edition", "Example", "Exercise", "Figure", "Item",
+    "Lesson", "Level", "Listing", "No", "Note", "Number", "Page", "Part", "Phase", "Release",
+    "Revision", "Rule", "Section", "Stage", "Step", "Table", "Task", "Unit", "Version", "Volume",
+];
+
+/// The names of a product's releases, each with the forms "product version" the text gives it
+/// ("Potato" → "Debian 2.2"): a capitalised word right after a product's name and a version
+/// number, closing its phrase ("Debian 2.1 Slink (March 9th, 1999)", "since Debian 12
+/// Bookworm.") or in brackets after it ("Debian 2.2 (Potato) was released …"). A release name
+/// is often an everyday word (Potato, Woody, Buzz, Squeeze), which is why it needs this
+/// evidence: the product's series. At least two release names of one product with
+/// different versions make a series; a word given two versions, or two words given one, is
+/// none ("Linux 2.4 Packet Filtering" is no release, nor "On 21 April", "Debian 0.93 Release
+/// 5").
+pub(super) fn release_names(sentences: &[&str]) -> FxHashMap<String, Vec<String>> {
+    let stop = en_stop();
+    let calendar = |w: &str| MONTHS.contains(&w) || CALENDAR.contains(&w);
+    let product = |w: &str| {
+        is_cap(w)
+            && w.chars().all(|c| c.is_alphabetic() || c == '-')
+            && !calendar(w)
+            && !NUMBERED_HEADS.contains(&w)
+            && !stop.contains(w.to_lowercase().as_str())
+    };
+    let version = |w: &str| {
+        w.len() <= 10
+            && w.starts_with(|c: char| c.is_ascii_digit())
+            && w.ends_with(|c: char| c.is_ascii_digit())
+            && w.chars().all(|c| c.is_ascii_digit() || c == '.')
+            && w.matches('.').count() <= 3
+    };
+    let release_word = |w: &str| {
+        let mut cs = w.chars();
+        (2..=20).contains(&w.len())
+            && cs.next().is_some_and(|c| c.is_ascii_uppercase())
+            && cs.all(|c| c.is_ascii_lowercase())
+            && !calendar(w)
+            && !stop.contains(w.to_lowercase().as_str())
+    };
+    // release word -> (product, version without trailing ".0"), None once contradicted;
+    // and the forms "product version" each was given
+    let mut seen: FxHashMap<String, Option<(String, String)>> = FxHashMap::default();
+    let mut forms: FxHashMap<String, Vec<String>> = FxHashMap::default();
+    for s in sentences {
+        if !s.bytes().any(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let toks = tokenize(s);
+        let at = |t: &Tok<'_>| t.text.as_ptr() as usize - s.as_ptr() as usize;
+        for k in 0..toks.len().saturating_sub(2) {
+            let (name, ver, word) = (&toks[k], &toks[k + 1], &toks[k + 2]);
+            if ver.punct_before
+                || !version(ver.text)
+                || !product(name.text)
+                || !release_word(word.text)
+                || word.text == name.text
+            {
+                continue;
+            }
+            let between = &s[at(ver) + ver.text.len()..at(word)];
+            let after = s[at(word) + word.text.len()..].trim_start();
+            let closes = if word.punct_before {
+                between.trim() == "(" && after.starts_with(')')
+            } else {
+                after.is_empty() || after.starts_with(['(', ':', ',', ';', '.', ')'])
+            };
+            if !closes {
+                continue;
+            }
+            let mut v = ver.text;
+            while let Some(base) = v.strip_suffix(".0") {
+                v = base;
+            }
+            let key = (name.text.to_string(), v.to_string());
+            let entry = seen
+                .entry(word.text.to_string())
+                .or_insert_with(|| Some(key.clone()));
+            if entry.as_ref() != Some(&key) {
+                *entry = None;
+            }
+            let form = format!("{} {}", name.text, ver.text);
+            let f = forms.entry(word.text.to_string()).or_default();
+            if !f.contains(&form) {
+                f.push(form);
+            }
+        }
+    }
+    let mut series: FxHashMap<(String, String), Vec<&str>> = FxHashMap::default();
+    for (w, key) in &seen {
+        if let Some(key) = key {
+            series.entry(key.clone()).or_default().push(w);
+        }
+    }
+    let mut per_product: FxHashMap<&str, usize> = FxHashMap::default();
+    for ((product, _), words) in &series {
+        if words.len() == 1 {
+            *per_product.entry(product.as_str()).or_default() += 1;
+        }
+    }
+    series
+        .iter()
+        .filter(|((product, _), words)| {
+            words.len() == 1 && per_product.get(product.as_str()).is_some_and(|&n| n >= 2)
+        })
+        .map(|(_, words)| {
+            let w = words[0].to_string();
+            let f = forms.remove(&w).unwrap_or_default();
+            (w, f)
+        })
+        .collect()
+}
+
 /// An initial, with its full stop or without ("S.", "N" of "Fred N. van Kempen").
 fn is_letter(w: &str) -> bool {
     is_initial(w) || w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase())
@@ -1786,8 +1901,30 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
     }
     let total_words = total_words.max(1);
     let mut out = Vec::new();
+    // Release names ("Debian 2.2 Potato"): names by their product's series, however
+    // ordinary the word.
+    let releases = release_names(sentences);
+    for (w, forms) in &releases {
+        let hits: Vec<u32> = sentences
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.contains(w.as_str()) && tokenize(s).iter().any(|t| t.text == w))
+            .map(|(i, _)| i as u32)
+            .collect();
+        let bg = en_phrase_frequency(&[w.to_lowercase().as_str()]);
+        out.push(Found {
+            text: w.clone(),
+            kind: TermKind::Work,
+            salience: rarity(hits.len(), total_words, bg).max(0.5),
+            variants: forms.clone(),
+            sentences: hits,
+        });
+    }
     // Names.
     for (n, c) in &names {
+        if releases.contains_key(n) {
+            continue;
+        }
         // "June", "Mon", "June 1998": a date
         if n.split(' ')
             .next()
@@ -2604,6 +2741,72 @@ mod tests {
         for (form, base, verb) in cases {
             assert_eq!(verb_form_of(form, base), verb, "{form} of {base}");
         }
+    }
+
+    #[test]
+    fn release_names_come_from_a_product_s_series() {
+        let series = [
+            "Debian 2.1 Slink (March 9th, 1999): Named for the slinky-dog in the movie.",
+            "Debian 2.2 (Potato) was released August 15th, 2000.",
+            "The mail program changed after Debian 12 Bookworm.",
+            "Debian 3.0 Woody: Named for the cowboy.",
+            "Debian 3.0 (Woody) added five architectures.",
+        ];
+        // (sentences, the release names and their forms)
+        type Releases<'a> = Vec<(&'a str, Vec<&'a str>)>;
+        let cases: Vec<(Vec<&str>, Releases<'_>)> = vec![
+            (
+                series.to_vec(),
+                vec![
+                    ("Bookworm", vec!["Debian 12"]),
+                    ("Potato", vec!["Debian 2.2"]),
+                    ("Slink", vec!["Debian 2.1"]),
+                    ("Woody", vec!["Debian 3.0"]),
+                ],
+            ),
+            // one release is no series
+            (vec!["Debian 2.2 (Potato) was released in 2000."], vec![]),
+            // a word given two versions is no release; the rest of the series stands
+            (
+                vec![
+                    "Debian 2.2 (Potato) shipped.",
+                    "Debian 2.1 (Slink) shipped.",
+                    "Debian 3.0 (Potato) did not.",
+                ],
+                vec![],
+            ),
+            // a word that goes on into a phrase, a number after it, a heading, a date
+            (
+                vec![
+                    "Linux 2.4 Packet Filtering is covered.",
+                    "Linux 2.6 Netfilter changed it.",
+                    "Between Debian 0.93 Release 5 and Debian 0.93 Release 6.",
+                    "See Chapter 3 Overview.",
+                    "Chapter 4 Packages.",
+                    "On 21 April.",
+                    "Wed 19 May.",
+                    "Thu 20 June.",
+                ],
+                vec![],
+            ),
+        ];
+        for (sentences, want) in cases {
+            let got = release_names(&sentences);
+            let mut got: Vec<(&str, Vec<&str>)> = got
+                .iter()
+                .map(|(w, f)| (w.as_str(), f.iter().map(String::as_str).collect()))
+                .collect();
+            got.sort();
+            assert_eq!(got, want, "{sentences:?}");
+        }
+        // a release named by an everyday word is a term, and one entity with its forms
+        let (found, _) = extract(&series, &[]);
+        let potato = found
+            .iter()
+            .find(|f| f.text == "Potato")
+            .expect("Potato is found");
+        assert_eq!(potato.kind, TermKind::Work);
+        assert_eq!(potato.variants, ["Debian 2.2"]);
     }
 
     /// The terms found in the sentences, lower-cased.

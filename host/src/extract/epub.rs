@@ -472,6 +472,7 @@ pub(crate) fn extract_epub(bytes: &[u8], limits: &Limits) -> Result<ExtractedDoc
                 HtmlKind::Heading(_) => b.set_section(Some(blk.text.clone())),
                 HtmlKind::Code => b.code(&blk.text, None, None),
                 HtmlKind::Para => b.para(&blk.text, None, None),
+                HtmlKind::Table => b.table(&blk.text, None, None),
             }
         }
     }

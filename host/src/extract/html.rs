@@ -258,6 +258,76 @@ pub(crate) enum HtmlKind {
     Para,
     Code,
     Heading(u8),
+    /// A table of data: one line per row, cells between `|` ("| F_OK | Flag indicating … |").
+    Table,
+}
+
+/// The table being read: its rows of cells so far.
+#[derive(Default)]
+struct OpenTable {
+    /// Nested `<table>`s inside it (read as part of the cell they sit in).
+    depth: usize,
+    rows: Vec<Vec<String>>,
+    row: Vec<String>,
+    cell: Option<String>,
+}
+
+impl OpenTable {
+    fn text(&mut self, t: &str) {
+        // (text between cells, outside any `<td>`, is whitespace or stray)
+        if let Some(c) = self.cell.as_mut() {
+            c.push_str(t);
+        }
+    }
+
+    fn close_cell(&mut self) {
+        if let Some(c) = self.cell.take() {
+            // one line per row: a cell's own breaks and bars would split it
+            let c = c.split_whitespace().collect::<Vec<_>>().join(" ");
+            self.row.push(c.replace('|', "¦"));
+        }
+    }
+
+    fn close_row(&mut self) {
+        self.close_cell();
+        if self.row.iter().any(|c| !c.is_empty()) {
+            self.rows.push(std::mem::take(&mut self.row));
+        }
+        self.row.clear();
+    }
+
+    /// The blocks the table makes: a table of data where at least two rows have two cells
+    /// or more and the cells are short (under 300 characters on average); otherwise a table
+    /// that lays out text (a one-column box, a page laid out in cells), whose cells are
+    /// paragraphs.
+    fn finish(mut self) -> Vec<HtmlBlock> {
+        self.close_row();
+        let cells: Vec<&String> = self.rows.iter().flatten().collect();
+        let chars: usize = cells.iter().map(|c| c.chars().count()).sum();
+        let data = self.rows.iter().filter(|r| r.len() >= 2).count() >= 2
+            && chars < 300 * cells.len().max(1);
+        if data {
+            let text = self
+                .rows
+                .iter()
+                .map(|r| format!("| {} |", r.join(" | ")))
+                .collect::<Vec<_>>()
+                .join("\n");
+            vec![HtmlBlock {
+                text,
+                kind: HtmlKind::Table,
+            }]
+        } else {
+            cells
+                .into_iter()
+                .filter(|c| !c.is_empty())
+                .map(|c| HtmlBlock {
+                    text: c.clone(),
+                    kind: HtmlKind::Para,
+                })
+                .collect()
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -316,8 +386,8 @@ fn is_skipped(name: &str) -> bool {
     )
 }
 
-/// Converts an XHTML content document to blocks (paragraphs, code, headings), skipping script,
-/// style, head and nav. Also returns the document's `<title>`.
+/// Converts an XHTML content document to blocks (paragraphs, code, headings, tables of data),
+/// skipping script, style, head and nav. Also returns the document's `<title>`.
 pub(crate) fn html_blocks(src: &str) -> (Vec<HtmlBlock>, Option<String>) {
     let mut blocks = Vec::new();
     let mut buf = String::new();
@@ -330,6 +400,7 @@ pub(crate) fn html_blocks(src: &str) -> (Vec<HtmlBlock>, Option<String>) {
     // An ordered item keeps its number ("2. Run the installer"), which is what makes a
     // numbered list a step sequence for the analysis.
     let mut lists: Vec<Option<u32>> = Vec::new();
+    let mut table: Option<OpenTable> = None;
     let flush = |blocks: &mut Vec<HtmlBlock>, buf: &mut String, kind: &mut HtmlKind| {
         if only_item_number(buf) {
             return; // the number waits for its item's text (`<li><p>…`)
@@ -360,6 +431,24 @@ pub(crate) fn html_blocks(src: &str) -> (Vec<HtmlBlock>, Option<String>) {
                 }
                 if is_skipped(name) && !*self_closing {
                     skip.push(name.clone());
+                    continue;
+                }
+                if let Some(t) = table.as_mut() {
+                    match name.as_str() {
+                        "table" if !*self_closing => t.depth += 1,
+                        "tr" if t.depth == 0 => t.close_row(),
+                        "td" | "th" if t.depth == 0 => {
+                            t.close_cell();
+                            t.cell = Some(String::new());
+                        }
+                        _ if name == "br" || is_block(name) => t.text(" "),
+                        _ => {}
+                    }
+                    continue;
+                }
+                if name == "table" && !*self_closing && pre == 0 {
+                    flush(&mut blocks, &mut buf, &mut kind);
+                    table = Some(OpenTable::default());
                     continue;
                 }
                 if name == "br" {
@@ -409,6 +498,19 @@ pub(crate) fn html_blocks(src: &str) -> (Vec<HtmlBlock>, Option<String>) {
                     }
                     continue;
                 }
+                if let Some(t) = table.as_mut() {
+                    match name.as_str() {
+                        "table" if t.depth > 0 => t.depth -= 1,
+                        "table" => {
+                            blocks.extend(table.take().map(OpenTable::finish).unwrap_or_default())
+                        }
+                        "tr" if t.depth == 0 => t.close_row(),
+                        "td" | "th" if t.depth == 0 => t.close_cell(),
+                        _ if is_block(name) => t.text(" "),
+                        _ => {}
+                    }
+                    continue;
+                }
                 if is_block(name) {
                     if matches!(name.as_str(), "ol" | "ul") {
                         lists.pop();
@@ -431,6 +533,8 @@ pub(crate) fn html_blocks(src: &str) -> (Vec<HtmlBlock>, Option<String>) {
                 };
                 if in_title {
                     title.get_or_insert_with(String::new).push_str(&text);
+                } else if let Some(t) = table.as_mut().filter(|_| skip.is_empty()) {
+                    t.text(&text);
                 } else if skip.is_empty() {
                     buf.push_str(&text);
                 }
@@ -438,6 +542,8 @@ pub(crate) fn html_blocks(src: &str) -> (Vec<HtmlBlock>, Option<String>) {
         }
     }
     flush(&mut blocks, &mut buf, &mut kind);
+    // (a table left open at the end of the document)
+    blocks.extend(table.take().map(OpenTable::finish).unwrap_or_default());
     (blocks, title.map(|t| t.trim().to_string()))
 }
 
@@ -508,6 +614,50 @@ with a line break.</p><div>Div <b>text</b><p>nested</p> tail</div>
             let (blocks, _) = html_blocks(src);
             let got: Vec<&str> = blocks.iter().map(|b| b.text.trim()).collect();
             assert_eq!(&got, want, "{src:?}");
+        }
+    }
+
+    #[test]
+    fn tables_of_data_and_tables_that_lay_out_text() {
+        let long = "word ".repeat(100);
+        let cases: Vec<(String, Vec<(&str, HtmlKind)>)> = vec![
+            (
+                "<p>Before</p><table><tr><th>Constant</th><th>Description</th></tr>\n<tr><td><code>F_OK</code></td><td>Flag indicating that the file\n is visible.</td></tr><tr><td>O_RDWR | O_CREAT</td><td>Open for <b>reading</b><br/>and writing.</td></tr></table><p>After</p>".to_string(),
+                vec![
+                    ("Before", HtmlKind::Para),
+                    (
+                        "| Constant | Description |\n| F_OK | Flag indicating that the file is visible. |\n| O_RDWR ¦ O_CREAT | Open for reading and writing. |",
+                        HtmlKind::Table,
+                    ),
+                    ("After", HtmlKind::Para),
+                ],
+            ),
+            // (a one-column box lays out text: its cells are paragraphs)
+            (
+                "<table><tr><td><p>Note: back up first.</p></td></tr><tr><td>Then run it.</td></tr></table>".to_string(),
+                vec![("Note: back up first.", HtmlKind::Para), ("Then run it.", HtmlKind::Para)],
+            ),
+            // (and so do cells of long prose)
+            (
+                format!("<table><tr><td>{long}</td><td>{long}</td></tr><tr><td>{long}</td><td>x</td></tr></table>"),
+                vec![(long.trim(), HtmlKind::Para), (long.trim(), HtmlKind::Para), (long.trim(), HtmlKind::Para), ("x", HtmlKind::Para)],
+            ),
+            // (a table inside a cell is part of that cell)
+            (
+                "<table><tr><td>a</td><td>b <table><tr><td>in</td></tr></table> c</td></tr><tr><td>d</td><td>e</td></tr></table>".to_string(),
+                vec![("| a | b in c |\n| d | e |", HtmlKind::Table)],
+            ),
+            // (a table never closed ends with the document)
+            (
+                "<table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d".to_string(),
+                vec![("| a | b |\n| c | d |", HtmlKind::Table)],
+            ),
+        ];
+        for (src, want) in &cases {
+            let (blocks, _) = html_blocks(src);
+            let got: Vec<(&str, HtmlKind)> =
+                blocks.iter().map(|b| (b.text.trim(), b.kind)).collect();
+            assert_eq!(&got, want, "{src}");
         }
     }
 

@@ -1,10 +1,14 @@
 //! Markdown extraction with `pulldown-cmark`: ATX and setext headings become chapters (the top
 //! heading level present; a lone leading top heading is the document title and the next level
 //! down makes the chapters) and sections (the heading path below the chapter level). Markup is
-//! stripped: emphasis goes, links keep their text, images, raw HTML, HTML comments, front matter
-//! and reference definitions are dropped, code blocks become separate [`BlockKind::Code`] blocks.
+//! stripped: emphasis goes, links keep their text; images, inline HTML tags, HTML comments, front
+//! matter and reference definitions are dropped; code blocks become separate
+//! [`BlockKind::Code`] blocks; a block of raw HTML is read as the EPUB reader reads XHTML (its
+//! paragraphs, code and tables: a `<table>` of constants in an API reference is a
+//! [`BlockKind::Table`], not lost).
 //! Every block keeps the 1-based source line where it starts. Not for rendering Markdown.
 
+use super::html::HtmlKind;
 use super::{DocBuilder, ExtractError, ExtractedDoc, Format, text::decode_text};
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
@@ -134,6 +138,8 @@ pub(crate) fn extract_md_str(src: &str) -> ExtractedDoc {
     // bulleted one. An ordered item keeps its number ("2. Run it"), which is what makes a
     // numbered list a step sequence for the analysis.
     let mut lists: Vec<Option<u64>> = Vec::new();
+    // (a block of raw HTML being read, and the line it starts on)
+    let mut html: Option<(String, u32)> = None;
 
     let flush = |b: &mut DocBuilder, buf: &mut String, line: u32| {
         if super::html::only_item_number(buf) {
@@ -183,6 +189,28 @@ pub(crate) fn extract_md_str(src: &str) -> ExtractedDoc {
                     sections.push((l, h));
                     let path: Vec<&str> = sections.iter().map(|(_, s)| s.as_str()).collect();
                     b.set_section(Some(path.join(" / ")));
+                }
+            }
+            Event::Start(Tag::HtmlBlock) => {
+                flush(&mut b, &mut buf, buf_line);
+                html = Some((String::new(), line));
+            }
+            Event::Html(t) => {
+                if let Some((h, _)) = html.as_mut() {
+                    h.push_str(t);
+                }
+            }
+            Event::End(TagEnd::HtmlBlock) => {
+                if let Some((h, at)) = html.take() {
+                    for blk in super::html::html_blocks(&h).0 {
+                        match blk.kind {
+                            HtmlKind::Code => b.code(&blk.text, None, Some(at)),
+                            HtmlKind::Table => b.table(&blk.text, None, Some(at)),
+                            HtmlKind::Para | HtmlKind::Heading(_) => {
+                                b.para(&blk.text, None, Some(at))
+                            }
+                        }
+                    }
                 }
             }
             Event::Start(Tag::CodeBlock(_)) => {
@@ -260,7 +288,7 @@ pub(crate) fn extract_md_str(src: &str) -> ExtractedDoc {
                     buf.push('\n');
                 }
             }
-            // raw HTML and comments are dropped; footnote references and rules carry no text
+            // inline HTML tags are dropped; footnote references and rules carry no text
             _ => {}
         }
     }
@@ -412,6 +440,30 @@ mod tests {
                 .collect();
             assert_eq!(&got, want, "{src:?}");
         }
+    }
+
+    #[test]
+    fn a_block_of_raw_html_is_read_as_xhtml() {
+        let md = "# Constants\n\nText before.\n\n<!-- YAML\nadded: v1 -->\n\n<table>\n  <tr>\n    <th>Constant</th>\n    <th>Description</th>\n  </tr>\n  <tr>\n    <td><code>F_OK</code></td>\n    <td>Flag indicating that the file is visible.</td>\n  </tr>\n  <tr>\n    <td><code>R_OK</code></td>\n    <td>Flag indicating that the file can be read.</td>\n  </tr>\n</table>\n\n<p align=\"center\">A <em>centred</em> line.</p>\n\nText after <span>inline</span>.\n";
+        let doc = extract_md_str(md);
+        let got: Vec<(&str, BlockKind, Option<u32>)> = doc.chapters[0]
+            .blocks
+            .iter()
+            .map(|b| (b.text.as_str(), b.kind, b.location.line))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("Text before.", BlockKind::Paragraph, Some(3)),
+                (
+                    "| Constant | Description |\n| F_OK | Flag indicating that the file is visible. |\n| R_OK | Flag indicating that the file can be read. |",
+                    BlockKind::Table,
+                    Some(8)
+                ),
+                ("A centred line.", BlockKind::Paragraph, Some(23)),
+                ("Text after inline.", BlockKind::Paragraph, Some(25)),
+            ]
+        );
     }
 
     #[test]
