@@ -1580,6 +1580,18 @@ impl Analysis {
             scored.push((0.8, i));
         }
 
+        // a release's own line, which opens with its product, version and name ("Debian 6.0
+        // Squeeze (February 2011): named for …"), before what the text says of it in passing
+        // ("Squeeze was a one-time exception to the two-year policy …")
+        if let Some(t) = self.term(term).filter(|t| t.kind == TermKind::Work)
+            && let Some(i) = self
+                .sentence_ids_mentioning(term)
+                .into_iter()
+                .find(|&i| opens_as_release(&self.sentences[i as usize].text, &t.text, &t.variants))
+        {
+            scored.push((0.95, i));
+        }
+
         // (a variant, such as a surname alone, counts only where the sentence defines it;
         // a plural is the name itself where it opens the sentence as its subject:
         // "Maintainer scripts include …")
@@ -3741,6 +3753,24 @@ pub fn fold_name(s: &str) -> String {
     joined
 }
 
+/// Whether `sentence` opens with a release's product and version and then its name, as a
+/// list of releases gives each ("Debian 6.0 Squeeze (February 2011): …", "Debian 2.2
+/// (Potato) was released …"): `versions` are the release's other names, "Debian 6.0"
+/// (a product's name and a number, as [`english`] finds them).
+fn opens_as_release(sentence: &str, name: &str, versions: &[String]) -> bool {
+    let s = sentence.trim_start();
+    versions.iter().any(|v| {
+        v.split_once(' ')
+            .is_some_and(|(_, n)| n.starts_with(|c: char| c.is_ascii_digit()) && !n.contains(' '))
+            && s.strip_prefix(v.as_str()).is_some_and(|rest| {
+                let rest = rest.strip_prefix(' ').unwrap_or("");
+                let rest = rest.strip_prefix('(').unwrap_or(rest);
+                rest.strip_prefix(name)
+                    .is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric()))
+            })
+    })
+}
+
 /// How strongly `sentence` reads as a definition of `term`; None if not at all.
 ///
 /// `key` is the sentence as the haystack holds it (lower-cased for English). What counts,
@@ -3763,6 +3793,10 @@ pub(crate) fn definition_score(sentence: &str, key: &str, term: &str, lang: Lang
         // it, says what X does: "When dpkg-source extracts …, it applies …")
         Lang::En if en_case_clause(sentence) => english_definition(sentence, key, term)
             .filter(|&s| s >= 0.7 || time_clause_subject(key, &term.to_lowercase())),
+        // (a sentence that announces what follows it, "The Technical Committee uses the
+        // following process to prepare a resolution for vote:", says what comes next, not
+        // what X is: only an expansion in it still counts)
+        Lang::En if sentence.trim_end().ends_with(':') => None,
         Lang::En => english_definition(sentence, key, term),
         Lang::Zh => chinese_definition(sentence, term),
     };

@@ -1378,6 +1378,23 @@ fn english_definition_patterns() {
             "discussion period",
             true,
         ),
+        // a sentence that announces what follows says what comes next, not what X is (an
+        // expansion in it still expands)
+        (
+            "The Technical Committee uses the following process to prepare a resolution for vote:",
+            "Technical Committee",
+            false,
+        ),
+        (
+            "The Technical Committee consists of up to 8 Developers.",
+            "Technical Committee",
+            true,
+        ),
+        (
+            "Basic regular expression (BRE) is used as default:",
+            "BRE",
+            true,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
@@ -3682,4 +3699,45 @@ fn a_collections_divisions_are_works_glossed_by_what_they_hold() {
             .iter()
             .any(|t| t.kind == TermKind::Work)
     );
+}
+
+#[test]
+fn a_release_s_own_line_opens_with_its_product_and_version() {
+    let versions = vec!["Debian 6.0".to_string()];
+    // (sentence, name, the release's own line)
+    let cases = [
+        (
+            "Debian 6.0 Squeeze (February 2011): named for the aliens.",
+            "Squeeze",
+            true,
+        ),
+        (
+            "Debian 6.0 (Squeeze) was released in 2011.",
+            "Squeeze",
+            true,
+        ),
+        ("  Debian 6.0 Squeeze.", "Squeeze", true),
+        // (not a mention in passing, another name, a longer word)
+        (
+            "Squeeze was a one-time exception to the two-year policy.",
+            "Squeeze",
+            false,
+        ),
+        ("As of Debian 6.0 Squeeze, it changed.", "Squeeze", false),
+        ("Debian 6.0 Squeezed the rest.", "Squeeze", false),
+        ("Debian 6.0 Wheezy (2013).", "Squeeze", false),
+    ];
+    for (sentence, name, own) in cases {
+        assert_eq!(
+            super::opens_as_release(sentence, name, &versions),
+            own,
+            "{sentence}"
+        );
+    }
+    // (a variant that is no product and version is no release's)
+    assert!(!super::opens_as_release(
+        "Debian Reference Squeeze",
+        "Squeeze",
+        &["Debian Reference".to_string()]
+    ));
 }
