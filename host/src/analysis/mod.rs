@@ -241,6 +241,37 @@ struct Division {
 /// The divisions of a collection, in reading order, from its chapters'
 /// [`Chapter::parts`]: "国风" holds 周南, 召南 …, "周南" holds 关雎, 葛覃 …. A division is
 /// known by its whole path: two volumes may each have a part of one name.
+/// The constants the chapters' tables describe, in reading order, each once: a row's name
+/// in capitals with an underscore ("F_OK", "O_RDONLY", "COPYFILE_EXCL"), the shape of a
+/// constant, a flag or a variable of code, which no everyday word has.
+fn table_constants(chapters: &[Chapter]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for g in chapters.iter().flat_map(|c| &c.glosses) {
+        let n = g.name.trim();
+        let constant = n.len() >= 3
+            && n.contains('_')
+            && n.starts_with(|c: char| c.is_ascii_uppercase())
+            && n.chars().any(|c| c.is_ascii_uppercase())
+            && n.chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+        if constant && !out.iter().any(|o| o == n) {
+            out.push(n.to_string());
+        }
+    }
+    out
+}
+
+/// Whether `text` names the identifier `name` as a whole (`F_OK`, `fs.constants.F_OK`; not
+/// `F_OK2`, `XF_OK`).
+fn names_identifier(text: &str, name: &str) -> bool {
+    let part = |c: char| c.is_alphanumeric() || c == '_';
+    text.contains(name)
+        && text.match_indices(name).any(|(at, _)| {
+            !text[..at].chars().next_back().is_some_and(part)
+                && !text[at + name.len()..].chars().next().is_some_and(part)
+        })
+}
+
 fn divisions(chapters: &[Chapter]) -> Vec<Division> {
     let mut out: Vec<Division> = Vec::new();
     let mut at: HashMap<Vec<String>, usize> = HashMap::new();
@@ -1164,6 +1195,48 @@ impl Analysis {
         };
         let mut found =
             rank_defined_first(found, |f| defined_at(f, DEFINITION_MIN, DEFINITION_LOOKUPS));
+        // A constant a table of the text describes ("F_OK | Flag indicating that the file is
+        // visible to the calling process.") is an item the text documents, as a reference's
+        // own definition line makes one: a term however rarely the prose names it, under the
+        // name its table gives it, with the qualified spellings of the prose as its other
+        // names ("fs.constants.F_OK"); its row glosses it.
+        for c in table_constants(&doc.chapters) {
+            let k = key(&c, doc.lang);
+            if let Some(f) = found.iter_mut().find(|f| key(&f.text, doc.lang) == k) {
+                f.salience = f.salience.max(1.0);
+                continue;
+            }
+            let qualified = format!(".{c}");
+            let mut variants = Vec::new();
+            let mut sentences: Vec<u32> = Vec::new();
+            found.retain(|f| {
+                if f.text.ends_with(&qualified) {
+                    variants.push(f.text.clone());
+                    sentences.extend(&f.sentences);
+                    false
+                } else {
+                    true
+                }
+            });
+            sentences.extend(
+                a.sentences
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| names_identifier(&s.text, &c))
+                    .map(|(i, _)| i as u32),
+            );
+            sentences.sort_unstable();
+            sentences.dedup();
+            if !sentences.is_empty() {
+                found.push(terms::Found {
+                    text: c,
+                    kind: TermKind::Term,
+                    salience: 1.0,
+                    variants,
+                    sentences,
+                });
+            }
+        }
         // A collection's divisions ("国风", "周南") are works of the book, first among its
         // terms: each named by the opening sentence of every unit it holds, and glossed by
         // what it holds, as the book's headings list it.
@@ -3794,9 +3867,10 @@ pub(crate) fn definition_score(sentence: &str, key: &str, term: &str, lang: Lang
         Lang::En if en_case_clause(sentence) => english_definition(sentence, key, term)
             .filter(|&s| s >= 0.7 || time_clause_subject(key, &term.to_lowercase())),
         // (a sentence that announces what follows it, "The Technical Committee uses the
-        // following process to prepare a resolution for vote:", says what comes next, not
-        // what X is: only an expansion in it still counts)
-        Lang::En if sentence.trim_end().ends_with(':') => None,
+        // following process to prepare a resolution for vote:", "Example using a relative
+        // path on POSIX:", says what comes next, not what X is: only an expansion in it still
+        // counts; "doc-debian contains lots of useful documentation:" still says what it is)
+        Lang::En if en_announces(key) => None,
         Lang::En => english_definition(sentence, key, term),
         Lang::Zh => chinese_definition(sentence, term),
     };
@@ -4095,6 +4169,22 @@ fn not_a_caption(t: &str) -> bool {
         t.strip_prefix(p)
             .is_some_and(|r| r.trim_start().starts_with(|c: char| c.is_ascii_digit()))
     })
+}
+
+/// Whether a lower-cased English sentence announces what follows it: it ends in a colon and
+/// points ahead ("the following process …:", "as follows:", "listed below:", "Example using
+/// …:").
+fn en_announces(key: &str) -> bool {
+    const POINTING: &[&str] = &[
+        "following",
+        "as follows",
+        "below",
+        "these:",
+        "this:",
+        "example",
+        "for instance",
+    ];
+    key.trim_end().ends_with(':') && POINTING.iter().any(|p| key.contains(p))
 }
 
 /// Words of a sentence that announces what follows ("通过下列方式", "包含四个步骤").

@@ -1395,6 +1395,16 @@ fn english_definition_patterns() {
             "BRE",
             true,
         ),
+        (
+            "Example using a relative path on POSIX (relative to process.cwd()):",
+            "POSIX",
+            false,
+        ),
+        (
+            "The debian-policy package contains the Debian Policy Manual and related documents, which are:",
+            "debian-policy",
+            true,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
@@ -3740,4 +3750,77 @@ fn a_release_s_own_line_opens_with_its_product_and_version() {
         "Squeeze",
         &["Debian Reference".to_string()]
     ));
+}
+
+#[test]
+fn a_constant_a_table_describes_is_a_term_under_its_own_name() {
+    let gloss = |name: &str, description: &str| Gloss {
+        name: name.into(),
+        description: description.into(),
+        ..Gloss::default()
+    };
+    let block = |text: &str| Block {
+        text: text.into(),
+        ..Block::default()
+    };
+    let d = Document {
+        title: "File system".into(),
+        lang: Lang::En,
+        chapters: vec![Chapter {
+            title: "Constants".into(),
+            blocks: vec![
+                block(
+                    "The mode should be fs.constants.F_OK or a mask of fs.constants.R_OK and fs.constants.W_OK.",
+                ),
+                block("Check fs.constants.F_OK before you open the file."),
+                block("Use F_OK alone to test that the file exists."),
+                block("The XF_OK2 value is something else."),
+            ],
+            glosses: vec![
+                gloss(
+                    "F_OK",
+                    "Flag indicating that the file is visible to the calling process.",
+                ),
+                gloss(
+                    "R_OK",
+                    "Flag indicating that the file can be read by the calling process.",
+                ),
+                gloss("X_OK", "Flag indicating that the file can be executed."),
+                gloss("gettext", "GNU Internationalization utilities"),
+            ],
+            ..Chapter::default()
+        }],
+        programs: Vec::new(),
+    };
+    let a = Analysis::new(&d);
+    let f_ok = a.term("F_OK").expect("F_OK is a term");
+    assert_eq!(f_ok.text, "F_OK");
+    assert!(f_ok.salience >= 1.0, "a documented item");
+    assert_eq!(f_ok.variants, ["fs.constants.F_OK"]);
+    assert_eq!(f_ok.frequency, 3, "the qualified and the bare spelling");
+    assert!(
+        a.term("fs.constants.F_OK")
+            .is_some_and(|t| t.text == "F_OK")
+    );
+    assert!(
+        a.glosses("F_OK", 1)[0]
+            .text
+            .contains("visible to the calling process")
+    );
+    assert!(a.term("R_OK").is_some());
+    // (one the prose never names has no passage to cite; a package is no constant)
+    assert!(a.term("X_OK").is_none());
+    assert!(a.term("gettext").is_none());
+
+    // (whole identifiers only)
+    for (text, named) in [
+        ("fs.constants.F_OK", true),
+        ("F_OK", true),
+        ("(F_OK)", true),
+        ("F_OK2", false),
+        ("XF_OK", false),
+        ("XF_OK F_OK", true),
+    ] {
+        assert_eq!(super::names_identifier(text, "F_OK"), named, "{text}");
+    }
 }
