@@ -1,7 +1,8 @@
 //! A small, tolerant tag scanner for the XML and XHTML inside EPUBs (container.xml, OPF, NCX,
-//! nav.xhtml, content documents) and the XHTML-to-blocks conversion. It never fails: broken markup
-//! degrades to text. Not a conforming HTML5 or XML parser (no DTDs, no namespaces beyond prefix
-//! stripping), and not for HTML uploads (those are not a supported format).
+//! nav.xhtml, content documents) and the XHTML-to-blocks conversion, which also reads the raw
+//! HTML blocks of Markdown (a `<table>` of constants in an API reference). It never fails: broken
+//! markup degrades to text. Not a conforming HTML5 or XML parser (no DTDs, no namespaces beyond
+//! prefix stripping), and not for HTML uploads (those are not a supported format).
 
 use std::borrow::Cow;
 
