@@ -1570,9 +1570,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_state_is_known_by_the_title_of_its_ruler() {
-        let p = |id: &str, text: &str| Passage {
+    /// A passage of the first chapter, with no place in it.
+    fn passage(id: &str, text: &str) -> Passage {
+        Passage {
             id: id.into(),
             text: text.into(),
             location: grove_gene::Location {
@@ -1582,7 +1582,12 @@ mod tests {
                 page: None,
                 line: None,
             },
-        };
+        }
+    }
+
+    #[test]
+    fn a_state_is_known_by_the_title_of_its_ruler() {
+        let p = passage;
         let mentions = vec![
             p("s1", "趙王曰：善。"),
             p("s2", "魏公子無忌至趙。"),
@@ -1598,17 +1603,7 @@ mod tests {
 
     #[test]
     fn a_release_is_known_by_its_product_and_version() {
-        let p = |id: &str, text: &str| Passage {
-            id: id.into(),
-            text: text.into(),
-            location: grove_gene::Location {
-                chapter: 0,
-                chapter_title: String::new(),
-                section: None,
-                page: None,
-                line: None,
-            },
-        };
+        let p = passage;
         let mentions = vec![
             p("s1", "Bookworm and Bullseye differ."),
             p("s2", "The MTA changed after Debian 12 Bookworm."),
