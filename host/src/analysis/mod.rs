@@ -241,6 +241,79 @@ struct Division {
 /// The divisions of a collection, in reading order, from its chapters'
 /// [`Chapter::parts`]: "国风" holds 周南, 召南 …, "周南" holds 关雎, 葛覃 …. A division is
 /// known by its whole path: two volumes may each have a part of one name.
+/// The sentences of English prose that go on about a person a sentence has just named: "Ray
+/// Dassen (jdassen) died on May 18th. Ray was a Debian Developer for 19 years. He joined the
+/// project in 1994 …" — up to four sentences in a row of the same paragraph that open with
+/// "He", "She", "His", "Her" or the person's given name ("Ray was …") join the person's
+/// passages. Only after a sentence that names the person among its first six words (its
+/// subject: "On July 30th Jens Schmalzing died …"; not a possessive, "Ian Murdock's wife …",
+/// whose subject is someone else) and no other person the text knows: with two people in it,
+/// "he" may be either; and the run stops at a sentence that names another person.
+fn pronoun_continuations(found: &mut [terms::Found], sentences: &[Sentence]) {
+    const MAX_FOLLOWING: usize = 4;
+    const SUBJECT_WORDS: usize = 6;
+    // (sentence → the persons found in it, by text)
+    let mut persons_in: HashMap<u32, Vec<String>> = HashMap::new();
+    for f in found.iter().filter(|f| f.kind == TermKind::Person) {
+        for &si in &f.sentences {
+            persons_in.entry(si).or_default().push(f.text.clone());
+        }
+    }
+    for f in found.iter_mut().filter(|f| f.kind == TermKind::Person) {
+        let given = f
+            .text
+            .split_once(' ')
+            .map(|(g, _)| g.to_string())
+            .filter(|g| g.chars().count() >= 2 && g.chars().all(char::is_alphabetic));
+        // (a sentence's persons other than this one, by its given name too)
+        let others = |si: u32| {
+            persons_in.get(&si).is_some_and(|ps| {
+                ps.iter()
+                    .any(|p| *p != f.text && given.as_deref() != Some(p.as_str()))
+            })
+        };
+        let mut extra: Vec<u32> = Vec::new();
+        for &si in &f.sentences {
+            let s = &sentences[si as usize];
+            let Some(at) = s.text.find(f.text.as_str()) else {
+                continue;
+            };
+            let rest = &s.text[at + f.text.len()..];
+            let subject = s.text[..at].split_whitespace().count() < SUBJECT_WORDS
+                && !rest.starts_with(|c: char| c.is_alphanumeric())
+                && !rest.starts_with("'s")
+                && !rest.starts_with("’s");
+            if !subject || others(si) {
+                continue;
+            }
+            for next in (si + 1..).take(MAX_FOLLOWING) {
+                let Some(n) = sentences.get(next as usize) else {
+                    break;
+                };
+                let t = n.text.trim_start();
+                let by_given = given.as_deref().is_some_and(|g| {
+                    t.strip_prefix(g).is_some_and(|r| {
+                        r.starts_with(' ') && r[1..].starts_with(|c: char| c.is_lowercase())
+                    })
+                });
+                let continues = by_given
+                    || ["He ", "She ", "His ", "Her "]
+                        .iter()
+                        .any(|p| t.starts_with(p));
+                if n.block != s.block || n.chapter != s.chapter || !continues || others(next) {
+                    break;
+                }
+                extra.push(next);
+            }
+        }
+        if !extra.is_empty() {
+            f.sentences.extend(extra);
+            f.sentences.sort_unstable();
+            f.sentences.dedup();
+        }
+    }
+}
+
 /// The constants the chapters' tables describe, in reading order, each once: a row's name
 /// in capitals with an underscore ("F_OK", "O_RDONLY", "COPYFILE_EXCL"), the shape of a
 /// constant, a flag or a variable of code, which no everyday word has.
@@ -1195,6 +1268,11 @@ impl Analysis {
         };
         let mut found =
             rank_defined_first(found, |f| defined_at(f, DEFINITION_MIN, DEFINITION_LOOKUPS));
+        // (what a narrative goes on to say of a person it has just named: "Ray Dassen died
+        // on …. He was one of …" is a passage about him too)
+        if doc.lang == Lang::En {
+            pronoun_continuations(&mut found, &a.sentences);
+        }
         // A constant a table of the text describes ("F_OK | Flag indicating that the file is
         // visible to the calling process.") is an item the text documents, as a reference's
         // own definition line makes one: a term however rarely the prose names it, under the

@@ -3824,3 +3824,59 @@ fn a_constant_a_table_describes_is_a_term_under_its_own_name() {
         assert_eq!(super::names_identifier(text, "F_OK"), named, "{text}");
     }
 }
+
+#[test]
+fn what_a_narrative_goes_on_to_say_of_a_person_is_their_passage() {
+    let block = |text: &str| Block {
+        text: text.into(),
+        ..Block::default()
+    };
+    let d = Document {
+        title: "History".into(),
+        lang: Lang::En,
+        chapters: vec![Chapter {
+            title: "People".into(),
+            blocks: vec![
+                block(
+                    "Martin Schulze died in his sleep in 2004. He was working on the release \
+                     team. His work on security made many systems safer.",
+                ),
+                block("Martin Schulze and Ian Jackson met in 1996. He wrote the first tools."),
+                block("Martin Schulze's wife wrote to the list. She thanked everyone."),
+                block("He left the project a year later."),
+                block(
+                    "On July 30th Martin Schulze gave a talk in Munich. Martin was a maintainer \
+                     of many packages. He also maintained the emulator.",
+                ),
+                block("Ian Jackson wrote dpkg. Ian Jackson led the project."),
+            ],
+            ..Chapter::default()
+        }],
+        programs: Vec::new(),
+    };
+    let a = Analysis::new(&d);
+    let texts: Vec<String> = a
+        .mentions("Martin Schulze", 20)
+        .into_iter()
+        .map(|p| p.text)
+        .collect();
+    for (sentence, his) in [
+        ("He was working on the release team.", true),
+        ("His work on security made many systems safer.", true),
+        // (two people before it: "he" may be either)
+        ("He wrote the first tools.", false),
+        // (the subject before it is his wife)
+        ("She thanked everyone.", false),
+        // (another paragraph)
+        ("He left the project a year later.", false),
+        // (after a sentence whose subject he is, past a date; and by his given name)
+        ("Martin was a maintainer of many packages.", true),
+        ("He also maintained the emulator.", true),
+    ] {
+        assert_eq!(
+            texts.iter().any(|t| t == sentence),
+            his,
+            "{sentence}: {texts:?}"
+        );
+    }
+}
