@@ -2063,7 +2063,10 @@ pub fn extract(
         let lower = w.to_ascii_lowercase();
         let program = cited.contains(w.as_str())
             || programs.contains(&w) && !super::terms::EN_STOP.contains(&lower.as_str());
-        let release = releases.get(&w);
+        let release = releases
+            .iter()
+            .find(|(r, _)| r.eq_ignore_ascii_case(&w))
+            .map(|(_, forms)| forms);
         if c.sentences.len() < 2 && !person && release.is_none() {
             continue;
         }

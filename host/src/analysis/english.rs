@@ -1309,18 +1309,24 @@ pub(super) fn release_names(sentences: &[&str]) -> FxHashMap<String, Vec<String>
             && w.chars().all(|c| c.is_ascii_digit() || c == '.')
             && w.matches('.').count() <= 3
     };
-    let release_word = |w: &str| {
+    // (a capitalised word, or in brackets after the version one in lower case too: "Debian
+    // 3.0 (woody) was released …")
+    let release_word = |w: &str, bracketed: bool| {
         let mut cs = w.chars();
+        let first = cs.next();
         (2..=20).contains(&w.len())
-            && cs.next().is_some_and(|c| c.is_ascii_uppercase())
+            && (first.is_some_and(|c| c.is_ascii_uppercase())
+                || bracketed && w.len() >= 3 && first.is_some_and(|c| c.is_ascii_lowercase()))
             && cs.all(|c| c.is_ascii_lowercase())
             && !calendar(w)
             && !stop.contains(w.to_lowercase().as_str())
     };
-    // release word -> (product, version without trailing ".0"), None once contradicted;
-    // and the forms "product version" each was given
+    // release word in lower case -> (product, version without trailing ".0"), None once
+    // contradicted; the forms "product version" each was given; and how the text writes it
+    // (capitalised where it ever does)
     let mut seen: FxHashMap<String, Option<(String, String)>> = FxHashMap::default();
     let mut forms: FxHashMap<String, Vec<String>> = FxHashMap::default();
+    let mut written: FxHashMap<String, String> = FxHashMap::default();
     for s in sentences {
         if !s.bytes().any(|b| b.is_ascii_digit()) {
             continue;
@@ -1329,22 +1335,20 @@ pub(super) fn release_names(sentences: &[&str]) -> FxHashMap<String, Vec<String>
         let at = |t: &Tok<'_>| t.text.as_ptr() as usize - s.as_ptr() as usize;
         for k in 0..toks.len().saturating_sub(2) {
             let (name, ver, word) = (&toks[k], &toks[k + 1], &toks[k + 2]);
-            if ver.punct_before
-                || !version(ver.text)
-                || !product(name.text)
-                || !release_word(word.text)
-                || word.text == name.text
-            {
+            if ver.punct_before || !version(ver.text) || !product(name.text) {
                 continue;
             }
             let between = &s[at(ver) + ver.text.len()..at(word)];
             let after = s[at(word) + word.text.len()..].trim_start();
-            let closes = if word.punct_before {
-                between.trim() == "(" && after.starts_with(')')
-            } else {
-                after.is_empty() || after.starts_with(['(', ':', ',', ';', '.', ')'])
-            };
-            if !closes {
+            let bracketed = word.punct_before && between.trim() == "(" && after.starts_with(')');
+            let closes = bracketed
+                || !word.punct_before
+                    && (after.is_empty() || after.starts_with(['(', ':', ',', ';', '.', ')']));
+            let lower = word.text.to_ascii_lowercase();
+            if !closes
+                || !release_word(word.text, bracketed)
+                || lower == name.text.to_ascii_lowercase()
+            {
                 continue;
             }
             let mut v = ver.text;
@@ -1353,15 +1357,21 @@ pub(super) fn release_names(sentences: &[&str]) -> FxHashMap<String, Vec<String>
             }
             let key = (name.text.to_string(), v.to_string());
             let entry = seen
-                .entry(word.text.to_string())
+                .entry(lower.clone())
                 .or_insert_with(|| Some(key.clone()));
             if entry.as_ref() != Some(&key) {
                 *entry = None;
             }
             let form = format!("{} {}", name.text, ver.text);
-            let f = forms.entry(word.text.to_string()).or_default();
+            let f = forms.entry(lower.clone()).or_default();
             if !f.contains(&form) {
                 f.push(form);
+            }
+            let w = written
+                .entry(lower)
+                .or_insert_with(|| word.text.to_string());
+            if word.text.starts_with(|c: char| c.is_ascii_uppercase()) {
+                *w = word.text.to_string();
             }
         }
     }
@@ -1383,10 +1393,50 @@ pub(super) fn release_names(sentences: &[&str]) -> FxHashMap<String, Vec<String>
             words.len() == 1 && per_product.get(product.as_str()).is_some_and(|&n| n >= 2)
         })
         .map(|(_, words)| {
-            let w = words[0].to_string();
-            let f = forms.remove(&w).unwrap_or_default();
-            (w, f)
+            let lower = words[0];
+            let f = forms.remove(lower).unwrap_or_default();
+            (
+                written.remove(lower).unwrap_or_else(|| lower.to_string()),
+                f,
+            )
         })
+        .collect()
+}
+
+/// The sentences that name a release (`name`, as [`release_names`] gives it, with its forms
+/// "product version"): wherever the text writes it as the name is written, and in lower case
+/// (as texts often write a release: "the woody release", "Debian lenny") only where the
+/// words around it make it the release: after its product, in brackets after a version, or
+/// before "release", "distribution" or "freeze" ("to squeeze" is a verb of any text).
+fn release_sentences(sentences: &[&str], name: &str, forms: &[String]) -> Vec<u32> {
+    let lower = name.to_ascii_lowercase();
+    let products: Vec<&str> = forms.iter().filter_map(|f| f.split(' ').next()).collect();
+    sentences
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| {
+            s.to_ascii_lowercase().contains(&lower) && {
+                let toks = tokenize(s);
+                toks.iter().enumerate().any(|(k, t)| {
+                    if t.text == name {
+                        return true;
+                    }
+                    if t.text != lower {
+                        return false;
+                    }
+                    let prev = k.checked_sub(1).map(|j| &toks[j]);
+                    let after_product =
+                        prev.is_some_and(|p| !t.punct_before && products.contains(&p.text));
+                    let after_version = t.punct_before
+                        && prev.is_some_and(|p| p.text.starts_with(|c: char| c.is_ascii_digit()));
+                    let before_kind = toks.get(k + 1).is_some_and(|n| {
+                        !n.punct_before && ["release", "distribution", "freeze"].contains(&n.text)
+                    });
+                    after_product || after_version || before_kind
+                })
+            }
+        })
+        .map(|(i, _)| i as u32)
         .collect()
 }
 
@@ -1905,12 +1955,7 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
     // ordinary the word.
     let releases = release_names(sentences);
     for (w, forms) in &releases {
-        let hits: Vec<u32> = sentences
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.contains(w.as_str()) && tokenize(s).iter().any(|t| t.text == w))
-            .map(|(i, _)| i as u32)
-            .collect();
+        let hits = release_sentences(sentences, w, forms);
         let bg = en_phrase_frequency(&[w.to_lowercase().as_str()]);
         out.push(Found {
             text: w.clone(),
@@ -1922,7 +1967,7 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
     }
     // Names.
     for (n, c) in &names {
-        if releases.contains_key(n) {
+        if releases.keys().any(|r| r.eq_ignore_ascii_case(n)) {
             continue;
         }
         // "June", "Mon", "June 1998": a date
@@ -2766,6 +2811,17 @@ mod tests {
             ),
             // one release is no series
             (vec!["Debian 2.2 (Potato) was released in 2000."], vec![]),
+            // in brackets, a release may be written in lower case; capitalised where the
+            // text ever capitalises it
+            (
+                vec![
+                    "Debian 3.0 (woody) was released in 2002.",
+                    "Debian 3.1 (sarge) was released in 2005.",
+                    "Debian 3.1 Sarge: named for the sergeant.",
+                    "Debian 4.0 etch.",
+                ],
+                vec![("Sarge", vec!["Debian 3.1"]), ("woody", vec!["Debian 3.0"])],
+            ),
             // a word given two versions is no release; the rest of the series stands
             (
                 vec![
@@ -2798,6 +2854,26 @@ mod tests {
                 .collect();
             got.sort();
             assert_eq!(got, want, "{sentences:?}");
+        }
+        // where a release's name in lower case is the release
+        let forms = vec!["Debian 3.0".to_string()];
+        for (sentence, names) in [
+            ("Debian 3.0 Woody was released.", true),
+            (
+                "Before woody could be released, the archive changed.",
+                false,
+            ),
+            ("It was ready for the woody release.", true),
+            ("Debian woody shipped KDE.", true),
+            ("Debian 3.0 (woody) was released.", true),
+            ("The woody plants grew.", false),
+            ("Woodyard is elsewhere.", false),
+        ] {
+            assert_eq!(
+                !release_sentences(&[sentence], "Woody", &forms).is_empty(),
+                names,
+                "{sentence}"
+            );
         }
         // a release named by an everyday word is a term, and one entity with its forms
         let (found, _) = extract(&series, &[]);
