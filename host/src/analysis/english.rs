@@ -1328,7 +1328,11 @@ pub(super) fn release_names(sentences: &[&str]) -> FxHashMap<String, Vec<String>
     let mut forms: FxHashMap<String, Vec<String>> = FxHashMap::default();
     let mut written: FxHashMap<String, String> = FxHashMap::default();
     for s in sentences {
-        if !s.bytes().any(|b| b.is_ascii_digit()) {
+        // (cheap refusal first: a number, a space, then a capital or a bracket)
+        let shaped = s.as_bytes().windows(3).any(|w| {
+            w[0].is_ascii_digit() && w[1] == b' ' && (w[2].is_ascii_uppercase() || w[2] == b'(')
+        });
+        if !shaped {
             continue;
         }
         let toks = tokenize(s);
