@@ -238,9 +238,6 @@ struct Division {
     chapters: Vec<u32>,
 }
 
-/// The divisions of a collection, in reading order, from its chapters'
-/// [`Chapter::parts`]: "国风" holds 周南, 召南 …, "周南" holds 关雎, 葛覃 …. A division is
-/// known by its whole path: two volumes may each have a part of one name.
 /// The sentences of English prose that go on about a person a sentence has just named: "Ray
 /// Dassen (jdassen) died on May 18th. Ray was a Debian Developer for 19 years. He joined the
 /// project in 1994 …" — up to four sentences in a row of the same paragraph that open with
@@ -338,13 +335,15 @@ fn table_constants(chapters: &[Chapter]) -> Vec<String> {
 /// `F_OK2`, `XF_OK`).
 fn names_identifier(text: &str, name: &str) -> bool {
     let part = |c: char| c.is_alphanumeric() || c == '_';
-    text.contains(name)
-        && text.match_indices(name).any(|(at, _)| {
-            !text[..at].chars().next_back().is_some_and(part)
-                && !text[at + name.len()..].chars().next().is_some_and(part)
-        })
+    text.match_indices(name).any(|(at, _)| {
+        !text[..at].chars().next_back().is_some_and(part)
+            && !text[at + name.len()..].chars().next().is_some_and(part)
+    })
 }
 
+/// The divisions of a collection, in reading order, from its chapters'
+/// [`Chapter::parts`]: "国风" holds 周南, 召南 …, "周南" holds 关雎, 葛覃 …. A division is
+/// known by its whole path: two volumes may each have a part of one name.
 fn divisions(chapters: &[Chapter]) -> Vec<Division> {
     let mut out: Vec<Division> = Vec::new();
     let mut at: HashMap<Vec<String>, usize> = HashMap::new();
