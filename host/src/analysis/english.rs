@@ -2743,7 +2743,8 @@ fn merge_surnames(found: &mut Vec<Found>) {
     }
     let mut drop = Vec::new();
     for i in 0..found.len() {
-        if found[i].text.contains(' ') || found[i].kind == TermKind::Term {
+        // (a work is a name of its own: "Bo", Debian 1.3, is named for Bo Peep, not her)
+        if found[i].text.contains(' ') || matches!(found[i].kind, TermKind::Term | TermKind::Work) {
             continue;
         }
         let w = found[i].text.clone();

@@ -969,7 +969,7 @@ impl Analysis {
             for (name, s) in reference::description_list(&paragraphs) {
                 if !parameters.contains(&name)
                     && !items.iter().any(|(f, _)| f.text == name)
-                    && says_what_it_is(&a.sentences[s as usize].text, doc.lang)
+                    && describes_listed_name(&a.sentences[s as usize].text, doc.lang)
                 {
                     let more = a.sentence_ids_mentioning(&name);
                     items.push(reference::documented(
@@ -1725,7 +1725,7 @@ impl Analysis {
             .iter()
             .chain(variants.iter())
             .find_map(|n| self.listed_leads.get(n.as_str()))
-            && says_what_it_is(&self.sentences[i as usize].text, self.lang)
+            && describes_listed_name(&self.sentences[i as usize].text, self.lang)
         {
             scored.push((0.8, i));
         }
@@ -4203,6 +4203,20 @@ fn says_what_it_is(sentence: &str, lang: Lang) -> bool {
     }
 }
 
+/// Whether the sentence a description list gives a name says what the name is: as
+/// [`says_what_it_is`], or in Chinese a statement of Chinese words, which a manual's list of
+/// environment variables gives without words apart (`GREP_COLOR` / "指定用来高亮显示的标记。").
+fn describes_listed_name(sentence: &str, lang: Lang) -> bool {
+    let t = sentence.trim();
+    says_what_it_is(t, lang)
+        || lang == Lang::Zh
+            && t.chars().filter(|c| chinese::is_cjk(*c)).count() >= 6
+            && t.ends_with(['。', '；'])
+            && not_a_caption(t)
+            && !t.contains("如下")
+            && !t.contains("下列")
+}
+
 /// Whether `s` holds a brace alternation set as a word of its own: " {a,an,the} ".
 fn alternation_of_words(s: &str) -> bool {
     s.match_indices(" {").any(|(at, _)| {
@@ -5010,6 +5024,18 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         {
             score = score.max(0.8);
         }
+        // (past a short phrase of place or part that names where X is: "The mailname in the
+        // "/etc/mailname" file is usually a fully qualified domain name …", "The SONAME of a
+        // shared library is a …")
+        if !comma && let Some(rest) = modifier_then_copula(after) {
+            let rest = rest
+                .split_once(' ')
+                .filter(|(adverb, _)| COPULA_ADVERBS.contains(adverb))
+                .map_or(rest, |(_, r)| r);
+            if ["a ", "an "].iter().any(|a| rest.starts_with(a)) {
+                score = score.max(0.7);
+            }
+        }
         // "David the son of Jesse", "Moses, the servant of God", "X, a tool that …"
         if let Some(rest) = after.strip_prefix("the ")
             && EN_APPOSITION.iter().any(|a| rest.starts_with(a))
@@ -5038,17 +5064,14 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             end.ends_with("the following") || end.ends_with("as follows")
         };
         // The subject does something that says what it is (in the plural where the subject
-        // is one: "Maintainer scripts include the files …").
+        // may be one: "Maintainer scripts include the files …"; a name that ends in s may be
+        // one thing still, "D-bus creates events …", "CUPS provides …", "Moses leads …").
         let plural_subject = t.ends_with('s') && !t.ends_with("ss");
+        let says = |v: &str| after.starts_with(v) && after[v.len()..].starts_with([' ', ',', '.']);
         if !announces
-            && EN_DESCRIBING.iter().any(|v| {
-                let v = if plural_subject {
-                    v.strip_suffix('s').unwrap_or(v)
-                } else {
-                    v
-                };
-                after.starts_with(v) && after[v.len()..].starts_with([' ', ',', '.'])
-            })
+            && EN_DESCRIBING
+                .iter()
+                .any(|v| says(v) || plural_subject && v.strip_suffix('s').is_some_and(&says))
         {
             score = score.max(0.5);
         }
@@ -5780,6 +5803,39 @@ fn time_clause_subject(s: &str, t: &str) -> bool {
                     && en_predicate(clause)
                     && ["it ", "they "].iter().any(|p| main.starts_with(p))
             })
+}
+
+/// What follows the copula after a subject's phrase of place or part (a preposition and at
+/// most five words, no clause or punctuation in it but quotes around a name): "usually a fully
+/// qualified domain name …" of "in the "/etc/mailname" file is usually a fully qualified
+/// domain name …". None where `after` (lower case) opens with no such phrase and copula.
+fn modifier_then_copula(after: &str) -> Option<&str> {
+    let (preposition, rest) = after.split_once(' ')?;
+    if !["in", "of", "on", "for", "from", "under", "inside", "within"].contains(&preposition) {
+        return None;
+    }
+    let mut offset = 0;
+    for (i, word) in rest.split(' ').enumerate().take(6) {
+        let here = &rest[offset..];
+        if i >= 1
+            && let Some(r) = ["is ", "are "].iter().find_map(|c| here.strip_prefix(c))
+        {
+            return Some(r);
+        }
+        let bare = word.trim_matches(|c: char| "\"'”“’‘`".contains(c));
+        if bare.is_empty()
+            || bare.contains([',', ';', ':', '(', ')'])
+            || bare.ends_with('.') && !bare.starts_with(['/', '.', '~'])
+            || [
+                "that", "which", "who", "where", "when", "was", "were", "and", "or",
+            ]
+            .contains(&bare)
+        {
+            return None;
+        }
+        offset += word.len() + 1;
+    }
+    None
 }
 
 /// What follows a subject's phrase of "of" (at most five words, no clause or punctuation in

@@ -1405,6 +1405,28 @@ fn english_definition_patterns() {
             "debian-policy",
             true,
         ),
+        // a name that ends in s is one thing still: its verb agrees with it
+        (
+            "• D-bus creates events to initiate automatic processes.",
+            "D-bus",
+            true,
+        ),
+        // past a phrase of place or part before the copula
+        (
+            "The mailname in the ”/etc/mailname” file is usually a fully qualified domain name (FQDN) that resolves to one of the host’s IP addresses.",
+            "mailname",
+            true,
+        ),
+        (
+            "The mailname in this example is not used.",
+            "mailname",
+            false,
+        ),
+        (
+            "The mailname in the file, which is a name, matters.",
+            "mailname",
+            false,
+        ),
     ];
     for (sentence, term, defines) in cases {
         assert_eq!(
@@ -3879,4 +3901,44 @@ fn what_a_narrative_goes_on_to_say_of_a_person_is_their_passage() {
             "{sentence}: {texts:?}"
         );
     }
+}
+
+/// A release named for a person is a name of its own: "Bo" (Debian 1.3) does not fold into
+/// "Bo Peep", whose page would then go by "Debian 1.3".
+#[test]
+fn a_release_named_for_a_person_stays_a_release() {
+    let text = "The project grew quickly.\n\n\
+                Debian 1.3 Bo (June 1997): named for Bo Peep, the shepherdess.\n\n\
+                Debian 2.0 Hamm (July 1998): named for the pig.\n\n\
+                Debian 2.1 Slink (March 1999): named for the dog.\n\n\
+                Bo Peep kept sheep in the film. Later Bo Peep met Woody. Bo Peep left.\n\n\
+                The archive grew.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    assert_eq!(a.term("Bo").map(|t| t.kind), Some(TermKind::Work));
+    assert!(
+        a.term("Bo Peep")
+            .is_none_or(|t| !t.variants.iter().any(|v| v == "Debian 1.3")),
+        "{:?}",
+        a.term("Bo Peep")
+    );
+}
+
+/// A Chinese manual page's list of environment variables, each name on a line of its own and
+/// its description in Chinese words below it, documents each name, which leads with its
+/// description.
+#[test]
+fn a_chinese_list_of_variables_documents_each() {
+    let md = "# grep(1)\n\n## 描述\n\ngrep 在文件中搜索模式。\n\n## 环境变量\n\n\
+              Grep 的行为受下列环境变量影响。\n\n\
+              GREP_OPTIONS\n\n这个变量指定了放在所有显式指定的选项之前的默认选项。\n\n\
+              GREP_COLOR\n\n指定用来高亮显示的标记。\n\n\
+              POSIXLY_CORRECT\n\n如果设置了的话，grep 将像 POSIX.2 要求的那样来运作。\n";
+    let a = Analysis::new(&Document::from_markdown("M", Lang::Zh, md));
+    let lead = a.definitions("GREP_COLOR", 1);
+    assert_eq!(
+        lead.first().map(|p| p.text.as_str()),
+        Some("指定用来高亮显示的标记。"),
+        "{:?}",
+        a.terms().iter().map(|t| &t.text).collect::<Vec<_>>()
+    );
 }
