@@ -95,6 +95,26 @@ fn unit_aliases(title: &str, taken: &dyn Fn(&str) -> bool) -> Vec<String> {
         .collect()
 }
 
+/// Whether a name has the shape of an Internet domain: two labels or more of lower-case
+/// letters, digits and hyphens, the last a common top-level domain ("wiki.debian.org",
+/// "lists.debian.org", "gnu.org"); not a file ("config.txt") nor a property of code
+/// ("fs.constants", "process.env"), whose last part is no such domain.
+fn domain_name(name: &str) -> bool {
+    const TOP_LEVEL: &[&str] = &[
+        "org", "com", "net", "edu", "gov", "int", "info", "io", "de", "uk", "cn", "jp", "fr", "eu",
+        "ca", "au", "nl", "ch", "se", "ru", "tw", "hk", "br", "at", "be", "dk", "fi", "kr", "pl",
+    ];
+    let labels: Vec<&str> = name.split('.').collect();
+    labels.len() >= 2
+        && labels.iter().all(|l| {
+            !l.is_empty()
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        })
+        && labels.last().is_some_and(|tld| TOP_LEVEL.contains(tld))
+}
+
 /// The command a manual page chapter documents: `cat(1)` → `cat`.
 fn manual_page(title: &str) -> Option<&str> {
     let t = title.trim();
@@ -600,6 +620,9 @@ impl Gene for Other {
                         (kind_noun(key, &texts, true), kind_noun(key, &texts, false))
                 {
                     (zh_kind, en_kind) = (z.to_string(), e.to_string());
+                } else if word == "name" && domain_name(key) {
+                    // (a name of the shape of an Internet domain is one: "wiki.debian.org")
+                    (zh_kind, en_kind) = ("一个域名".to_string(), "a domain name".to_string());
                 } else if word == "name"
                     && !zh
                     && let Some((z, e)) = kind_named_once(key, &texts)
@@ -1537,6 +1560,24 @@ fn opens_unit(text: &str, zh: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_domain_name_is_known_by_its_shape() {
+        for (name, domain) in [
+            ("wiki.debian.org", true),
+            ("lists.debian.org", true),
+            ("gnu.org", true),
+            ("i-connect.net", true),
+            ("fs.constants", false),
+            ("process.env", false),
+            ("config.txt", false),
+            ("Debian.org", false),
+            ("debian", false),
+            ("a..org", false),
+        ] {
+            assert_eq!(domain_name(name), domain, "{name}");
+        }
+    }
 
     #[test]
     fn a_numbered_chinese_heading_names_its_subject_after_the_number() {

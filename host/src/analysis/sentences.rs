@@ -51,6 +51,9 @@ pub fn split_sentences(text: &str, lang: Lang) -> Vec<String> {
             ' ' | '\n' => verse_number_follows(&chars, i + 1) && !time_word_before(&cur),
             _ if in_verse => false,
             '。' | '！' | '？' | '；' => !quoted,
+            // (a mark set apart by a space, or joined to the name after it, is an operator,
+            // not a stop: "与 ! expr 相同", "!expr", "!=")
+            '!' | '?' if lang == Lang::Zh && operator_mark(&chars, i) => false,
             '!' | '?' => {
                 lang == Lang::Zh && !quoted || lang == Lang::En && next_is_space_or_end(&chars, i)
             }
@@ -213,6 +216,18 @@ fn push(out: &mut Vec<String>, cur: &mut String) {
         out.push(t.split_whitespace().collect::<Vec<_>>().join(" "));
     }
     cur.clear();
+}
+
+/// Whether the ASCII `!` or `?` at `chars[i]` of a Chinese text is an operator of a command
+/// or a pattern rather than a stop: a space before it, or a Latin letter, a digit or `=` right
+/// after it ("与 ! expr 相同", "-not 即 !expr", "!= 0"). A Chinese sentence's stop follows its
+/// last word directly.
+fn operator_mark(chars: &[char], i: usize) -> bool {
+    let spaced = i > 0 && chars[i - 1] == ' ';
+    let joined = chars
+        .get(i + 1)
+        .is_some_and(|n| n.is_ascii_alphanumeric() || *n == '=');
+    spaced || joined
 }
 
 fn next_is_space_or_end(chars: &[char], i: usize) -> bool {

@@ -102,6 +102,17 @@ fn chinese_sentences() {
         s,
         vec!["子曰：「学而时习之。」", "有朋自远方来，不亦乐乎？", "善。"]
     );
+    // an ASCII mark set apart or joined to a name is an operator, not a stop
+    for (text, want) in [
+        ("与 ! expr 相同。", vec!["与 ! expr 相同。"]),
+        ("测试 !expr 或 a != b。", vec!["测试 !expr 或 a != b。"]),
+        (
+            "什么是 debmake? 它是一个工具。",
+            vec!["什么是 debmake?", "它是一个工具。"],
+        ),
+    ] {
+        assert_eq!(split_sentences(text, Lang::Zh), want, "{text}");
+    }
 }
 
 /// A classical naming that refers back ("此之謂X") stays with the statement it names, with
