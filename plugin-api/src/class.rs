@@ -250,6 +250,12 @@ const EN_VAGUE: &[&str] = &[
     "examples",
     "words",
     "names",
+    // (typography holds an example, it is not its class: "between double quotation marks,
+    // such as "aptitude safe-upgrade"")
+    "marks",
+    "quotes",
+    "brackets",
+    "parentheses",
 ];
 
 /// The class `name` belongs to in `sentence` by one of Hearst's patterns, if any.
@@ -2096,6 +2102,12 @@ mod tests {
         (
             "CD-ROMs",
             "The logo may be used on materials such as CD-ROMs.",
+            false,
+            None,
+        ),
+        (
+            "aptitude safe-upgrade",
+            "A command snippet is referred by the typewriter font between double quotation marks, such as ”aptitude safe-upgrade”.",
             false,
             None,
         ),

@@ -929,6 +929,17 @@ pub mod build {
         cjk(&page.title) || cjk(&page.summary) || page.sections.iter().any(|s| cjk(&s.heading))
     }
 
+    /// Whether `next` is the passage right after `first` in the same chapter and at the same
+    /// place (page or line of its paragraph): the next sentence of the text, by the
+    /// passages' ids ("s41", "s42").
+    pub fn follows(first: &Passage, next: &Passage) -> bool {
+        let number = |p: &Passage| p.id.strip_prefix('s').and_then(|n| n.parse::<u64>().ok());
+        matches!((number(first), number(next)), (Some(a), Some(b)) if b == a + 1)
+            && first.location.chapter == next.location.chapter
+            && first.location.page == next.location.page
+            && first.location.line == next.location.line
+    }
+
     /// A citation of a passage.
     pub fn cite(p: &Passage) -> Citation {
         Citation {
@@ -1181,8 +1192,28 @@ pub mod build {
         /// reference item's own description: "Equivalent to -vET."), the entry's name comes
         /// first: "cat -A: Equivalent to -vET." ([`page::named_lead`]).
         pub fn summary_quote(&mut self, p: &Passage) {
+            self.page.summary = self.lead_of(&p.text);
+            self.quoted.insert(quote_key(&p.text));
+            self.cite(p);
+        }
+
+        /// The summary is a passage and the next one of the same paragraph, where the first
+        /// stops at a clause's end that the second goes on from (a Chinese option's
+        /// description, "grep -c：禁止通常的输出；" + "只打印匹配的行数……"); both are cited.
+        pub fn summary_quote_run(&mut self, first: &Passage, next: &Passage) {
+            let joined = format!("{}{}", first.text.trim_end(), next.text.trim_start());
+            self.page.summary = self.lead_of(&joined);
+            for p in [first, next] {
+                self.quoted.insert(quote_key(&p.text));
+                self.cite(p);
+            }
+        }
+
+        /// The lead a passage's text makes: past a list item's bullet, an excerpt of a long
+        /// passage, headed by the page's title where the text does not name it.
+        fn lead_of(&self, text: &str) -> String {
             // (a list item's bullet opens no lead: "• debian-devel@lists.debian.org, used to …")
-            let trimmed = p.text.trim();
+            let trimmed = text.trim();
             let trimmed = ["• ", "* ", "· "]
                 .iter()
                 .find_map(|b| trimmed.strip_prefix(b))
@@ -1195,13 +1226,11 @@ pub mod build {
             let names_it = std::iter::once(&self.page.title)
                 .chain(self.page.aliases.iter())
                 .any(|n| !n.trim().is_empty() && lower.contains(&n.trim().to_lowercase()));
-            self.page.summary = if names_it {
+            if names_it {
                 text.to_string()
             } else {
                 page::named_lead(&self.page.title, text, self.zh)
-            };
-            self.quoted.insert(quote_key(&p.text));
-            self.cite(p);
+            }
         }
 
         /// The summary is one sentence of a passage, as the text writes it (the gene chose
@@ -3299,6 +3328,47 @@ pub mod build {
                     line: Some(1),
                 },
             }
+        }
+
+        /// A Chinese description cut at its first ； goes on in the next passage of its
+        /// paragraph: the lead quotes both and cites both; a passage elsewhere does not follow.
+        #[test]
+        fn a_description_cut_at_a_semicolon_leads_with_what_follows() {
+            let at = |id: &str, text: &str, line: u32| {
+                let mut p = passage(text);
+                p.id = id.into();
+                p.location.line = Some(line);
+                p
+            };
+            let first = at("s41", "date -f：类似 --date；", 7);
+            let next = at("s42", "对日期文件的每一行执行一次。", 7);
+            assert!(follows(&first, &next));
+            assert!(!follows(
+                &first,
+                &at("s43", "对日期文件的每一行执行一次。", 7)
+            ));
+            assert!(!follows(&first, &at("s42", "另一段。", 9)));
+            let entry = Entry {
+                entry_type: "concept".into(),
+                title: "date -f".into(),
+                aliases: Vec::new(),
+                key: "date -f".into(),
+                lang: "zh".into(),
+                document_title: "手册页".into(),
+            };
+            let mut b = PageBuilder::new(&entry);
+            b.summary_quote_run(&first, &next);
+            let page = b.finish();
+            assert_eq!(
+                page.summary,
+                "date -f：类似 --date；对日期文件的每一行执行一次。"
+            );
+            let cited: Vec<&str> = page
+                .citations
+                .iter()
+                .map(|c| c.passage_id.as_str())
+                .collect();
+            assert_eq!(cited, ["s41", "s42"]);
         }
 
         fn placed(chapter: &str, section: Option<&str>) -> Passage {

@@ -304,6 +304,15 @@ impl Gene for Concept {
             Vec::new()
         };
         match defs.first().or(glosses.first()) {
+            // (a Chinese description cut at its first ；, "grep -c：禁止通常的输出；", goes on
+            // in the next passage of its paragraph: the lead quotes both)
+            Some(d)
+                if let Some(next) = defs.get(1).filter(|n| {
+                    zh && d.text.trim_end().ends_with('；') && grove_gene::build::follows(d, n)
+                }) =>
+            {
+                b.summary_quote_run(d, next)
+            }
             Some(d) => b.summary_quote(d),
             // A quality the text gives one of its companions, most often: whom it describes
             // ("全知": 安拉).

@@ -1974,6 +1974,13 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
         if releases.keys().any(|r| r.eq_ignore_ascii_case(n)) {
             continue;
         }
+        // "List of XML" of "Table 11.8: List of XML tools": a caption's words, no name
+        if ["List of ", "Lists of ", "Table of ", "Index of "]
+            .iter()
+            .any(|p| n.starts_with(p))
+        {
+            continue;
+        }
         // "June", "Mon", "June 1998": a date
         if n.split(' ')
             .next()

@@ -1097,6 +1097,10 @@ impl Analysis {
         // (A manual that teaches a program by its windows rather than its code, "Click the
         // Convert books button", is such a book too.)
         let technical = is_technical(&a.sentences);
+        // (the sentences the document repeats as boilerplate: a term named in them and hardly
+        // anywhere else is the boilerplate's word, no term of the book)
+        let titles: Vec<&str> = a.doc.chapters.iter().map(|c| c.title.as_str()).collect();
+        let boilerplate = boilerplate_sentences(&a.sentences, &titles, doc.lang);
         let instructional = technical || is_instructional(&a.sentences, doc.lang);
         let verse = doc.lang == Lang::Zh && is_verse(&a.sentences);
         // (a term the book defines: some sentence reads as its definition)
@@ -1176,6 +1180,24 @@ impl Analysis {
                     return false;
                 }
                 if prefixes.contains(&f.text) && !defined(f) && split_identifier(f) {
+                    return false;
+                }
+                // (nor a word of the document's boilerplate, the notice every manual page ends
+                // with: "完整文档请见：<…/tail>或者在本地使用：info '(coreutils) tail
+                // invocation'" makes no term of 完整文档 or invocation)
+                // (a product named in it is still a name: "GNU coreutils 的在线帮助")
+                let everyday = match doc.lang {
+                    Lang::Zh => f.text.chars().all(chinese::is_cjk),
+                    Lang::En => f
+                        .text
+                        .split(' ')
+                        .all(|w| background::en_is_common(&w.to_lowercase())),
+                };
+                if matches!(f.kind, TermKind::Term | TermKind::NounPhrase)
+                    && everyday
+                    && mostly_boilerplate(&f.sentences, &boilerplate)
+                    && !defined(f)
+                {
                     return false;
                 }
                 if !matches!(f.kind, TermKind::Term | TermKind::NounPhrase) {
@@ -2473,6 +2495,70 @@ fn adjective_compound(t: &str) -> bool {
                 .any(|p| terms::EN_STOP.contains(&p.to_lowercase().as_str()))
 }
 
+/// The sentences a document repeats as boilerplate: the same words in three chapters or more
+/// (a notice each manual page ends with, "完整文档请见：<https://…/tail>或者在本地使用：info
+/// '(coreutils) tail invocation'", a footer, a licence line). Sentences are compared by their
+/// words past what changes from copy to copy: a Chinese sentence by its Chinese characters
+/// (six at least), an English one by its plain lower-case words (six at least; not names,
+/// numbers, paths or addresses, nor the words of its chapter's title, "cat" of "cat(1)").
+/// `titles` are the chapters' titles. Indexed as `sentences`.
+fn boilerplate_sentences(sentences: &[Sentence], titles: &[&str], lang: Lang) -> Vec<bool> {
+    const MIN_CHAPTERS: usize = 3;
+    let skeleton = |text: &str, chapter: u32| -> Option<String> {
+        let title = titles.get(chapter as usize).copied().unwrap_or("");
+        let in_title = |w: &str| {
+            title
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|t| t.eq_ignore_ascii_case(w))
+        };
+        match lang {
+            Lang::Zh => {
+                let s: String = text.chars().filter(|c| chinese::is_cjk(*c)).collect();
+                (s.chars().count() >= 6).then_some(s)
+            }
+            Lang::En => {
+                let words: Vec<&str> = text
+                    .split_whitespace()
+                    .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+                    .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase()))
+                    .filter(|w| !in_title(w))
+                    .collect();
+                (words.len() >= 6).then(|| words.join(" "))
+            }
+        }
+    };
+    let skeletons: Vec<Option<String>> = sentences
+        .iter()
+        .map(|s| skeleton(&s.text, s.chapter))
+        .collect();
+    let mut chapters: HashMap<&str, Vec<u32>> = HashMap::new();
+    for (s, sk) in sentences.iter().zip(&skeletons) {
+        if let Some(sk) = sk {
+            let seen = chapters.entry(sk.as_str()).or_default();
+            if seen.len() < MIN_CHAPTERS && !seen.contains(&s.chapter) {
+                seen.push(s.chapter);
+            }
+        }
+    }
+    skeletons
+        .iter()
+        .map(|sk| {
+            sk.as_deref()
+                .is_some_and(|sk| chapters.get(sk).is_some_and(|c| c.len() >= MIN_CHAPTERS))
+        })
+        .collect()
+}
+
+/// Whether three quarters of a term's sentences (two at least) are boilerplate
+/// ([`boilerplate_sentences`]).
+fn mostly_boilerplate(ids: &[u32], boilerplate: &[bool]) -> bool {
+    let repeated = ids
+        .iter()
+        .filter(|&&i| boilerplate.get(i as usize).copied().unwrap_or(false))
+        .count();
+    ids.len() >= 2 && repeated * 4 >= ids.len() * 3
+}
+
 /// Whether a word appears only as the scheme of a URL ("http" of "http://www.pathname.com/fhs/"):
 /// then it names no thing the book speaks of.
 fn url_scheme_only(word: &str, ids: &[u32], sentences: &[Sentence]) -> bool {
@@ -2645,6 +2731,9 @@ const KIND_HEADS: &[&str] = &[
     "package",
     "file",
     "image",
+    // ("the udev system provides …" is udev's)
+    "system",
+    "daemon",
     // (the longer head first: "cd 内建命令" is cd's, not "cd 内建"'s)
     "内建命令",
     "命令",
@@ -2652,6 +2741,7 @@ const KIND_HEADS: &[&str] = &[
     "工具",
     "软件包",
     "文件",
+    "系统",
 ];
 
 /// The heads that name a command even where its name is an ordinary word: "the aptitude
@@ -3059,10 +3149,15 @@ fn merge_aliases(
             if i == j || !g.text.contains([' ', '-']) {
                 continue;
             }
-            let paired = bracketing
-                .iter()
-                .any(|s| g.sentences.binary_search(s).is_ok())
-                || named(&g.text);
+            // (a sentence that brackets the acronym and writes the expansion, whether or not
+            // it counts as the expansion's mention: "Midnight Commander (MC) is …", where a
+            // capitalised phrase opening a sentence is no evidence of a name)
+            let initial = |t: &str| t.chars().next().map(|c| c.to_ascii_lowercase());
+            let paired = bracketing.iter().any(|s| {
+                g.sentences.binary_search(s).is_ok()
+                    || initial(&g.text) == initial(&f.text)
+                        && sentences[*s as usize].text.contains(g.text.as_str())
+            }) || named(&g.text);
             if paired && expands(&f.text, &g.text) {
                 pairs.push((i, j, false));
             }
@@ -5917,6 +6012,19 @@ fn expands(short: &str, long: &str) -> bool {
     {
         return true;
     }
+    // (or each word's opening letters, one or more: "Secure SHell" (SSH), "GNU Privacy
+    // Guard" (GnuPG), where the acronym has more letters than the words)
+    let lower_words: Vec<String> = words
+        .iter()
+        .filter(|w| !skip.contains(&w.to_lowercase().as_str()))
+        .map(|w| w.to_lowercase())
+        .collect();
+    if letters.len() > lower_words.len()
+        && letters.len() <= 2 * lower_words.len()
+        && opening_letters(&letters.to_lowercase(), &lower_words)
+    {
+        return true;
+    }
     // one letter per word, one of them from inside its word: "Extensible Markup Language"
     // (XML)
     let content: Vec<String> = words
@@ -5938,6 +6046,20 @@ fn expands(short: &str, long: &str) -> bool {
             .filter(|(w, l)| !w.starts_with(*l))
             .count()
             <= 1
+}
+
+/// Whether `letters` is the words' opening letters in order, one or more of each word and
+/// every word's first: "ssh" of "secure shell" (s + sh). Lower case.
+fn opening_letters(letters: &str, words: &[String]) -> bool {
+    let Some((word, rest)) = words.split_first() else {
+        return letters.is_empty();
+    };
+    (1..=letters.len().min(word.len())).any(|n| {
+        letters.is_char_boundary(n)
+            && word.is_char_boundary(n)
+            && word[..n] == letters[..n]
+            && opening_letters(&letters[n..], rest)
+    })
 }
 
 /// Chinese verbs of using or running a program before its name ("使用 dch 命令来…"), the longer

@@ -2588,6 +2588,13 @@ fn acronyms_and_their_expansions() {
         ("XYZ", "Extensible Markup Language", false),
         ("XM", "Extensible Markup", false),
         ("DSA", "Debian Security Team", false),
+        // (a word's opening letters, more than one, where the acronym has more letters than
+        // the words: "Secure SHell")
+        ("SSH", "Secure Shell", true),
+        ("GnuPG", "GNU Privacy Guard", true),
+        ("MC", "Midnight Commander", true),
+        ("SSH", "Secure Host", false),
+        ("SSHD", "Secure Shell", false),
     ] {
         assert_eq!(expands(short, long), want, "{short} / {long}");
     }
@@ -3952,4 +3959,97 @@ fn a_chinese_list_of_variables_documents_each() {
         "{:?}",
         a.terms().iter().map(|t| &t.text).collect::<Vec<_>>()
     );
+}
+
+/// A sentence repeated in three chapters or more, past the names and addresses that change
+/// from copy to copy, is boilerplate; a term named almost only in it is no term.
+#[test]
+fn boilerplate_is_what_three_chapters_repeat() {
+    let at = |chapter: u32, text: &str| Sentence {
+        text: text.to_string(),
+        chapter,
+        block: 0,
+    };
+    let notice = |p: &str| {
+        format!(
+            "完整文档请见：<https://www.gnu.org/software/coreutils/{p}>或者在本地使用： info '(coreutils) {p} invocation'"
+        )
+    };
+    let sentences = vec![
+        at(0, "cat 命令连接文件并打印到标准输出。"),
+        at(0, &notice("cat")),
+        at(1, "ls 命令列出目录内容。"),
+        at(1, &notice("ls")),
+        at(2, "wc 命令统计文件的行数。"),
+        at(2, &notice("wc")),
+        // (twice in one chapter and once in another is no boilerplate)
+        at(3, "巧言令色，鲜矣仁。"),
+        at(3, "巧言令色，鲜矣仁。"),
+        at(4, "巧言令色，鲜矣仁。"),
+    ];
+    let titles = ["cat(1)", "ls(1)", "wc(1)", "学而", "阳货"];
+    let b = boilerplate_sentences(&sentences, &titles, Lang::Zh);
+    assert_eq!(
+        b,
+        [false, true, false, true, false, true, false, false, false]
+    );
+    assert!(mostly_boilerplate(&[1, 3, 5], &b));
+    assert!(mostly_boilerplate(&[0, 1, 3, 5], &b));
+    assert!(!mostly_boilerplate(&[0, 2, 3], &b));
+    assert!(!mostly_boilerplate(&[1], &b));
+    // English: the plain words, past a program's name and its address
+    let en = |chapter: u32, p: &str| {
+        at(
+            chapter,
+            &format!(
+                "Full documentation is available at <https://www.gnu.org/software/coreutils/{p}> or locally via info '(coreutils) {p} invocation'."
+            ),
+        )
+    };
+    let b = boilerplate_sentences(
+        &[
+            en(0, "cat"),
+            en(1, "ls"),
+            en(2, "wc"),
+            at(2, "The wc program counts the lines of a file."),
+        ],
+        &titles,
+        Lang::En,
+    );
+    assert_eq!(b, [true, true, true, false]);
+}
+
+/// A caption's opening words are no name: "List of XML" of "Table 11.8: List of XML tools".
+#[test]
+fn a_caption_s_list_of_is_no_name() {
+    let text = "The archive grew.\n\nTable 11.8: List of XML tools\n\n\
+                Table 11.10: List of XML data extraction tools\n\n\
+                Table 11.11: List of XML pretty print tools\n\n\
+                XML is a markup language. XML files are text. The archive grew again.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    assert!(
+        a.term("List of XML").is_none(),
+        "{:?}",
+        a.term("List of XML")
+    );
+}
+
+/// An acronym and its expansion bracketed together are one entry though the expansion opens
+/// the sentence ("Midnight Commander (MC) is …"), and a name and "the name system" are one.
+#[test]
+fn an_expansion_opening_its_sentence_still_pairs_with_its_acronym() {
+    let text = "The tools.\n\n\
+                Midnight Commander (MC) is a GNU file manager for the Linux console.\n\n\
+                MC is a very smart viewer. Start MC from a shell. MC has menus. Quit MC with F10.\n\n\
+                You may need to install the Midnight Commander package first. \
+                F10 exits Midnight Commander. Later the Midnight Commander window closes.\n\n\
+                The udev system provides automatic hardware discovery. The udev system runs early. \
+                Write rules for udev. The rules of udev match devices. Reload udev after edits.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    let mc = a.term("MC").map(|t| t.text.clone());
+    assert!(mc.is_some());
+    assert_eq!(a.term("Midnight Commander").map(|t| t.text.clone()), mc);
+    let udev = a.term("udev").map(|t| t.text.clone());
+    assert!(udev.is_some());
+    assert_eq!(a.term("udev system").map(|t| t.text.clone()), udev);
 }
