@@ -2972,10 +2972,11 @@ fn merge_aliases(
             peoples.push(i);
         }
         // a project named after its subject is the subject: "the Debian Project" is Debian,
-        // "the GNU Project" GNU (a name of its own, "Debian Documentation Project", stays)
-        if let Some(&j) = t
-            .strip_suffix(" Project")
-            .or_else(|| t.strip_suffix(" project"))
+        // "the GNU Project" GNU (a name of its own, "Debian Documentation Project", stays);
+        // so is a system, "the X Window System" X Window
+        if let Some(&j) = [" Project", " project", " System", " system"]
+            .iter()
+            .find_map(|s| t.strip_suffix(s))
             .filter(|b| b.starts_with(char::is_uppercase))
             .and_then(|b| index.get(b))
             && found[j].text.starts_with(char::is_uppercase)

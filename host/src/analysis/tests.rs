@@ -4044,7 +4044,9 @@ fn an_expansion_opening_its_sentence_still_pairs_with_its_acronym() {
                 You may need to install the Midnight Commander package first. \
                 F10 exits Midnight Commander. Later the Midnight Commander window closes.\n\n\
                 The udev system provides automatic hardware discovery. The udev system runs early. \
-                Write rules for udev. The rules of udev match devices. Reload udev after edits.\n";
+                Write rules for udev. The rules of udev match devices. Reload udev after edits.\n\n\
+                We use the X Window System here. Later the X Window System was old. \
+                We start X Window now. We stop X Window later. We like X Window.\n";
     let a = Analysis::new(&Document::from_text("T", Lang::En, text));
     let mc = a.term("MC").map(|t| t.text.clone());
     assert!(mc.is_some());
@@ -4052,4 +4054,7 @@ fn an_expansion_opening_its_sentence_still_pairs_with_its_acronym() {
     let udev = a.term("udev").map(|t| t.text.clone());
     assert!(udev.is_some());
     assert_eq!(a.term("udev system").map(|t| t.text.clone()), udev);
+    let x = a.term("X Window").map(|t| t.text.clone());
+    assert!(x.is_some());
+    assert_eq!(a.term("X Window System").map(|t| t.text.clone()), x);
 }
