@@ -929,14 +929,17 @@ pub mod build {
         cjk(&page.title) || cjk(&page.summary) || page.sections.iter().any(|s| cjk(&s.heading))
     }
 
-    /// Whether `next` is the passage right after `first` in the same chapter and at the same
-    /// place (page or line of its paragraph): the next sentence of the text, by the
-    /// passages' ids ("s41", "s42").
+    /// Whether `next` is the passage right after `first` in the same paragraph: the next
+    /// sentence of the text, by the passages' ids ("s41", "s42"), in the same chapter and
+    /// section, at the same line of a txt or md source (the line its paragraph starts at).
+    /// False where the passages have no line (a PDF's or an EPUB's), which cannot tell one
+    /// paragraph from the next.
     pub fn follows(first: &Passage, next: &Passage) -> bool {
         let number = |p: &Passage| p.id.strip_prefix('s').and_then(|n| n.parse::<u64>().ok());
         matches!((number(first), number(next)), (Some(a), Some(b)) if b == a + 1)
             && first.location.chapter == next.location.chapter
-            && first.location.page == next.location.page
+            && first.location.section == next.location.section
+            && first.location.line.is_some()
             && first.location.line == next.location.line
     }
 
@@ -1187,7 +1190,6 @@ pub mod build {
             }
         }
 
-        /// The summary is the passage (quoted, cited).
         /// The summary is a quoted passage. Where the passage does not name the entry (a
         /// reference item's own description: "Equivalent to -vET."), the entry's name comes
         /// first: "cat -A: Equivalent to -vET." ([`page::named_lead`]).
@@ -1201,7 +1203,14 @@ pub mod build {
         /// stops at a clause's end that the second goes on from (a Chinese option's
         /// description, "grep -c：禁止通常的输出；" + "只打印匹配的行数……"); both are cited.
         pub fn summary_quote_run(&mut self, first: &Passage, next: &Passage) {
-            let joined = format!("{}{}", first.text.trim_end(), next.text.trim_start());
+            // (Chinese punctuation joins without a space, Latin text with one)
+            let (a, b) = (first.text.trim_end(), next.text.trim_start());
+            let spaced = a.chars().next_back().is_some_and(|c| c.is_ascii());
+            let joined = if spaced {
+                format!("{a} {b}")
+            } else {
+                format!("{a}{b}")
+            };
             self.page.summary = self.lead_of(&joined);
             for p in [first, next] {
                 self.quoted.insert(quote_key(&p.text));
@@ -3348,6 +3357,12 @@ pub mod build {
                 &at("s43", "对日期文件的每一行执行一次。", 7)
             ));
             assert!(!follows(&first, &at("s42", "另一段。", 9)));
+            // (passages with no line, a PDF's or an EPUB's, tell no paragraph from the next)
+            let mut unplaced = next.clone();
+            unplaced.location.line = None;
+            let mut unplaced_first = first.clone();
+            unplaced_first.location.line = None;
+            assert!(!follows(&unplaced_first, &unplaced));
             let entry = Entry {
                 entry_type: "concept".into(),
                 title: "date -f".into(),

@@ -101,8 +101,10 @@ fn unit_aliases(title: &str, taken: &dyn Fn(&str) -> bool) -> Vec<String> {
 /// ("fs.constants", "process.env"), whose last part is no such domain.
 fn domain_name(name: &str) -> bool {
     const TOP_LEVEL: &[&str] = &[
-        "org", "com", "net", "edu", "gov", "int", "info", "io", "de", "uk", "cn", "jp", "fr", "eu",
-        "ca", "au", "nl", "ch", "se", "ru", "tw", "hk", "br", "at", "be", "dk", "fi", "kr", "pl",
+        // (not info, io, int or pl, which end files and code as often: sed.info, java.io,
+        // script.pl)
+        "org", "com", "net", "edu", "gov", "de", "uk", "cn", "jp", "fr", "eu", "ca", "au", "nl",
+        "ch", "se", "ru", "tw", "hk", "br", "at", "be", "dk", "fi", "kr",
     ];
     let labels: Vec<&str> = name.split('.').collect();
     labels.len() >= 2
@@ -1574,6 +1576,9 @@ mod tests {
             ("Debian.org", false),
             ("debian", false),
             ("a..org", false),
+            ("script.pl", false),
+            ("sed.info", false),
+            ("java.io", false),
         ] {
             assert_eq!(domain_name(name), domain, "{name}");
         }

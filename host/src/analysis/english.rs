@@ -1974,10 +1974,21 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
         if releases.keys().any(|r| r.eq_ignore_ascii_case(n)) {
             continue;
         }
-        // "List of XML" of "Table 11.8: List of XML tools": a caption's words, no name
+        // "List of XML" of "Table 11.8: List of XML tools": a caption's words, no name, where
+        // most of its sentences are captions or a list of them ("11.8 List of XML tools");
+        // not "the Index of Prohibited Books" of a history
+        let caption = |si: &u32| {
+            let t = sentences[*si as usize].trim_start();
+            let t = ["Table ", "Figure ", "Listing ", "Example "]
+                .iter()
+                .find_map(|l| t.strip_prefix(l))
+                .unwrap_or(t);
+            t.starts_with(|c: char| c.is_ascii_digit())
+        };
         if ["List of ", "Lists of ", "Table of ", "Index of "]
             .iter()
             .any(|p| n.starts_with(p))
+            && c.sentences.iter().filter(|si| caption(si)).count() * 2 >= c.sentences.len()
         {
             continue;
         }

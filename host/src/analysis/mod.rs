@@ -1187,7 +1187,11 @@ impl Analysis {
                 // invocation'" makes no term of 完整文档 or invocation)
                 // (a product named in it is still a name: "GNU coreutils 的在线帮助")
                 let everyday = match doc.lang {
-                    Lang::Zh => f.text.chars().all(chinese::is_cjk),
+                    Lang::Zh => {
+                        f.text.chars().all(chinese::is_cjk)
+                            || f.text.chars().all(|c| c.is_ascii_lowercase())
+                                && background::en_is_common(&f.text)
+                    }
                     Lang::En => f
                         .text
                         .split(' ')
@@ -2506,10 +2510,12 @@ fn boilerplate_sentences(sentences: &[Sentence], titles: &[&str], lang: Lang) ->
     const MIN_CHAPTERS: usize = 3;
     let skeleton = |text: &str, chapter: u32| -> Option<String> {
         let title = titles.get(chapter as usize).copied().unwrap_or("");
+        // (a word of the title, "cat" of "cat(1)"; not its function words, "the", "to")
         let in_title = |w: &str| {
-            title
-                .split(|c: char| !c.is_alphanumeric())
-                .any(|t| t.eq_ignore_ascii_case(w))
+            !terms::EN_STOP.contains(&w)
+                && title
+                    .split(|c: char| !c.is_alphanumeric())
+                    .any(|t| t.eq_ignore_ascii_case(w))
         };
         match lang {
             Lang::Zh => {
@@ -2826,8 +2832,11 @@ fn merge_headed(found: Vec<terms::Found>, sentences: &[Sentence], lang: Lang) ->
             let plural = format!("{}s", base.to_lowercase());
             found[j].variants.iter().any(|v| v.to_lowercase() == plural)
         };
+        // (the daemon of a program named with a d is that one: "the ssh daemon" is sshd)
+        let own_daemon = head == "daemon" && index.contains_key(&key(&format!("{base}d"), lang));
         if let Some(&j) = index.get(&key(base, lang))
             && software
+            && !own_daemon
             && (!ordinary || !countable(j) && one_thing(j))
             // (a program's file or image is not the program: "tar file" beside "tar command")
             && (!["package", "file", "image"].contains(&head) || !program(base))
@@ -2976,8 +2985,14 @@ fn merge_aliases(
         // so is a system, "the X Window System" X Window
         if let Some(&j) = [" Project", " project", " System", " system"]
             .iter()
-            .find_map(|s| t.strip_suffix(s))
-            .filter(|b| b.starts_with(char::is_uppercase))
+            .find_map(|s| t.strip_suffix(s).map(|b| (b, s.ends_with("ystem"))))
+            .filter(|(b, _)| b.starts_with(char::is_uppercase))
+            // (a system named after a word of the language is a thing of its own: "the
+            // Continental System")
+            .filter(|(b, system)| {
+                !system || b.contains(' ') || !background::en_is_common(&b.to_lowercase())
+            })
+            .map(|(b, _)| b)
             .and_then(|b| index.get(b))
             && found[j].text.starts_with(char::is_uppercase)
             // (not a place or a person it is named after: "Manhattan Project")
@@ -3146,6 +3161,8 @@ fn merge_aliases(
                             .map(|c| c.to_ascii_uppercase())
                             .eq(f.text.chars()))
         };
+        let initial = |t: &str| t.chars().next().map(|c| c.to_ascii_lowercase());
+        let own_initial = initial(&f.text);
         for (j, g) in found.iter().enumerate() {
             if i == j || !g.text.contains([' ', '-']) {
                 continue;
@@ -3153,10 +3170,9 @@ fn merge_aliases(
             // (a sentence that brackets the acronym and writes the expansion, whether or not
             // it counts as the expansion's mention: "Midnight Commander (MC) is …", where a
             // capitalised phrase opening a sentence is no evidence of a name)
-            let initial = |t: &str| t.chars().next().map(|c| c.to_ascii_lowercase());
             let paired = bracketing.iter().any(|s| {
                 g.sentences.binary_search(s).is_ok()
-                    || initial(&g.text) == initial(&f.text)
+                    || initial(&g.text) == own_initial
                         && sentences[*s as usize].text.contains(g.text.as_str())
             }) || named(&g.text);
             if paired && expands(&f.text, &g.text) {
@@ -4311,6 +4327,9 @@ fn describes_listed_name(sentence: &str, lang: Lang) -> bool {
             && not_a_caption(t)
             && !t.contains("如下")
             && !t.contains("下列")
+            // (not a pointer elsewhere: "参见 passwd(5) 了解详细信息。")
+            && !["参见", "详见", "参阅", "見", "见"].iter().any(|p| t.starts_with(p))
+            && !reference::is_bare_pointer(t)
 }
 
 /// Whether `s` holds a brace alternation set as a word of its own: " {a,an,the} ".
@@ -5919,11 +5938,29 @@ fn modifier_then_copula(after: &str) -> Option<&str> {
             return Some(r);
         }
         let bare = word.trim_matches(|c: char| "\"'”“’‘`".contains(c));
+        // (nor a phrase of a case or an example, which tells of one use: "The mailname in
+        // this example is a placeholder.")
         if bare.is_empty()
             || bare.contains([',', ';', ':', '(', ')'])
             || bare.ends_with('.') && !bare.starts_with(['/', '.', '~'])
             || [
-                "that", "which", "who", "where", "when", "was", "were", "and", "or",
+                "that",
+                "which",
+                "who",
+                "where",
+                "when",
+                "was",
+                "were",
+                "and",
+                "or",
+                "this",
+                "these",
+                "example",
+                "examples",
+                "case",
+                "cases",
+                "instance",
+                "following",
             ]
             .contains(&bare)
         {
@@ -5985,7 +6022,9 @@ fn en_verb_of_program(after: &str) -> bool {
 }
 
 /// Whether `long` expands the acronym `short` ("Distinguished Encoding Rules", "DER"): the
-/// initials of its words (or of their capitals) spell it.
+/// initials of its words (or of their capitals) spell it, or the opening letters of each
+/// word where the acronym has more letters than the words ("Secure SHell", "SSH"), or one
+/// letter a word, one of them from inside its word ("Extensible Markup Language", "XML").
 fn expands(short: &str, long: &str) -> bool {
     let letters: String = short.chars().filter(|c| c.is_alphanumeric()).collect();
     if letters.len() < 2 || letters.len() > 8 || !letters.chars().any(|c| c.is_uppercase()) {
@@ -6013,27 +6052,22 @@ fn expands(short: &str, long: &str) -> bool {
     {
         return true;
     }
-    // (or each word's opening letters, one or more: "Secure SHell" (SSH), "GNU Privacy
-    // Guard" (GnuPG), where the acronym has more letters than the words)
-    let lower_words: Vec<String> = words
-        .iter()
-        .filter(|w| !skip.contains(&w.to_lowercase().as_str()))
-        .map(|w| w.to_lowercase())
-        .collect();
-    if letters.len() > lower_words.len()
-        && letters.len() <= 2 * lower_words.len()
-        && opening_letters(&letters.to_lowercase(), &lower_words)
-    {
-        return true;
-    }
-    // one letter per word, one of them from inside its word: "Extensible Markup Language"
-    // (XML)
     let content: Vec<String> = words
         .iter()
         .filter(|w| !skip.contains(&w.to_lowercase().as_str()))
         .map(|w| w.to_lowercase())
         .collect();
     let letters = letters.to_lowercase();
+    // (or each word's opening letters, one or more: "Secure SHell" (SSH), where the acronym
+    // has more letters than the words)
+    if letters.len() > content.len()
+        && letters.len() <= 2 * content.len()
+        && opening_letters(&letters, &content)
+    {
+        return true;
+    }
+    // one letter per word, one of them from inside its word: "Extensible Markup Language"
+    // (XML)
     content.len() == letters.chars().count()
         && content.len() >= 3
         // (from inside a word only as its second letter: "eXtensible", not the "a" of "team")

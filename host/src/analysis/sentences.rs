@@ -220,13 +220,16 @@ fn push(out: &mut Vec<String>, cur: &mut String) {
 
 /// Whether the ASCII `!` or `?` at `chars[i]` of a Chinese text is an operator of a command
 /// or a pattern rather than a stop: a space before it, or a Latin letter, a digit or `=` right
-/// after it ("与 ! expr 相同", "-not 即 !expr", "!= 0"). A Chinese sentence's stop follows its
-/// last word directly.
+/// after it where no Chinese word ends before it ("与 ! expr 相同", "-not 即 !expr", "a != b").
+/// A Chinese sentence's stop follows its last word directly, and may be half-width with the
+/// next sentence right after it ("真的吗?Linux 是自由的。").
 fn operator_mark(chars: &[char], i: usize) -> bool {
     let spaced = i > 0 && chars[i - 1] == ' ';
-    let joined = chars
-        .get(i + 1)
-        .is_some_and(|n| n.is_ascii_alphanumeric() || *n == '=');
+    let after_chinese = i > 0 && super::chinese::is_cjk(chars[i - 1]);
+    let joined = !after_chinese
+        && chars
+            .get(i + 1)
+            .is_some_and(|n| n.is_ascii_alphanumeric() || *n == '=');
     spaced || joined
 }
 

@@ -110,6 +110,10 @@ fn chinese_sentences() {
             "什么是 debmake? 它是一个工具。",
             vec!["什么是 debmake?", "它是一个工具。"],
         ),
+        (
+            "真的吗?Linux 是自由的。",
+            vec!["真的吗?", "Linux 是自由的。"],
+        ),
     ] {
         assert_eq!(split_sentences(text, Lang::Zh), want, "{text}");
     }
@@ -1430,6 +1434,11 @@ fn english_definition_patterns() {
         ),
         (
             "The mailname in this example is not used.",
+            "mailname",
+            false,
+        ),
+        (
+            "The mailname in this example is a placeholder.",
             "mailname",
             false,
         ),
