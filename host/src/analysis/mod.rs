@@ -2507,40 +2507,53 @@ fn adjective_compound(t: &str) -> bool {
 /// numbers, paths or addresses, nor the words of its chapter's title, "cat" of "cat(1)").
 /// `titles` are the chapters' titles. Indexed as `sentences`.
 fn boilerplate_sentences(sentences: &[Sentence], titles: &[&str], lang: Lang) -> Vec<bool> {
+    use std::hash::{Hash, Hasher};
     const MIN_CHAPTERS: usize = 3;
-    let skeleton = |text: &str, chapter: u32| -> Option<String> {
-        let title = titles.get(chapter as usize).copied().unwrap_or("");
-        // (a word of the title, "cat" of "cat(1)"; not its function words, "the", "to")
-        let in_title = |w: &str| {
-            !terms::EN_STOP.contains(&w)
-                && title
-                    .split(|c: char| !c.is_alphanumeric())
-                    .any(|t| t.eq_ignore_ascii_case(w))
-        };
+    // (each chapter title's words once, lower case, past its function words: "cat" of
+    // "cat(1)"; not "the", "to")
+    let title_words: Vec<Vec<String>> = titles
+        .iter()
+        .map(|t| {
+            t.split(|c: char| !c.is_alphanumeric())
+                .map(str::to_lowercase)
+                .filter(|w| !w.is_empty() && !terms::EN_STOP.contains(&w.as_str()))
+                .collect()
+        })
+        .collect();
+    // (a sentence's words hashed as they are read: no copy of them is kept)
+    let skeleton = |text: &str, chapter: u32| -> Option<u64> {
+        let mut h = rustc_hash::FxHasher::default();
+        let mut n = 0usize;
         match lang {
             Lang::Zh => {
-                let s: String = text.chars().filter(|c| chinese::is_cjk(*c)).collect();
-                (s.chars().count() >= 6).then_some(s)
+                for c in text.chars().filter(|c| chinese::is_cjk(*c)) {
+                    c.hash(&mut h);
+                    n += 1;
+                }
             }
             Lang::En => {
-                let words: Vec<&str> = text
+                let title = title_words.get(chapter as usize);
+                for w in text
                     .split_whitespace()
                     .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
                     .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase()))
-                    .filter(|w| !in_title(w))
-                    .collect();
-                (words.len() >= 6).then(|| words.join(" "))
+                    .filter(|w| title.is_none_or(|t| !t.iter().any(|tw| tw == w)))
+                {
+                    w.hash(&mut h);
+                    n += 1;
+                }
             }
         }
+        (n >= 6).then(|| h.finish())
     };
-    let skeletons: Vec<Option<String>> = sentences
+    let skeletons: Vec<Option<u64>> = sentences
         .iter()
         .map(|s| skeleton(&s.text, s.chapter))
         .collect();
-    let mut chapters: HashMap<&str, Vec<u32>> = HashMap::new();
+    let mut chapters: HashMap<u64, Vec<u32>> = HashMap::new();
     for (s, sk) in sentences.iter().zip(&skeletons) {
         if let Some(sk) = sk {
-            let seen = chapters.entry(sk.as_str()).or_default();
+            let seen = chapters.entry(*sk).or_default();
             if seen.len() < MIN_CHAPTERS && !seen.contains(&s.chapter) {
                 seen.push(s.chapter);
             }
@@ -2548,10 +2561,7 @@ fn boilerplate_sentences(sentences: &[Sentence], titles: &[&str], lang: Lang) ->
     }
     skeletons
         .iter()
-        .map(|sk| {
-            sk.as_deref()
-                .is_some_and(|sk| chapters.get(sk).is_some_and(|c| c.len() >= MIN_CHAPTERS))
-        })
+        .map(|sk| sk.is_some_and(|sk| chapters.get(&sk).is_some_and(|c| c.len() >= MIN_CHAPTERS)))
         .collect()
 }
 
@@ -2983,9 +2993,16 @@ fn merge_aliases(
         // a project named after its subject is the subject: "the Debian Project" is Debian,
         // "the GNU Project" GNU (a name of its own, "Debian Documentation Project", stays);
         // so is a system, "the X Window System" X Window
-        if let Some(&j) = [" Project", " project", " System", " system"]
+        // (the suffix, and whether it names a system)
+        const NAMED_AFTER: [(&str, bool); 4] = [
+            (" Project", false),
+            (" project", false),
+            (" System", true),
+            (" system", true),
+        ];
+        if let Some(&j) = NAMED_AFTER
             .iter()
-            .find_map(|s| t.strip_suffix(s).map(|b| (b, s.ends_with("ystem"))))
+            .find_map(|&(suffix, system)| t.strip_suffix(suffix).map(|b| (b, system)))
             .filter(|(b, _)| b.starts_with(char::is_uppercase))
             // (a system named after a word of the language is a thing of its own: "the
             // Continental System")
