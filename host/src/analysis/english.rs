@@ -353,6 +353,21 @@ fn name_head(w: &str) -> bool {
         || WORK_WORDS.contains(&w)
 }
 
+/// Common nouns of the stop list ("day", "time", "man") that head a name of the form "X of
+/// Y", both capitalised: "Day of Resurrection", "Day of Judgement", "Man of God".
+const STOP_NOUNS: &[&str] = &["Day", "Time", "Man", "Men", "Way"];
+
+/// Whether a run of capitalised words opens with a common noun of the stop list followed by
+/// "of" and a capitalised word ("Day of Resurrection"): the noun heads the name.
+fn heads_of_name(run: &[Tok<'_>]) -> bool {
+    matches!(run, [noun, of, next, ..]
+        if STOP_NOUNS.contains(&noun.text)
+            && of.text == "of"
+            && !of.punct_before
+            && !next.punct_before
+            && is_cap(next.text))
+}
+
 /// Connectors allowed between capitalised words of one name.
 const NAME_JOINERS: &[&str] = &[
     "of", "the", "de", "van", "von", "da", "du", "la", "le", "del",
@@ -1636,6 +1651,7 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 // (a given name before another capitalised word stays: "Martin Michlmayr led …")
                 if start == 0
                     && start < j
+                    && !heads_of_name(&toks[start..j])
                     && (stop.contains(toks[start].text.to_lowercase().as_str())
                         || en_is_common(&toks[start].text.to_lowercase())
                             && !given_name(toks[start].text))
@@ -1667,10 +1683,13 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 }
                 // A closed-class word never starts a name, wherever the run starts ("26:106
                 // And Noah", "When Moses"). (An adjective that names places and books does,
-                // inside a sentence: "in New York City", "the Old Testament".)
+                // inside a sentence: "in New York City", "the Old Testament"; so does a
+                // common noun of the stop list before "of" and another capitalised word, "the
+                // Day of Resurrection", "Man of God".)
                 while j - start > 1
                     && stop.contains(toks[start].text.to_lowercase().as_str())
                     && !(start > 0 && NAME_ADJECTIVES.contains(&toks[start].text))
+                    && !heads_of_name(&toks[start..j])
                 {
                     start += 1;
                 }
@@ -2105,8 +2124,21 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 continue;
             }
             // An ordinary word the document never writes in lower case and capitalises
-            // inside sentences ("Kindle") is a name; otherwise it is just the word.
-            if en_is_common(&lower) && person < 2 && (low > 0 || c.mid < 3) {
+            // inside sentences ("Kindle") is a name; otherwise it is just the word. (So is a
+            // noun it writes so one time in ten at most, after "the" mostly: "the
+            // Hereafter", 118 times so, twice "hereafter"; not an adjective, "the Wise", nor
+            // a heading's word, "Section 4.2".)
+            let named_noun = || {
+                low * 10 < c.mid
+                    && !super::background::en_not_noun(&lower)
+                    && c.sentences
+                        .iter()
+                        .filter(|&&si| sentences[si as usize].contains(&format!("the {n}")))
+                        .count()
+                        * 2
+                        >= c.sentences.len()
+            };
+            if en_is_common(&lower) && person < 2 && (low > 0 && !named_noun() || c.mid < 3) {
                 continue;
             }
         }
@@ -2912,6 +2944,59 @@ mod tests {
     fn found_texts(sentences: &[&str]) -> Vec<String> {
         let (found, _) = extract(sentences, &[]);
         found.iter().map(|f| f.text.to_lowercase()).collect()
+    }
+
+    #[test]
+    fn a_common_noun_capitalised_as_a_name_is_one() {
+        // (sentences, a name, whether it is found)
+        let cases: &[(&[&str], &str, bool)] = &[
+            // a noun of the stop list heads "X of Y"
+            (
+                &[
+                    "They will rise on the Day of Resurrection.",
+                    "Fear the Day of Resurrection, when all are gathered.",
+                    "2:212 Those who fear Allah are above them on the Day of Resurrection.",
+                ],
+                "day of resurrection",
+                true,
+            ),
+            // an ordinary noun the text capitalises after "the", lower case once in ten
+            (
+                &[
+                    "They believe in the Hereafter and pray.",
+                    "The Hereafter is better for you.",
+                    "They bought this world for the Hereafter.",
+                    "Of the Hereafter they are certain.",
+                    "The home of the Hereafter is for the righteous.",
+                    "Warn them of the Hereafter.",
+                    "The Hereafter is near.",
+                    "Those who deny the Hereafter will lose.",
+                    "They fear the Hereafter.",
+                    "They are heedless of the Hereafter.",
+                    "The reward of the Hereafter is greater.",
+                    "Those who believe in the Hereafter will pray.",
+                    "It will be so hereafter.",
+                ],
+                "hereafter",
+                true,
+            ),
+            // not an adjective so written: "the Wise" names an attribute
+            (
+                &[
+                    "He is the Exalted in Might, the Wise.",
+                    "Allah is the Wise.",
+                    "Rely upon the Wise.",
+                    "Indeed, He is the Wise.",
+                    "They were not wise.",
+                ],
+                "wise",
+                false,
+            ),
+        ];
+        for &(sentences, name, want) in cases {
+            let found = found_texts(sentences);
+            assert_eq!(found.iter().any(|f| f == name), want, "{name}: {found:?}");
+        }
     }
 
     #[test]

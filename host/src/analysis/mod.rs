@@ -1204,6 +1204,12 @@ impl Analysis {
                 {
                     return false;
                 }
+                // (nor a key of the keyboard, "Alt", "Esc", "Function Key 1", nor a
+                // placeholder of a command's example, "package_name": words of a closed class
+                // that name no subject of the book unless it says what they are)
+                if (keyboard_key(&f.text) || placeholder(&f.text)) && !defined_at(f, 0.5, 64) {
+                    return false;
+                }
                 if !matches!(f.kind, TermKind::Term | TermKind::NounPhrase) {
                     return true;
                 }
@@ -3947,6 +3953,94 @@ fn english_adverb(text: &str) -> bool {
     // (a long word made so; a short one only as a common word of a common stem, not "Sally")
     made && w.len() >= 8
         || background::en_is_common(&w) && background::en_is_common(&w[..w.len() - 2])
+}
+
+/// Whether a title names a key of the keyboard as manuals write it ("Alt", "Ctrl", "ESC",
+/// "PgUp", "F10", "Function Key 1"): capitalised or in capitals, never in lower case, which
+/// is a word or a command ("shift", "return", "tab").
+fn keyboard_key(text: &str) -> bool {
+    const KEYS: &[&str] = &[
+        "alt",
+        "altgr",
+        "ctrl",
+        "esc",
+        "tab",
+        "shift",
+        "enter",
+        "return",
+        "ret",
+        "backspace",
+        "del",
+        "delete",
+        "ins",
+        "insert",
+        "pgup",
+        "pgdn",
+        "pageup",
+        "pagedown",
+        "page up",
+        "page down",
+        "capslock",
+        "caps lock",
+        "numlock",
+        "num lock",
+        "scroll lock",
+        "sysrq",
+        "prtsc",
+        "print screen",
+        "fn",
+        "meta",
+        "super",
+        "cmd",
+        "spacebar",
+        "spc",
+        "lfd",
+        "rubout",
+        "function key",
+    ];
+    let t = text.trim();
+    if !t.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return false;
+    }
+    // (a function key, "F1" to "F24", "Function Key 12")
+    let base = t.trim_end_matches(|c: char| c.is_ascii_digit()).trim_end();
+    let numbered = base.len() < t.len();
+    if numbered && (base == "F" || base.eq_ignore_ascii_case("function key")) {
+        return true;
+    }
+    !numbered && KEYS.contains(&t.to_ascii_lowercase().as_str())
+}
+
+/// Whether an identifier is a placeholder that stands for what a reader types: ordinary
+/// words joined by underscores, the last a generic head ("package_name", "file_name",
+/// "your_dir"); not a field or a variable a text defines ("upstream_version", which the
+/// caller keeps where it is defined).
+fn placeholder(text: &str) -> bool {
+    const HEADS: &[&str] = &[
+        "name",
+        "file",
+        "filename",
+        "dir",
+        "directory",
+        "path",
+        "here",
+        "string",
+        "value",
+        "number",
+        "id",
+        "text",
+        "word",
+        "host",
+        "user",
+        "address",
+    ];
+    let parts: Vec<&str> = text.split('_').collect();
+    parts.len() >= 2
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_lowercase()))
+        && parts.last().is_some_and(|h| HEADS.contains(h))
+        && parts.iter().all(|p| background::en_is_common(p))
 }
 
 /// Whether an English title is the adjective of a language or a nation ("English",

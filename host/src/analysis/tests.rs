@@ -4067,3 +4067,32 @@ fn an_expansion_opening_its_sentence_still_pairs_with_its_acronym() {
     assert!(x.is_some());
     assert_eq!(a.term("X Window System").map(|t| t.text.clone()), x);
 }
+
+#[test]
+fn keys_of_the_keyboard_and_placeholders_are_closed_classes() {
+    // (title, a key, a placeholder)
+    for (title, key, placeholder_) in [
+        ("Alt", true, false),
+        ("ESC", true, false),
+        ("Ctrl", true, false),
+        ("F10", true, false),
+        ("Function Key 1", true, false),
+        ("Page Up", true, false),
+        // in lower case a word or a command: the bash builtins "shift" and "return"
+        ("shift", false, false),
+        ("return", false, false),
+        ("Altogether", false, false),
+        ("F", false, false),
+        ("FAT32", false, false),
+        ("package_name", false, true),
+        ("file_name", false, true),
+        // a field or a function, not ordinary words before a generic head
+        ("upstream_version", false, false),
+        ("idn2_lookup_u8", false, false),
+        ("dh_install", false, false),
+        ("name", false, false),
+    ] {
+        assert_eq!(keyboard_key(title), key, "{title}");
+        assert_eq!(placeholder(title), placeholder_, "{title}");
+    }
+}
