@@ -368,6 +368,79 @@ fn heads_of_name(run: &[Tok<'_>]) -> bool {
             && is_cap(next.text))
 }
 
+/// Whether the text after a word glosses it with a noun phrase in apposition whose head is a
+/// kind of software: ", a new package management interface" (of apt), ", a modular piece of
+/// software" (of debian-installer); the head within eight words of the article, before any
+/// clause ("if its status is zero, the consequent list is run" glosses nothing).
+pub(crate) fn software_gloss(after: &str) -> bool {
+    const HEADS: &[&str] = &[
+        "interface",
+        "manager",
+        "tool",
+        "program",
+        "utility",
+        "command",
+        "library",
+        "editor",
+        "shell",
+        "daemon",
+        "installer",
+        "compiler",
+        "server",
+        "client",
+        "application",
+        "frontend",
+        "front-end",
+        "software",
+        "format",
+        "framework",
+    ];
+    // (what may follow the head of a noun phrase that ends the gloss: not a verb, "If EOF is
+    // read, the shell exits")
+    const AFTER_HEAD: &[&str] = &[
+        "that",
+        "which",
+        "for",
+        "with",
+        "of",
+        "in",
+        "to",
+        "from",
+        "by",
+        "written",
+        "designed",
+        "released",
+        "developed",
+    ];
+    // (an indefinite article: after "the" a comma more often closes a clause, "If it is
+    // executed by a trap handler, the last command used …", or goes on with a list)
+    let Some(gloss) = after
+        .strip_prefix(", ")
+        .and_then(|g| ["a ", "an "].iter().find_map(|art| g.strip_prefix(art)))
+    else {
+        return false;
+    };
+    let words: Vec<&str> = gloss.split_whitespace().take(9).collect();
+    for (at, word) in words.iter().enumerate().take(8) {
+        let bare = word.trim_end_matches([',', '.', ';', ':', ')']);
+        if ["and", "or", "is", "are", "was", "were"].contains(&bare) {
+            return false;
+        }
+        if HEADS.contains(&bare.to_ascii_lowercase().as_str()) {
+            // (a comma after the head goes on with a list: "the kernel, a shell, update")
+            return bare.len() < word.len() && !word.ends_with(',')
+                || bare.len() == word.len()
+                    && words
+                        .get(at + 1)
+                        .is_none_or(|n| AFTER_HEAD.contains(&n.to_ascii_lowercase().as_str()));
+        }
+        if bare.len() < word.len() {
+            return false;
+        }
+    }
+    false
+}
+
 /// Connectors allowed between capitalised words of one name.
 const NAME_JOINERS: &[&str] = &[
     "of", "the", "de", "van", "von", "da", "du", "la", "le", "del",
@@ -1943,6 +2016,19 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 {
                     c.determined += 1;
                 }
+                // (a word the text glosses with a noun phrase in apposition is a noun, however
+                // the dictionary knows it: "the introduction of apt, a new package management
+                // interface")
+                if j - i == 1
+                    && toks
+                        .get(j)
+                        .is_some_and(|n| n.punct_before && matches!(n.text, "a" | "an" | "the"))
+                    && text_before(s, toks[k].text)
+                        .is_some_and(|b| software_gloss(&s[b.len() + toks[k].text.len()..]))
+                {
+                    c.nounish += 1;
+                    c.determined += 1;
+                }
                 for n in 2..=3 {
                     if k + n <= j {
                         phrase.clear();
@@ -2944,6 +3030,27 @@ mod tests {
     fn found_texts(sentences: &[&str]) -> Vec<String> {
         let (found, _) = extract(sentences, &[]);
         found.iter().map(|f| f.text.to_lowercase()).collect()
+    }
+
+    #[test]
+    fn a_gloss_in_apposition_names_software() {
+        // (the text after the word, whether it glosses the word as software)
+        for (after, gloss) in [
+            (", a new package management interface.", true),
+            (
+                ", a modular piece of software that features detection",
+                true,
+            ),
+            (", an editor for the console.", true),
+            // a clause after a comma, a list, a definite article
+            (", a shell is simply a macro processor", false),
+            (", a shell, update, getty", false),
+            (", the next-generation package manager interface.", false),
+            (" is a new package management interface.", false),
+            (", a new way of working.", false),
+        ] {
+            assert_eq!(software_gloss(after), gloss, "{after}");
+        }
     }
 
     #[test]

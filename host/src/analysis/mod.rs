@@ -1265,6 +1265,10 @@ impl Analysis {
                             || named_as_item(
                                 &f.text,
                                 f.sentences.iter().map(|&i| a.sentence_key(i as usize)),
+                            )
+                            || glossed_as_software(
+                                &f.text,
+                                f.sentences.iter().map(|&i| a.sentence_key(i as usize)),
                             ))
                 };
                 let generic = !a.reference.contains_key(&key(&f.text, doc.lang))
@@ -3875,6 +3879,24 @@ fn named_as_software<'s>(w: &str, mut sentences: impl Iterator<Item = &'s str>) 
                 });
             // (or with its manual section)
             starts && (one_command || skip_manual_section(after).len() < after.len())
+        })
+    })
+}
+
+/// Whether the text glosses the word `w` with a noun phrase in apposition whose head is a
+/// kind of software ([`english::software_gloss`]). The sentences come lower-cased.
+fn glossed_as_software<'s>(w: &str, mut sentences: impl Iterator<Item = &'s str>) -> bool {
+    let w = w.to_lowercase();
+    if w.contains(' ') {
+        return false;
+    }
+    sentences.any(|lower| {
+        lower.match_indices(w.as_str()).any(|(at, _)| {
+            !lower[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || "-_./$".contains(c))
+                && english::software_gloss(&lower[at + w.len()..])
         })
     })
 }
