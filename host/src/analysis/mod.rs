@@ -4494,11 +4494,26 @@ fn addresses_reader(sentence: &str) -> bool {
 fn zh_statement_about(sentence: &str, name: &str) -> bool {
     let t = sentence.trim();
     let cjk = t.chars().filter(|c| chinese::is_cjk(*c)).count();
-    // (the name near the start, as the subject: not "reportbug 命令用于提交…的错误报告")
-    t.find(name).is_some_and(|at| t[..at].chars().count() <= 2)
+    // (the name near the start, as the subject: not "reportbug 命令用于提交…的错误报告";
+    // or after a short modifier that opens the sentence, "类Unix系统的文件系统权限被定义给
+    // 三类受影响的用户。", not a clause of condition, "如果你的…")
+    t.find(name).is_some_and(|at| {
+        let before = &t[..at];
+        before.chars().count() <= 2
+            || before.ends_with('的')
+                && before.chars().count() <= 12
+                && !before.contains(['，', '；', '：', ',', ';', ':', '我', '你', '您'])
+                && !["如果", "假如", "若", "当", "當", "因为", "因為"]
+                    .iter()
+                    .any(|c| before.starts_with(c))
+    })
         && t.ends_with(['。', '；', '.'])
         && cjk >= 8
         && !ZH_ANNOUNCING.iter().any(|w| t.contains(w))
+        // (not what the book leaves out: "通用的网络优化超出了本文的范围。")
+        && !["本文", "本书", "本書", "本手册", "本手冊", "范围", "範圍"]
+            .iter()
+            .any(|w| t.contains(w))
         && not_a_caption(t)
 }
 
@@ -6380,6 +6395,23 @@ fn chinese_definition(sentence: &str, term: &str) -> Option<f32> {
         .fold(first, |best, s| Some(best.map_or(s, |b| b.max(s))))
 }
 
+/// Whether the words after two names in Latin letters give them a kind in apposition,
+/// counted: "procfs和sysfs两个伪文件系统，分别加载于…" (the two pseudo-filesystems), in a
+/// statement.
+fn zh_kind_apposition(after: &str, sentence: &str) -> bool {
+    [
+        "两个", "兩個", "两种", "兩種", "三个", "三個", "三种", "三種",
+    ]
+    .iter()
+    .find_map(|n| after.trim_start().strip_prefix(n))
+    .is_some_and(|kind| {
+        kind.chars().take_while(|c| chinese::is_cjk(*c)).count() >= 2
+            && kind
+                .find(['，', '是'])
+                .is_some_and(|at| kind[..at].chars().all(chinese::is_cjk))
+    }) && sentence.trim_end().ends_with('。')
+}
+
 /// Whether the words before a naming verb (称为, 叫做) say what is named, as a definition
 /// does: "这种把源代码打包成压缩文件的做法通常称为 tarball", or name it in a clause before,
 /// "维护者脚本，也称为 maintainer scripts"; not where they point at what another sentence said,
@@ -6483,6 +6515,25 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
             &lead[at + mark..]
         });
     let after_break = clause_lead.trim();
+    // (the second of two names in Latin letters that open the clause together: "procfs和
+    // sysfs两个伪文件系统，…")
+    let coordinated = !term.chars().any(chinese::is_cjk)
+        && ["和", "与", "與", "及"]
+            .iter()
+            .find_map(|c| lead.trim_end().strip_suffix(c))
+            .map(str::trim_end)
+            .and_then(|h| {
+                let name_at = h
+                    .rfind(|c: char| !(c.is_ascii_alphanumeric() || "-_./".contains(c)))
+                    .map_or(0, |at| {
+                        at + h[at..].chars().next().map_or(1, char::len_utf8)
+                    });
+                (name_at < h.len() && h[name_at..].chars().any(|c| c.is_ascii_alphabetic()))
+                    .then(|| h[..name_at].trim_end())
+            })
+            .is_some_and(|rest| {
+                rest.is_empty() || rest.ends_with(['，', '；', '：', '。', ',', ';', ':'])
+            });
     let subject = lead.is_empty()
         || lead.ends_with(['，', '；', '：', '。', ',', ';', ':'])
         || lead
@@ -6723,6 +6774,10 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
         }
     }
     let before_subject = score;
+    // (the second of the two names: "procfs和sysfs两个伪文件系统")
+    if coordinated && zh_kind_apposition(after, sentence) {
+        score = score.max(0.7);
+    }
     if subject || modified {
         // (a second name joined to it: "debian/source/local-options 和
         // debian/source/local-patch-header 文件只用于…")
@@ -6737,6 +6792,11 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
             && other.chars().any(|c| c.is_ascii_alphabetic())
         {
             after = rest.trim_start()[other.len()..].trim_start();
+        }
+        // A kind in apposition after the names it counts: "procfs和sysfs两个伪文件系统，分别
+        // 加载于…" (the two pseudo-filesystems procfs and sysfs)
+        if !term.chars().any(chinese::is_cjk) && zh_kind_apposition(after, sentence) {
+            score = score.max(0.7);
         }
         // (only after a name in Latin letters: after a Chinese term the head makes a longer
         // word, 二进制 + 软件包)
@@ -7043,9 +7103,11 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
     // (a short sentence about "this file" says what X does only with the sentence before it:
     // "dh_installdocs(1) 命令会安装这个文件。")
     let pointing = sentence.chars().filter(|c| chinese::is_cjk(*c)).count() < 16
-        && ["这个", "這個", "这些", "這些", "它"]
-            .iter()
-            .any(|d| raw_after.contains(d));
+        && [
+            "这个", "這個", "这些", "這些", "它", "此项", "此項", "该项", "該項",
+        ]
+        .iter()
+        .any(|d| raw_after.contains(d));
     if pointing && score <= 0.5 {
         return None;
     }

@@ -1509,6 +1509,19 @@ fn chinese_definition_patterns() {
             "maintainer scripts",
             true,
         ),
+        // a kind in apposition after two names, each of them; not a short sentence about
+        // "this item"
+        (
+            "procfs和sysfs两个伪文件系统，分别加载于\"/proc\"和\"/sys\"之上，将内核中的数据结构暴露给用户空间。",
+            "procfs",
+            true,
+        ),
+        (
+            "procfs和sysfs两个伪文件系统，分别加载于\"/proc\"和\"/sys\"之上，将内核中的数据结构暴露给用户空间。",
+            "sysfs",
+            true,
+        ),
+        ("dpkg 和 apt-get将忽略此项。", "apt-get", false),
         // the classical demonstrative is no copula
         ("周有大赉，善人是富。", "善人", false),
         ("夫孝者，善繼人之志，善述人之事者也。", "孝", true),
@@ -4094,5 +4107,37 @@ fn keys_of_the_keyboard_and_placeholders_are_closed_classes() {
     ] {
         assert_eq!(keyboard_key(title), key, "{title}");
         assert_eq!(placeholder(title), placeholder_, "{title}");
+    }
+}
+
+#[test]
+fn a_chinese_section_opens_with_a_statement_about_its_subject() {
+    // (sentence, the section's subject, a statement about it)
+    for (sentence, name, about) in [
+        (
+            "类Unix系统的文件系统权限被定义给三类受影响的用户。",
+            "文件系统权限",
+            true,
+        ),
+        (
+            "进程的调度优先级是被一个进程优先级值控制。",
+            "调度优先级",
+            true,
+        ),
+        ("正则表达式描述要匹配的模式。", "正则表达式", true),
+        // what the book leaves out; a condition; the name far from the start
+        ("通用的网络优化超出了本文的范围。", "网络优化", false),
+        (
+            "如果你的文件系统权限设置错误，程序会失败。",
+            "文件系统权限",
+            false,
+        ),
+        (
+            "reportbug 命令用于提交针对软件包的错误报告。",
+            "错误报告",
+            false,
+        ),
+    ] {
+        assert_eq!(zh_statement_about(sentence, name), about, "{sentence}");
     }
 }
