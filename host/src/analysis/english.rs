@@ -2062,7 +2062,36 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
     let mut out = Vec::new();
     // Release names ("Debian 2.2 Potato"): names by their product's series, however
     // ordinary the word.
-    let releases = release_names(sentences);
+    let mut releases = release_names(sentences);
+    // (and a name the text says something is code-named, once is enough: "The testing
+    // release … is currently codenamed Bookworm.", "the unstable distribution (codenamed
+    // sid, after …)")
+    for s in sentences {
+        // (the verb, not the noun: "the codename used for …")
+        for marker in ["codenamed ", "code-named ", "code named "] {
+            for (at, _) in s.match_indices(marker) {
+                let w = s[at + marker.len()..]
+                    .split(|c: char| !c.is_ascii_alphabetic())
+                    .find(|w| !w.is_empty())
+                    .unwrap_or("");
+                let rest = &s[at + marker.len()..];
+                let quoted_or_bare = rest.starts_with(w)
+                    || rest[..rest.find(w).unwrap_or(0)]
+                        .chars()
+                        .all(|c| "\"'“‘ ".contains(c));
+                let mut cs = w.chars();
+                if quoted_or_bare
+                    && (3..=20).contains(&w.len())
+                    && cs.next().is_some_and(|c| c.is_ascii_alphabetic())
+                    && cs.all(|c| c.is_ascii_lowercase())
+                    && !stop.contains(w.to_lowercase().as_str())
+                    && !releases.keys().any(|r| r.eq_ignore_ascii_case(w))
+                {
+                    releases.insert(w.to_string(), Vec::new());
+                }
+            }
+        }
+    }
     for (w, forms) in &releases {
         let hits = release_sentences(sentences, w, forms);
         let bg = en_phrase_frequency(&[w.to_lowercase().as_str()]);
@@ -3030,6 +3059,35 @@ mod tests {
     fn found_texts(sentences: &[&str]) -> Vec<String> {
         let (found, _) = extract(sentences, &[]);
         found.iter().map(|f| f.text.to_lowercase()).collect()
+    }
+
+    #[test]
+    fn a_code_name_is_a_release_once_given() {
+        // (sentence, the name it gives, if any)
+        for (sentence, name) in [
+            (
+                "The testing release is currently codenamed Bookworm.",
+                Some("Bookworm"),
+            ),
+            (
+                "Work goes on in the unstable distribution (codenamed sid, after the kid).",
+                Some("sid"),
+            ),
+            (
+                "The project was code-named \"Atlas\" at first.",
+                Some("Atlas"),
+            ),
+            // the noun is no naming
+            ("The codename used for the release was chosen later.", None),
+        ] {
+            let (found, _) = extract(&[sentence], &[]);
+            let works: Vec<&str> = found
+                .iter()
+                .filter(|f| f.kind == TermKind::Work)
+                .map(|f| f.text.as_str())
+                .collect();
+            assert_eq!(works, name.into_iter().collect::<Vec<_>>(), "{sentence}");
+        }
     }
 
     #[test]

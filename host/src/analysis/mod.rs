@@ -5054,6 +5054,10 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         ("referred to as", 0.7),
         ("termed", 0.7),
         ("named", 0.7),
+        // (a code name is given only so: "is currently codenamed Bookworm", "(codenamed sid,
+        // after …)")
+        ("codenamed", 0.7),
+        ("code-named", 0.7),
     ] {
         if let Some(head) = named_before.strip_suffix(pat) {
             let words: Vec<&str> = head.split_whitespace().rev().take(3).collect();
@@ -5065,6 +5069,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
                 .contains(w)
             };
             let naming = pat == "known as"
+                || pat.starts_with("code")
                 || pat == "referred to as"
                 || words.first().is_some_and(copula_or_adverb)
                 || words.iter().skip(1).any(|w| ["a", "an"].contains(w));
