@@ -1265,10 +1265,6 @@ impl Analysis {
                             || named_as_item(
                                 &f.text,
                                 f.sentences.iter().map(|&i| a.sentence_key(i as usize)),
-                            )
-                            || glossed_as_software(
-                                &f.text,
-                                f.sentences.iter().map(|&i| a.sentence_key(i as usize)),
                             ))
                 };
                 let generic = !a.reference.contains_key(&key(&f.text, doc.lang))
@@ -3856,8 +3852,9 @@ fn is_everyday_word(text: &str, lang: Lang) -> bool {
 }
 
 /// Whether the text names the word `w` as a program somewhere: before a command's head
-/// ("the tar command", "the test builtin"; not "the source package") or with a manual
-/// section ("tar(1)", "aptitude(8)"). The sentences come lower-cased.
+/// ("the tar command", "the test builtin"; not "the source package"), with a manual
+/// section ("tar(1)", "aptitude(8)") or with a gloss in apposition ("apt, a new package
+/// management interface"). The sentences come lower-cased.
 fn named_as_software<'s>(w: &str, mut sentences: impl Iterator<Item = &'s str>) -> bool {
     let w = w.to_lowercase();
     if w.contains(' ') {
@@ -3877,26 +3874,12 @@ fn named_as_software<'s>(w: &str, mut sentences: impl Iterator<Item = &'s str>) 
                         .strip_prefix(h)
                         .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
                 });
-            // (or with its manual section)
-            starts && (one_command || skip_manual_section(after).len() < after.len())
-        })
-    })
-}
-
-/// Whether the text glosses the word `w` with a noun phrase in apposition whose head is a
-/// kind of software ([`english::software_gloss`]). The sentences come lower-cased.
-fn glossed_as_software<'s>(w: &str, mut sentences: impl Iterator<Item = &'s str>) -> bool {
-    let w = w.to_lowercase();
-    if w.contains(' ') {
-        return false;
-    }
-    sentences.any(|lower| {
-        lower.match_indices(w.as_str()).any(|(at, _)| {
-            !lower[..at]
-                .chars()
-                .next_back()
-                .is_some_and(|c| c.is_alphanumeric() || "-_./$".contains(c))
-                && english::software_gloss(&lower[at + w.len()..])
+            // (or with its manual section, or glossed in apposition as software: "apt, a new
+            // package management interface", [`english::software_gloss`])
+            starts
+                && (one_command
+                    || skip_manual_section(after).len() < after.len()
+                    || english::software_gloss(after))
         })
     })
 }
