@@ -372,7 +372,15 @@ fn heads_of_name(run: &[Tok<'_>]) -> bool {
 /// kind of software: ", a new package management interface" (of apt), ", a modular piece of
 /// software" (of debian-installer); the head within eight words of the article, before any
 /// clause ("if its status is zero, the consequent list is run" glosses nothing).
-pub(crate) fn software_gloss(after: &str) -> bool {
+///
+/// The word is not in an opening phrase ("By default, a program that …", "In practice, a
+/// tool for …": two words at least come before it). An apposition closed by a comma, "apt,
+/// a package management tool, replaced …", is not read: a comma after the head as often goes
+/// on with a list ("the kernel, a shell, update").
+pub(crate) fn software_gloss(before: &str, after: &str) -> bool {
+    if before.split_whitespace().count() < 2 {
+        return false;
+    }
     const HEADS: &[&str] = &[
         "interface",
         "manager",
@@ -2022,9 +2030,9 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 if j - i == 1
                     && toks
                         .get(j)
-                        .is_some_and(|n| n.punct_before && matches!(n.text, "a" | "an" | "the"))
+                        .is_some_and(|n| n.punct_before && matches!(n.text, "a" | "an"))
                     && text_before(s, toks[k].text)
-                        .is_some_and(|b| software_gloss(&s[b.len() + toks[k].text.len()..]))
+                        .is_some_and(|b| software_gloss(b, &s[b.len() + toks[k].text.len()..]))
                 {
                     c.nounish += 1;
                     c.determined += 1;
@@ -2068,19 +2076,26 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
     // sid, after …)")
     for s in sentences {
         // (the verb, not the noun: "the codename used for …")
-        for marker in ["codenamed ", "code-named ", "code named "] {
+        // ("code named" is as often the noun: "the code named main")
+        for marker in ["codenamed ", "code-named "] {
             for (at, _) in s.match_indices(marker) {
                 let w = s[at + marker.len()..]
                     .split(|c: char| !c.is_ascii_alphabetic())
                     .find(|w| !w.is_empty())
                     .unwrap_or("");
                 let rest = &s[at + marker.len()..];
+                // (a name in lower case only where it ends there: "codenamed sid,", not
+                // "codenamed using …")
+                let ends = rest[rest.find(w).unwrap_or(0) + w.len()..]
+                    .starts_with([',', ')', '.', ';', '"', '”', '’', '\''])
+                    || w.starts_with(|c: char| c.is_ascii_uppercase());
                 let quoted_or_bare = rest.starts_with(w)
                     || rest[..rest.find(w).unwrap_or(0)]
                         .chars()
                         .all(|c| "\"'“‘ ".contains(c));
                 let mut cs = w.chars();
                 if quoted_or_bare
+                    && ends
                     && (3..=20).contains(&w.len())
                     && cs.next().is_some_and(|c| c.is_ascii_alphabetic())
                     && cs.all(|c| c.is_ascii_lowercase())
@@ -2240,15 +2255,16 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             }
             // An ordinary word the document never writes in lower case and capitalises
             // inside sentences ("Kindle") is a name; otherwise it is just the word. (So is a
-            // noun it writes so one time in ten at most, after "the" mostly: "the
+            // noun it writes so less than one time in ten, after "the" mostly: "the
             // Hereafter", 118 times so, twice "hereafter"; not an adjective, "the Wise", nor
             // a heading's word, "Section 4.2".)
             let named_noun = || {
+                let the_name = format!("the {n}");
                 low * 10 < c.mid
                     && !super::background::en_not_noun(&lower)
                     && c.sentences
                         .iter()
-                        .filter(|&&si| sentences[si as usize].contains(&format!("the {n}")))
+                        .filter(|&&si| sentences[si as usize].contains(&the_name))
                         .count()
                         * 2
                         >= c.sentences.len()
@@ -3077,8 +3093,10 @@ mod tests {
                 "The project was code-named \"Atlas\" at first.",
                 Some("Atlas"),
             ),
-            // the noun is no naming
+            // the noun is no naming; a lower-case word that goes on is no name
             ("The codename used for the release was chosen later.", None),
+            ("Save the code named main in a file.", None),
+            ("The release was codenamed using a toy's name.", None),
         ] {
             let (found, _) = extract(&[sentence], &[]);
             let works: Vec<&str> = found
@@ -3092,22 +3110,36 @@ mod tests {
 
     #[test]
     fn a_gloss_in_apposition_names_software() {
-        // (the text after the word, whether it glosses the word as software)
-        for (after, gloss) in [
-            (", a new package management interface.", true),
+        // (the text before the word, after it, whether it glosses the word as software)
+        for (before, after, gloss) in [
             (
-                ", a modular piece of software that features detection",
+                "the introduction of ",
+                ", a new package management interface.",
                 true,
             ),
-            (", an editor for the console.", true),
-            // a clause after a comma, a list, a definite article
-            (", a shell is simply a macro processor", false),
-            (", a shell, update, getty", false),
-            (", the next-generation package manager interface.", false),
-            (" is a new package management interface.", false),
-            (", a new way of working.", false),
+            (
+                "This release features ",
+                ", a modular piece of software that features",
+                true,
+            ),
+            ("Most users run ", ", an editor for the console.", true),
+            // a clause after a comma, a list, a definite article, an opening phrase
+            ("At its ", ", a shell is simply a macro processor", false),
+            ("the core of it: the ", ", a shell, update, getty", false),
+            (
+                "It included ",
+                ", the next-generation package manager interface.",
+                false,
+            ),
+            (
+                "the introduction of ",
+                " is a new package management interface.",
+                false,
+            ),
+            ("the introduction of ", ", a new way of working.", false),
+            ("By ", ", a program that reads input stops.", false),
         ] {
-            assert_eq!(software_gloss(after), gloss, "{after}");
+            assert_eq!(software_gloss(before, after), gloss, "{before}… {after}");
         }
     }
 
@@ -3145,16 +3177,24 @@ mod tests {
                 "hereafter",
                 true,
             ),
-            // not an adjective so written: "the Wise" names an attribute
+            // not an adjective so written: "the Merciful" names an attribute
             (
                 &[
-                    "He is the Exalted in Might, the Wise.",
-                    "Allah is the Wise.",
-                    "Rely upon the Wise.",
-                    "Indeed, He is the Wise.",
-                    "They were not wise.",
+                    "He is the Exalted in Might, the Merciful.",
+                    "Allah is the Merciful.",
+                    "Rely upon the Merciful.",
+                    "Indeed, He is the Merciful.",
+                    "Trust in the Merciful.",
+                    "Praise the Merciful.",
+                    "Fear the Merciful.",
+                    "He is ever the Merciful.",
+                    "They turned to the Merciful.",
+                    "It is from the Merciful.",
+                    "Know that He is the Merciful.",
+                    "He is near to the Merciful.",
+                    "They were not merciful.",
                 ],
-                "wise",
+                "merciful",
                 false,
             ),
         ];

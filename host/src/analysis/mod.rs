@@ -1207,7 +1207,21 @@ impl Analysis {
                 // (nor a key of the keyboard, "Alt", "Esc", "Function Key 1", nor a
                 // placeholder of a command's example, "package_name": words of a closed class
                 // that name no subject of the book unless it says what they are)
-                if (keyboard_key(&f.text) || placeholder(&f.text)) && !defined_at(f, 0.5, 64) {
+                // (a key where some sentence speaks of keys, "press Alt-F2", and no name of a
+                // person, a body or a work, the company Meta; a placeholder where a command or
+                // a path takes it as its argument, "dpkg -L package_name",
+                // "/usr/share/doc/package_name"; not a setting, "server_name example.com;")
+                let texts = || {
+                    f.sentences
+                        .iter()
+                        .map(|&i| a.sentences[i as usize].text.as_str())
+                };
+                let closed_class = matches!(
+                    f.kind,
+                    TermKind::Term | TermKind::NounPhrase | TermKind::Other
+                ) && (keyboard_key(&f.text) && texts().any(speaks_of_keys)
+                    || placeholder(&f.text) && texts().any(|t| as_argument(t, &f.text)));
+                if closed_class && !defined_at(f, 0.5, 64) {
                     return false;
                 }
                 if !matches!(f.kind, TermKind::Term | TermKind::NounPhrase) {
@@ -3879,7 +3893,7 @@ fn named_as_software<'s>(w: &str, mut sentences: impl Iterator<Item = &'s str>) 
             starts
                 && (one_command
                     || skip_manual_section(after).len() < after.len()
-                    || english::software_gloss(after))
+                    || english::software_gloss(&lower[..at], after))
         })
     })
 }
@@ -4014,6 +4028,35 @@ fn keyboard_key(text: &str) -> bool {
         return true;
     }
     !numbered && KEYS.contains(&t.to_ascii_lowercase().as_str())
+}
+
+/// Whether a sentence speaks of keys of the keyboard ("press", "key", "Ctrl-C", "Alt-F2").
+fn speaks_of_keys(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    [
+        "key", "press", "keyboard", "ctrl-", "ctrl+", "alt-", "alt+", "shift-", "shift+",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+}
+
+/// Whether `name` stands in `sentence` as an argument of a command or a part of a path:
+/// after a slash ("/usr/share/doc/package_name") or after an option ("dpkg -L
+/// package_name").
+fn as_argument(sentence: &str, name: &str) -> bool {
+    sentence.match_indices(name).any(|(at, _)| {
+        let before = &sentence[..at];
+        before.ends_with('/')
+            || before.strip_suffix(' ').is_some_and(|b| {
+                b.rsplit(' ').next().is_some_and(|w| {
+                    w.len() >= 2
+                        && w.starts_with('-')
+                        && w[1..]
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '-')
+                })
+            })
+    })
 }
 
 /// Whether an identifier is a placeholder that stands for what a reader types: ordinary
@@ -4488,16 +4531,32 @@ fn zh_statement_about(sentence: &str, name: &str) -> bool {
                 && !before.contains(['，', '；', '：', ',', ';', ':', '我', '你', '您'])
                 && !["如果", "假如", "若", "当", "當", "因为", "因為"]
                     .iter()
-                    .any(|c| before.starts_with(c))
-    })
-        && t.ends_with(['。', '；', '.'])
+                    .any(|c| before.starts_with(c) && !before.starts_with("当前"))
+    }) && t.ends_with(['。', '；', '.'])
         && cjk >= 8
         && !ZH_ANNOUNCING.iter().any(|w| t.contains(w))
-        // (not what the book leaves out: "通用的网络优化超出了本文的范围。")
-        && !["本文", "本书", "本書", "本手册", "本手冊", "范围", "範圍"]
+        && !leaves_out(t)
+        && not_a_caption(t)
+}
+
+/// Whether a Chinese sentence says what the book leaves out ("通用的网络优化超出了本文的
+/// 范围。", "…不在本书讨论范围之内"): the book named as 本文 or 本书 (not inside a word,
+/// 文本文件, 版本文件) and its scope exceeded.
+fn leaves_out(t: &str) -> bool {
+    let names_book = ["本文", "本书", "本書", "本手册", "本手冊"]
+        .iter()
+        .any(|w| {
+            t.match_indices(w).any(|(at, _)| {
+                !t[..at]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| chinese::is_cjk(c) && !"在出于於了的过過超".contains(c))
+            })
+        });
+    names_book
+        && ["超出", "超过", "超過", "不在", "之外", "以外"]
             .iter()
             .any(|w| t.contains(w))
-        && not_a_caption(t)
 }
 
 /// Not a caption ("表 2.1 …", "图 3 …", "例 4 …").
@@ -6392,11 +6451,13 @@ fn zh_kind_apposition(after: &str, sentence: &str) -> bool {
     ]
     .iter()
     .find_map(|n| after.trim_start().strip_prefix(n))
+    // (a kind of a few characters, then a comma or a copula: not a phrase, "两个编译器的
+    // 输出不同")
+    .and_then(|kind| kind.find(['，', '是', '都']).map(|at| &kind[..at]))
     .is_some_and(|kind| {
-        kind.chars().take_while(|c| chinese::is_cjk(*c)).count() >= 2
-            && kind
-                .find(['，', '是'])
-                .is_some_and(|at| kind[..at].chars().all(chinese::is_cjk))
+        (2..=6).contains(&kind.chars().count())
+            && kind.chars().all(chinese::is_cjk)
+            && !kind.contains(['的', '了', '之'])
     }) && sentence.trim_end().ends_with('。')
 }
 
@@ -6780,11 +6841,12 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
             && other.chars().any(|c| c.is_ascii_alphabetic())
         {
             after = rest.trim_start()[other.len()..].trim_start();
-        }
-        // A kind in apposition after the names it counts: "procfs和sysfs两个伪文件系统，分别
-        // 加载于…" (the two pseudo-filesystems procfs and sysfs)
-        if !term.chars().any(chinese::is_cjk) && zh_kind_apposition(after, sentence) {
-            score = score.max(0.7);
+            // A kind in apposition after the names it counts: "procfs和sysfs两个伪文件系统，
+            // 分别加载于…" (the two pseudo-filesystems procfs and sysfs; not one name,
+            // "Debian两个版本之间…")
+            if zh_kind_apposition(after, sentence) {
+                score = score.max(0.7);
+            }
         }
         // (only after a name in Latin letters: after a Chinese term the head makes a longer
         // word, 二进制 + 软件包)
@@ -7091,11 +7153,16 @@ fn chinese_definition_at(sentence: &str, term: &str, pos: usize) -> Option<f32> 
     // (a short sentence about "this file" says what X does only with the sentence before it:
     // "dh_installdocs(1) 命令会安装这个文件。")
     let pointing = sentence.chars().filter(|c| chinese::is_cjk(*c)).count() < 16
-        && [
-            "这个", "這個", "这些", "這些", "它", "此项", "此項", "该项", "該項",
-        ]
-        .iter()
-        .any(|d| raw_after.contains(d));
+        && (["这个", "這個", "这些", "這些", "它"]
+            .iter()
+            .any(|d| raw_after.contains(d))
+            // ("此项", "该项": the item, not 因此项目 or 该项目)
+            || ["此项", "此項", "该项", "該項"].iter().any(|d| {
+                raw_after.match_indices(d).any(|(at, _)| {
+                    !raw_after[..at].ends_with(['因', '如'])
+                        && !raw_after[at + d.len()..].starts_with('目')
+                })
+            }));
     if pointing && score <= 0.5 {
         return None;
     }

@@ -1522,6 +1522,9 @@ fn chinese_definition_patterns() {
             true,
         ),
         ("dpkg 和 apt-get将忽略此项。", "apt-get", false),
+        // one name and a phrase of two versions; a phrase after the count
+        ("Debian两个版本之间的区别很大，需要注意。", "Debian", false),
+        ("gcc和clang两个编译器的输出不同，需要注意。", "clang", false),
         // the classical demonstrative is no copula
         ("周有大赉，善人是富。", "善人", false),
         ("夫孝者，善繼人之志，善述人之事者也。", "孝", true),
@@ -4098,6 +4101,7 @@ fn keys_of_the_keyboard_and_placeholders_are_closed_classes() {
         ("F", false, false),
         ("FAT32", false, false),
         ("package_name", false, true),
+        ("server_name", false, true),
         ("file_name", false, true),
         // a field or a function, not ordinary words before a generic head
         ("upstream_version", false, false),
@@ -4128,7 +4132,7 @@ fn a_chinese_section_opens_with_a_statement_about_its_subject() {
         // what the book leaves out; a condition; the name far from the start
         ("通用的网络优化超出了本文的范围。", "网络优化", false),
         (
-            "如果你的文件系统权限设置错误，程序会失败。",
+            "如果系统的文件系统权限设置错误，程序会失败。",
             "文件系统权限",
             false,
         ),
@@ -4137,7 +4141,43 @@ fn a_chinese_section_opens_with_a_statement_about_its_subject() {
             "错误报告",
             false,
         ),
+        (
+            "当前系统的文件系统权限被定义给三类受影响的用户。",
+            "文件系统权限",
+            true,
+        ),
+        // 本文 inside a word, 范围 of values, are no scope of the book
+        ("配置文件是一个普通的文本文件。", "配置文件", true),
+        ("端口的取值范围是0到65535之间的整数。", "端口", true),
     ] {
         assert_eq!(zh_statement_about(sentence, name), about, "{sentence}");
+    }
+}
+
+#[test]
+fn a_placeholder_is_an_argument_and_a_key_is_pressed() {
+    // (sentence, name, an argument of a command or a path)
+    for (sentence, name, argument) in [
+        (
+            "Run dpkg -L package_name to list its files.",
+            "package_name",
+            true,
+        ),
+        (
+            "Read /usr/share/doc/package_name/README.Debian first.",
+            "package_name",
+            true,
+        ),
+        ("server_name example.com;", "server_name", false),
+        ("Set server_name to the host's name.", "server_name", false),
+    ] {
+        assert_eq!(as_argument(sentence, name), argument, "{sentence}");
+    }
+    for (sentence, keys) in [
+        ("Press Alt-F2 to open a console.", true),
+        ("The Alt key works as Meta.", true),
+        ("Meta bought the company in 2021.", false),
+    ] {
+        assert_eq!(speaks_of_keys(sentence), keys, "{sentence}");
     }
 }
