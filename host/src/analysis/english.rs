@@ -2075,30 +2075,22 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
     // release … is currently codenamed Bookworm.", "the unstable distribution (codenamed
     // sid, after …)")
     for s in sentences {
-        // (the verb, not the noun: "the codename used for …")
-        // ("code named" is as often the noun: "the code named main")
+        // (the verb, not the noun: "the codename used for …", "the code named main")
         for marker in ["codenamed ", "code-named "] {
             for (at, _) in s.match_indices(marker) {
-                let w = s[at + marker.len()..]
-                    .split(|c: char| !c.is_ascii_alphabetic())
-                    .find(|w| !w.is_empty())
-                    .unwrap_or("");
-                let rest = &s[at + marker.len()..];
+                // (the name, quoted or bare, and what follows it)
+                let name = s[at + marker.len()..].trim_start_matches(['"', '\'', '“', '‘', ' ']);
+                let (w, after) = name.split_at(
+                    name.find(|c: char| !c.is_ascii_alphabetic())
+                        .unwrap_or(name.len()),
+                );
                 // (a name in lower case only where it ends there: "codenamed sid,", not
                 // "codenamed using …")
-                let ends = rest[rest.find(w).unwrap_or(0) + w.len()..]
-                    .starts_with([',', ')', '.', ';', '"', '”', '’', '\''])
-                    || w.starts_with(|c: char| c.is_ascii_uppercase());
-                let quoted_or_bare = rest.starts_with(w)
-                    || rest[..rest.find(w).unwrap_or(0)]
-                        .chars()
-                        .all(|c| "\"'“‘ ".contains(c));
-                let mut cs = w.chars();
-                if quoted_or_bare
-                    && ends
+                let ends = w.starts_with(|c: char| c.is_ascii_uppercase())
+                    || after.starts_with([',', ')', '.', ';', '"', '”', '’', '\'']);
+                if ends
                     && (3..=20).contains(&w.len())
-                    && cs.next().is_some_and(|c| c.is_ascii_alphabetic())
-                    && cs.all(|c| c.is_ascii_lowercase())
+                    && w.chars().skip(1).all(|c| c.is_ascii_lowercase())
                     && !stop.contains(w.to_lowercase().as_str())
                     && !releases.keys().any(|r| r.eq_ignore_ascii_case(w))
                 {
