@@ -293,6 +293,15 @@ fn kind_word(zh: bool, kind: &str) -> &'static str {
     }
 }
 
+/// Whether a name goes by an acronym its capitals spell ("International Digital Publishing
+/// Forum", IDPF): the host keeps a name mentioned once only where the text introduces it so.
+fn introduced_with_acronym(term: &grove_gene::TermStat) -> bool {
+    let capitals: String = term.text.chars().filter(char::is_ascii_uppercase).collect();
+    term.text.contains(' ')
+        && capitals.len() >= 2
+        && term.variants.iter().any(|v| *v == capitals)
+}
+
 impl Gene for Other {
     fn info() -> GeneInfo {
         grove_gene::info(
@@ -339,7 +348,13 @@ impl Gene for Other {
                 TermKind::Other => "name",
                 _ => continue,
             };
-            let min = if kind == "work" { 1 } else { 2 };
+            // (a work, or a name the text introduces with its acronym, "the Digital Millennium
+            // Copyright Act (DMCA)", is named on purpose: once is enough)
+            let min = if kind == "work" || introduced_with_acronym(term) {
+                1
+            } else {
+                2
+            };
             if term.frequency < min
                 || grove_gene::junk::is_junk(&term.text)
                 || kind == "work" && chapter_works.contains(&term.text)

@@ -1551,6 +1551,27 @@ fn is_letter(w: &str) -> bool {
 /// `code_programs` are the programs the document's code runs at a shell prompt
 /// ([`prompt_programs`]): each is a term where the prose names it in three sentences or more,
 /// as a program cited with its manual section is.
+/// Whether a name of capitalised words is one the text introduces with its acronym in
+/// brackets right after it ("a law known as the Digital Millennium Copyright Act (DMCA)",
+/// "the International Digital Publishing Forum (IDPF)"): the text names it on purpose, and
+/// once is enough. The acronym, where one does; none for a run of one word, nor where the
+/// bracket holds anything but the acronym its words spell.
+fn spelled_out_once(name: &str, hits: &[u32], sentences: &[&str]) -> Option<String> {
+    if !name.contains(' ') {
+        return None;
+    }
+    hits.iter().find_map(|&si| {
+        let s = sentences[si as usize];
+        s.match_indices(name).find_map(|(at, _)| {
+            let (short, _) = s[at + name.len()..].strip_prefix(" (")?.split_once(')')?;
+            ((2..=8).contains(&short.len())
+                && short.chars().all(|c| c.is_ascii_uppercase())
+                && super::expands(short, name))
+            .then(|| short.to_string())
+        })
+    })
+}
+
 pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usize) {
     let stop = en_stop();
     let mut names: FxHashMap<String, NameCand> = FxHashMap::default();
@@ -2221,7 +2242,12 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             c.person
         };
         let strong_person = person >= 2;
-        if c.sentences.len() < 2 && !strong_person {
+        // (the acronym a name is introduced with once, which it then goes by)
+        // (not an acronym the text goes on to use: that is a term of its own, which its
+        // expansion defines)
+        let spelled = spelled_out_once(n, &c.sentences, sentences)
+            .filter(|a| names.get(a.as_str()).is_none_or(|r| r.sentences.len() < 2));
+        if c.sentences.len() < 2 && !strong_person && spelled.is_none() {
             continue;
         }
         if c.mid == 0 && single {
@@ -2342,6 +2368,10 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
         let mut variants: Vec<String> = c.forms.keys().filter(|f| *f != n).cloned().collect();
         variants.sort();
         variants.truncate(16);
+        // (a name kept for its acronym alone goes by it too: the acronym is no term of its own)
+        if c.sentences.len() < 2 {
+            variants.extend(spelled.filter(|a| !variants.contains(a)));
+        }
         let bg = en_phrase_frequency(&lower.split(' ').collect::<Vec<_>>());
         out.push(Found {
             text: n.clone(),
@@ -4067,6 +4097,58 @@ mod tests {
         assert!(find(&found, "N Brings the Nth").is_none());
         assert!(find(&found, "Brings the Nth").is_none());
         assert!(find(&found, "Gardens of Pleasure").is_some());
+    }
+
+    /// A name the text introduces once with its acronym is kept, and goes by the acronym;
+    /// not once without one, nor with an acronym the text goes on to use (a term of its own).
+    #[test]
+    fn a_name_introduced_with_its_acronym_is_kept_once() {
+        let cases: [(&[&str], &str, Option<&str>); 4] = [
+            (
+                &[
+                    "In the USA there is a law known as the Digital Millennium Copyright Act (DMCA).",
+                ],
+                "Digital Millennium Copyright Act",
+                Some("DMCA"),
+            ),
+            (
+                &[
+                    "The EPUB format, from the International Digital Publishing Forum (IDPF), is a standard.",
+                ],
+                "International Digital Publishing Forum",
+                Some("IDPF"),
+            ),
+            (
+                &["In the USA there is a law known as the Digital Millennium Copyright Act."],
+                "Digital Millennium Copyright Act",
+                None,
+            ),
+            (
+                &["The Wrong Bracket Name (XYZ) is here."],
+                "Wrong Bracket Name",
+                None,
+            ),
+        ];
+        for (sents, name, acronym) in cases {
+            let (found, _) = extract(sents, &[]);
+            let f = find(&found, name);
+            assert_eq!(f.is_some(), acronym.is_some(), "{name}");
+            if let (Some(f), Some(a)) = (f, acronym) {
+                assert!(
+                    f.variants.iter().any(|v| v == a),
+                    "{name}: {:?}",
+                    f.variants
+                );
+            }
+        }
+        // (an acronym used again is a term of its own: its expansion, named once, is none)
+        let sents = [
+            "Since XML is a subset of Standard Generalized Markup Language (SGML), tools work.",
+            "SGML tools are old.",
+            "Convert SGML to XML.",
+        ];
+        let (found, _) = extract(&sents, &[]);
+        assert!(find(&found, "Standard Generalized Markup Language").is_none());
     }
 
     #[test]
