@@ -1238,6 +1238,16 @@ impl Analysis {
                 {
                     return false;
                 }
+                // (nor a file that only a command line of an example takes or writes, "groff
+                // -Tpdf -mom doc.mom > doc.pdf", "cp templates.pot templates.pot.orig": the
+                // reader's own file, which no sentence speaks of)
+                if file_name(&f.text)
+                    && texts().all(|t| command_line(t, &f.text))
+                    && !a.reference.contains_key(&key(&f.text, doc.lang))
+                    && !defined(f)
+                {
+                    return false;
+                }
                 // (a C function's parameter, seen only in its prototype and its parameter
                 // line: `src`, `str_len`)
                 if f.sentences
@@ -2624,6 +2634,41 @@ fn url_scheme_only(word: &str, ids: &[u32], sentences: &[Sentence]) -> bool {
         }
     }
     seen
+}
+
+/// Whether a name is a file's, a stem and a suffix of letters and digits after a dot
+/// ("doc.pdf", "templates.pot.orig"): no path, no space, no dot at its ends.
+fn file_name(t: &str) -> bool {
+    let Some((stem, suffix)) = t.rsplit_once('.') else {
+        return false;
+    };
+    !stem.is_empty()
+        && !stem.starts_with('.')
+        && (1..=5).contains(&suffix.len())
+        && suffix.chars().all(|c| c.is_ascii_alphanumeric())
+        && t.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
+}
+
+/// Whether `sentence` is a command line that takes `name` as an argument: it opens with a
+/// program's word (lower-case letters, digits, `-`, `_`, after a prompt's `$ ` or `# `),
+/// names `name` after it, and ends as no sentence does (no full stop, no colon): "pdfmom
+/// doc.mom > doc.pdf", "$ cp templates.pot templates.pot.orig".
+fn command_line(sentence: &str, name: &str) -> bool {
+    let line = sentence.trim();
+    let line = line
+        .strip_prefix("$ ")
+        .or_else(|| line.strip_prefix("# "))
+        .unwrap_or(line);
+    let Some((program, rest)) = line.split_once(' ') else {
+        return false;
+    };
+    !program.is_empty()
+        && program
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "-_".contains(c))
+        && !line.ends_with(['.', ':', '?', '!', ',', ';'])
+        && rest.split_whitespace().any(|w| w == name)
 }
 
 /// Whether a name is a manual's example rather than a term of it: a file named with a

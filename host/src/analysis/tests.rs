@@ -4115,6 +4115,45 @@ fn keys_of_the_keyboard_and_placeholders_are_closed_classes() {
 }
 
 #[test]
+fn a_file_only_a_command_line_takes_is_an_example() {
+    // (sentence, name, a command line that takes the file)
+    for (sentence, name, takes) in [
+        ("groff -Tpdf -mom doc.mom > doc.pdf", "doc.mom", true),
+        ("pdfmom doc.mom [groff opts] > doc.pdf", "doc.pdf", true),
+        (
+            "$ cp templates.pot templates.pot.orig",
+            "templates.pot.orig",
+            true,
+        ),
+        // a sentence that speaks of the file
+        ("Edit doc.mom to change the title.", "doc.mom", false),
+        (
+            "The file debian/control holds the fields:",
+            "debian/control",
+            false,
+        ),
+        // a capitalised opening is no program
+        ("Run groff doc.mom", "doc.mom", false),
+        ("groff -Tpdf -mom doc.mom", "doc.pdf", false),
+    ] {
+        assert_eq!(command_line(sentence, name), takes, "{sentence}");
+    }
+    for (name, file) in [
+        ("doc.pdf", true),
+        ("templates.pot.orig", true),
+        ("README.md", true),
+        // (a suffix longer than five characters is a word: "README.Debian")
+        ("README.Debian", false),
+        (".bashrc", false),
+        ("debian/control", false),
+        ("fs.readFile()", false),
+        ("e-book", false),
+    ] {
+        assert_eq!(file_name(name), file, "{name}");
+    }
+}
+
+#[test]
 fn a_chinese_section_opens_with_a_statement_about_its_subject() {
     // (sentence, the section's subject, a statement about it)
     for (sentence, name, about) in [
