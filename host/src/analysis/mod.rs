@@ -966,10 +966,19 @@ impl Analysis {
             // the list describes with what it is ("BASH_VERSION" / "The version number of the
             // current instance of Bash.") is one of the manual's documented items, as a
             // glossary's term is, however rarely the text names it again
-            for (name, s) in reference::description_list(&paragraphs) {
+            // (a marked list's item, "* Recommends", may be described by what it is for:
+            // "Use this for packages that are not strictly necessary …")
+            for reference::ListedName {
+                name,
+                sentence: s,
+                marked,
+            } in reference::description_list(&paragraphs)
+            {
+                let description = &a.sentences[s as usize].text;
                 if !parameters.contains(&name)
                     && !items.iter().any(|(f, _)| f.text == name)
-                    && describes_listed_name(&a.sentences[s as usize].text, doc.lang)
+                    && (describes_listed_name(description, doc.lang)
+                        || marked && describes_use(description))
                 {
                     let more = a.sentence_ids_mentioning(&name);
                     items.push(reference::documented(
@@ -4517,6 +4526,24 @@ fn says_what_it_is(sentence: &str, lang: Lang) -> bool {
         // `definition_score` instead)
         Lang::Zh => t.split_whitespace().count() >= 4 && not_a_caption(t) && !t.contains("如下"),
     }
+}
+
+/// Whether an English sentence says what a listed item is for, as a list of options does:
+/// "Use this for packages that are not strictly necessary …", "Use this if your program …"
+/// (an instruction to use it, with the case it serves); not a pointer elsewhere.
+fn describes_use(sentence: &str) -> bool {
+    let t = sentence.trim();
+    [
+        "Use this for ",
+        "Use this if ",
+        "Use this when ",
+        "Use it for ",
+        "Use it if ",
+    ]
+    .iter()
+    .any(|p| t.starts_with(p))
+        && t.split_whitespace().count() >= 6
+        && t.ends_with('.')
 }
 
 /// Whether the sentence a description list gives a name says what the name is: as

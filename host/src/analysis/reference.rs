@@ -896,6 +896,24 @@ pub fn named_sections(
     out
 }
 
+/// The name of a list item that holds a name alone: a list's mark ("*", "•", "-", "+") and
+/// one word that is an identifier ([`list_name`]) or a capitalised word, hyphens allowed
+/// ("* Depends", "• Pre-Depends", "- BASH_ENV"); not a word of a sentence ("* Use", "* The"
+/// are capitalised too, but no list names three of them, and the caller wants three).
+fn marked_name(text: &str) -> Option<&str> {
+    let rest = ["* ", "• ", "- ", "+ ", "· "]
+        .iter()
+        .find_map(|m| text.strip_prefix(m))?
+        .trim();
+    let capitalised = rest.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+        && rest.chars().count() >= 2
+        && rest.split('-').all(|part| {
+            part.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                && part.chars().all(|c| c.is_ascii_alphanumeric())
+        });
+    (!rest.contains(char::is_whitespace) && (capitalised || list_name(rest))).then_some(rest)
+}
+
 /// A name a description list may list: an identifier written as code (`BASH_ENV`, `PATH`,
 /// `debian/rules`, `$HOME`), not a word of prose.
 fn list_name(w: &str) -> bool {
@@ -985,17 +1003,29 @@ pub fn table_glosses(rows: &[Vec<String>]) -> Vec<(String, String)> {
     if out.len() < 2 { Vec::new() } else { out }
 }
 
+/// A name a description list describes ([`description_list`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedName {
+    /// The name as the list writes it: `BASH_ENV`, `Depends`.
+    pub name: String,
+    /// The sentence that describes it (the first of its description).
+    pub sentence: u32,
+    /// Whether the list's mark makes it an item ("* Depends"): its description may say what
+    /// to use it for ("Use this for packages that …") rather than what it is.
+    pub marked: bool,
+}
+
 /// The names a description list describes, each with the sentence that describes it: within
 /// one section, paragraphs that are a name alone followed by a paragraph of prose
 /// (`BASH_ARGC` / "An array variable whose values are …"), or that open with the name and go
 /// on with a capitalised sentence (`BASH_ENV If this variable is set when …`). A section
 /// needs at least three such names to be a list: one name on a line of its own is as likely
 /// a stray line of code. Whether the description says what the name is, the caller decides.
-pub fn description_list(paragraphs: &[Paragraph<'_>]) -> Vec<(String, u32)> {
+pub fn description_list(paragraphs: &[Paragraph<'_>]) -> Vec<ListedName> {
     const MIN_LISTED: usize = 3;
     let mut out = Vec::new();
-    let mut section: Vec<(String, u32)> = Vec::new();
-    let mut flush = |section: &mut Vec<(String, u32)>| {
+    let mut section: Vec<ListedName> = Vec::new();
+    let mut flush = |section: &mut Vec<ListedName>| {
         if section.len() >= MIN_LISTED {
             out.append(section);
         }
@@ -1009,6 +1039,28 @@ pub fn description_list(paragraphs: &[Paragraph<'_>]) -> Vec<(String, u32)> {
             }
         }
         let text = p.text.trim();
+        // A list item that is one name alone, its description the next paragraph ("* Depends"
+        // / "The package will not be installed unless …"): the mark makes a list of it, where
+        // the name may be a word ("Depends", "Pre-Depends").
+        if let Some(name) = marked_name(text)
+            && let Some(next) = paragraphs.get(i + 1)
+            && next.chapter == p.chapter
+            && next.section == p.section
+            // (a paragraph of prose, not the list's next item: "+ package_version.dsc" /
+            // "* Build Debian binary packages …" lists, it describes nothing)
+            && !["* ", "• ", "- ", "+ ", "· "]
+                .iter()
+                .any(|m| next.text.trim_start().starts_with(m))
+            && !next.text.split_whitespace().next().is_some_and(list_name)
+            && let Some(&s) = next.sentences.first()
+        {
+            section.push(ListedName {
+                name: name.to_string(),
+                sentence: s,
+                marked: true,
+            });
+            continue;
+        }
         let mut words = text.split_whitespace();
         let Some(first) = words.next() else {
             continue;
@@ -1025,7 +1077,11 @@ pub fn description_list(paragraphs: &[Paragraph<'_>]) -> Vec<(String, u32)> {
                     && !next.text.split_whitespace().next().is_some_and(list_name)
                     && let Some(&s) = next.sentences.first()
                 {
-                    section.push((first.to_string(), s));
+                    section.push(ListedName {
+                        name: first.to_string(),
+                        sentence: s,
+                        marked: false,
+                    });
                 }
             }
             // the name, then its description
@@ -1034,7 +1090,11 @@ pub fn description_list(paragraphs: &[Paragraph<'_>]) -> Vec<(String, u32)> {
                     && second.chars().skip(1).all(char::is_lowercase) =>
             {
                 if let Some(&s) = p.sentences.first() {
-                    section.push((first.to_string(), s));
+                    section.push(ListedName {
+                        name: first.to_string(),
+                        sentence: s,
+                        marked: false,
+                    });
                 }
             }
             Some(_) => {}
@@ -2160,6 +2220,28 @@ mod tests {
                 ],
                 &[("PATH", 0), ("HOME", 1), ("debian/rules", 2)],
             ),
+            // a list's items that are a name alone, words too, each described next
+            (
+                &[
+                    "* Depends",
+                    "The package will not be installed unless the packages it depends on are.",
+                    "* Recommends",
+                    "Use this for packages that are not strictly necessary.",
+                    "* Pre-Depends",
+                    "This is stronger than Depends.",
+                ],
+                &[("Depends", 1), ("Recommends", 3), ("Pre-Depends", 5)],
+            ),
+            // an item whose next paragraph is another item describes nothing
+            (
+                &[
+                    "* Depends",
+                    "* Recommends",
+                    "* Suggests",
+                    "Use this sparingly.",
+                ],
+                &[],
+            ),
             // two names make no list
             (
                 &[
@@ -2190,7 +2272,10 @@ mod tests {
                     sentences: vec![i as u32],
                 })
                 .collect();
-            let got = description_list(&paragraphs);
+            let got: Vec<(String, u32)> = description_list(&paragraphs)
+                .into_iter()
+                .map(|l| (l.name, l.sentence))
+                .collect();
             let want: Vec<(String, u32)> = want.iter().map(|(n, i)| (n.to_string(), *i)).collect();
             assert_eq!(got, want, "{texts:?}");
         }
