@@ -48,6 +48,17 @@ pub fn item(heading: &str) -> Option<(String, String)> {
         let name = class.trim().trim_matches('`').trim();
         return is_path(name).then(|| (name.to_string(), h.to_string()));
     }
+    // (an event a class emits, named in quotes: "Event: 'data'"; one item however many
+    // classes emit it)
+    if let Some(event) = h.strip_prefix("Event:") {
+        let name = event.trim().trim_matches('`').trim();
+        let inner = name.strip_prefix('\'').and_then(|n| n.strip_suffix('\''))?;
+        return (!inner.is_empty()
+            && inner
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .then(|| (name.to_string(), format!("Event: {name}")));
+    }
     let call = h
         .strip_prefix("new ")
         .or_else(|| h.strip_prefix("Static method: "))
@@ -368,6 +379,14 @@ pub fn is_parameter_line(text: &str) -> bool {
         .iter()
         .any(|p| t.starts_with(p))
         || is_status_line(t)
+    {
+        return true;
+    }
+    // (a type alone, an event listener's argument: "{Error}", "{string|Buffer}")
+    let t_end = t.trim_end();
+    if t_end.starts_with('{')
+        && t_end.ends_with('}')
+        && !t_end[1..t_end.len() - 1].contains(['{', '}', ' '])
     {
         return true;
     }
@@ -1834,7 +1853,9 @@ mod tests {
                 "`fs.readFile(path[, options], callback)`",
                 s("fs.readFile()", "fs.readFile(path[, options], callback)"),
             ),
-            ("Event: 'close'", None),
+            ("Event: 'close'", s("'close'", "Event: 'close'")),
+            ("Event: `'data'`", s("'data'", "Event: 'data'")),
+            ("Event: close", None),
             ("Promise example", None),
             ("1.2. Files (and directories)", None),
             ("File system flags", None),
@@ -1854,6 +1875,8 @@ mod tests {
                 true,
             ),
             ("...args {any}", true),
+            ("* {Error}", true),
+            ("{string|Buffer}", true),
             ("Default: 'r'.", true),
             ("Stability: 1 - Experimental", true),
             ("Added in: v10.0.0", true),
