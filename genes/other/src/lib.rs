@@ -630,13 +630,20 @@ impl Gene for Other {
                 let mut en_kind = format!("{article} {word}");
                 let mut zh_kind = format!("一个{}", kind_word(true, kind));
                 // (a name of no known kind takes the kind the text gives it: "the Homepage
-                // field" makes Homepage a field)
+                // field" makes Homepage a field; so does a body the text names by its kind,
+                // "the debian-mentors mailing list")
                 let texts: Vec<&str> = mentions.iter().map(|p| p.text.as_str()).collect();
-                if word == "name"
+                if (word == "name" || word == "organisation")
                     && let (Some(z), Some(e)) =
                         (kind_noun(key, &texts, true), kind_noun(key, &texts, false))
                 {
                     (zh_kind, en_kind) = (z.to_string(), e.to_string());
+                } else if word == "organisation"
+                    && texts.iter().any(|t| t.contains(&format!("{key}@lists.")))
+                {
+                    // (a body whose address is at a host of lists is a mailing list:
+                    // "debian-mentors@lists.debian.org")
+                    (zh_kind, en_kind) = ("一个邮件列表".to_string(), "a mailing list".to_string());
                 } else if word == "name" && domain_name(key) {
                     // (a name of the shape of an Internet domain is one: "wiki.debian.org")
                     (zh_kind, en_kind) = ("一个域名".to_string(), "a domain name".to_string());

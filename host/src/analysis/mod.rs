@@ -1147,6 +1147,17 @@ impl Analysis {
             if f.kind == TermKind::Term && host_name(&f.text) && !example_name(&f.text) {
                 f.kind = TermKind::Other;
             }
+            // (a name the text gives a mailing list, "the debian-mentors mailing list", names
+            // a forum of people, as a body's name does)
+            if doc.lang == Lang::En
+                && f.kind == TermKind::Term
+                && named_as_mailing_list(
+                    &f.text,
+                    f.sentences.iter().map(|&i| a.sentence_key(i as usize)),
+                )
+            {
+                f.kind = TermKind::Org;
+            }
             if technical && f.kind == TermKind::Place {
                 f.kind = match doc.lang {
                     Lang::En => TermKind::Other,
@@ -3917,6 +3928,29 @@ fn is_everyday_word(text: &str, lang: Lang) -> bool {
         Lang::En => is_generic_word(text, lang),
         Lang::Zh => text.chars().count() >= 2 && background::zh_frequency(text) >= 1e-5,
     }
+}
+
+/// Whether the text names the one-word name `w` as a mailing list's: "the debian-mentors
+/// mailing list", or its address at a host of lists, "debian-devel@lists.debian.org"; not an
+/// everyday word. The sentences come lower-cased.
+fn named_as_mailing_list<'s>(w: &str, mut sentences: impl Iterator<Item = &'s str>) -> bool {
+    let w = w.to_lowercase();
+    // (an everyday word before "mailing list" says what kind of list it is: "the special
+    // mailing lists", "the policy mailing list")
+    if w.contains(' ') || background::en_is_common(&w) {
+        return false;
+    }
+    let named = [format!("{w} mailing list"), format!("{w}@lists.")];
+    sentences.any(|lower| {
+        named.iter().any(|n| {
+            lower.match_indices(n.as_str()).any(|(at, _)| {
+                !lower[..at]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_alphanumeric() || "-_./@#".contains(c))
+            })
+        })
+    })
 }
 
 /// Whether the text names the word `w` as a program somewhere: before a command's head

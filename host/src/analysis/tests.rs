@@ -4115,6 +4115,38 @@ fn keys_of_the_keyboard_and_placeholders_are_closed_classes() {
 }
 
 #[test]
+fn a_name_given_a_mailing_list_names_a_body() {
+    // (the name, a sentence (lower-cased), named as a mailing list)
+    for (name, sentence, list) in [
+        (
+            "debian-mentors",
+            "ask on the debian-mentors mailing list.",
+            true,
+        ),
+        (
+            "debian-devel",
+            "mail debian-devel@lists.debian.org first.",
+            true,
+        ),
+        (
+            "debian-devel",
+            "read the debian-devel-announce mailing list.",
+            false,
+        ),
+        // an everyday word says what kind of list it is
+        ("policy", "the policy mailing list decides.", false),
+        ("special", "there are special mailing lists.", false),
+        ("debian-qa", "the #debian-qa mailing list channel", false),
+    ] {
+        assert_eq!(
+            named_as_mailing_list(name, std::iter::once(sentence)),
+            list,
+            "{name}: {sentence}"
+        );
+    }
+}
+
+#[test]
 fn a_file_only_a_command_line_takes_is_an_example() {
     // (sentence, name, a command line that takes the file)
     for (sentence, name, takes) in [
