@@ -293,13 +293,28 @@ fn kind_word(zh: bool, kind: &str) -> &'static str {
     }
 }
 
-/// Whether a name goes by an acronym its capitals spell ("International Digital Publishing
-/// Forum", IDPF): the host keeps a name mentioned once only where the text introduces it so.
+/// Whether a name goes by an acronym of its own letters ("International Digital Publishing
+/// Forum", IDPF; "GNU Free Documentation License", GFDL): an acronym in capitals among its
+/// names, opening with the name's first letter. The host keeps a name mentioned once only
+/// where the text introduces it with the acronym its words spell, and gives it that acronym.
 fn introduced_with_acronym(term: &grove_gene::TermStat) -> bool {
-    let capitals: String = term.text.chars().filter(char::is_ascii_uppercase).collect();
+    let first = term.text.chars().next();
     term.text.contains(' ')
-        && capitals.len() >= 2
-        && term.variants.iter().any(|v| *v == capitals)
+        && first.is_some_and(|c| c.is_ascii_uppercase())
+        && term.variants.iter().any(|v| {
+            (2..=8).contains(&v.len())
+                && v.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+                && v.chars().next() == first
+        })
+}
+
+/// Whether a kind the text gives a body is one a body is: a mailing list, a team, a
+/// committee, a project ("the debian-mentors mailing list"), not a thing a company makes
+/// ("the Apache license", "the ARM architecture").
+fn body_kind(kind: &str) -> bool {
+    ["mailing list", "team", "committee", "project", "group", "foundation", "company"]
+        .iter()
+        .any(|k| kind.ends_with(k))
 }
 
 impl Gene for Other {
@@ -633,14 +648,15 @@ impl Gene for Other {
                 // field" makes Homepage a field; so does a body the text names by its kind,
                 // "the debian-mentors mailing list")
                 let texts: Vec<&str> = mentions.iter().map(|p| p.text.as_str()).collect();
-                if (word == "name" || word == "organisation")
-                    && let (Some(z), Some(e)) =
-                        (kind_noun(key, &texts, true), kind_noun(key, &texts, false))
+                if let (Some(z), Some(e)) =
+                    (kind_noun(key, &texts, true), kind_noun(key, &texts, false))
+                    && (word == "name" || word == "organisation" && body_kind(e))
                 {
                     (zh_kind, en_kind) = (z.to_string(), e.to_string());
-                } else if word == "organisation"
-                    && texts.iter().any(|t| t.contains(&format!("{key}@lists.")))
-                {
+                } else if word == "organisation" && {
+                    let address = format!("{key}@lists.");
+                    texts.iter().any(|t| t.contains(&address))
+                } {
                     // (a body whose address is at a host of lists is a mailing list:
                     // "debian-mentors@lists.debian.org")
                     (zh_kind, en_kind) = ("一个邮件列表".to_string(), "a mailing list".to_string());
@@ -1077,7 +1093,7 @@ fn unit_page(entry: &Entry, all: &[Passage], work: Option<&SectionWork>) -> Page
     let mut names: Vec<(String, String)> = Vec::new();
     if zh {
         let mut by_count = named();
-        by_count.sort_by(|a, b| b.2.cmp(&a.2));
+        by_count.sort_by_key(|c| std::cmp::Reverse(c.2));
         names.extend(by_count.into_iter().take(20).map(|(title, words, _)| (words, title)));
     }
     for p in all.iter().filter(|_| !zh) {
@@ -1475,7 +1491,7 @@ fn ruler_title<'p>(state: &str, mentions: &'p [Passage]) -> Option<(String, &'p 
                         .chars()
                         .next_back()
                         .is_some_and(|c| "齊齐楚秦晉晋魯鲁宋衛卫鄭郑陳陈蔡吳吴越燕趙赵魏韓韩".contains(c));
-                    !(rank == '公' && after.starts_with('子')) && !of_a_state
+                    !(of_a_state || rank == '公' && after.starts_with('子'))
                 })
             })
             .collect();

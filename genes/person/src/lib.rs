@@ -873,7 +873,7 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
                     .position(|w| EN_OFFICES.contains(w))
                     .filter(|&i| words[..i].iter().all(|w| w.chars().all(char::is_lowercase)))
                     // (not the start of a relation: "the king of Israel")
-                    .filter(|&i| !r.split(' ').nth(i + 1).is_some_and(|w| w == "of"));
+                    .filter(|&i| r.split(' ').nth(i + 1).is_none_or(|w| w != "of"));
                 if let Some(i) = office_at {
                     out.push((String::new(), words[..=i].join(" ")));
                 } else if let Some(w) = words.first()

@@ -1545,12 +1545,6 @@ fn is_letter(w: &str) -> bool {
     is_initial(w) || w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase())
 }
 
-/// The candidate terms of English sentences (the rules of the module's doc), and how many
-/// words the sentences hold.
-///
-/// `code_programs` are the programs the document's code runs at a shell prompt
-/// ([`prompt_programs`]): each is a term where the prose names it in three sentences or more,
-/// as a program cited with its manual section is.
 /// Whether a name of capitalised words is one the text introduces with its acronym in
 /// brackets right after it ("a law known as the Digital Millennium Copyright Act (DMCA)",
 /// "the International Digital Publishing Forum (IDPF)"): the text names it on purpose, and
@@ -1572,6 +1566,12 @@ fn spelled_out_once(name: &str, hits: &[u32], sentences: &[&str]) -> Option<Stri
     })
 }
 
+/// The candidate terms of English sentences (the rules of the module's doc), and how many
+/// words the sentences hold.
+///
+/// `code_programs` are the programs the document's code runs at a shell prompt
+/// ([`prompt_programs`]): each is a term where the prose names it in three sentences or more,
+/// as a program cited with its manual section is.
 pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usize) {
     let stop = en_stop();
     let mut names: FxHashMap<String, NameCand> = FxHashMap::default();
@@ -2245,7 +2245,9 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
         // (the acronym a name is introduced with once, which it then goes by)
         // (not an acronym the text goes on to use: that is a term of its own, which its
         // expansion defines)
-        let spelled = spelled_out_once(n, &c.sentences, sentences)
+        let spelled = (c.sentences.len() < 2 && !strong_person)
+            .then(|| spelled_out_once(n, &c.sentences, sentences))
+            .flatten()
             .filter(|a| names.get(a.as_str()).is_none_or(|r| r.sentences.len() < 2));
         if c.sentences.len() < 2 && !strong_person && spelled.is_none() {
             continue;
@@ -4103,7 +4105,7 @@ mod tests {
     /// not once without one, nor with an acronym the text goes on to use (a term of its own).
     #[test]
     fn a_name_introduced_with_its_acronym_is_kept_once() {
-        let cases: [(&[&str], &str, Option<&str>); 4] = [
+        let cases: [(&[&str], &str, Option<&str>); 5] = [
             (
                 &[
                     "In the USA there is a law known as the Digital Millennium Copyright Act (DMCA).",
@@ -4124,9 +4126,14 @@ mod tests {
                 None,
             ),
             (
-                &["The Wrong Bracket Name (XYZ) is here."],
+                &["We met the Wrong Bracket Name (XYZ) here."],
                 "Wrong Bracket Name",
                 None,
+            ),
+            (
+                &["We met the Wrong Bracket Name (WBN) here."],
+                "Wrong Bracket Name",
+                Some("WBN"),
             ),
         ];
         for (sents, name, acronym) in cases {

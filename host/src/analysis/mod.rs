@@ -1142,6 +1142,11 @@ impl Analysis {
         // A technical book is about no places: a word the dictionary calls one (日志, 关联 are
         // "ns" in jieba's) or that stands where places stand ("in Makefile") is one of its
         // terms, or a name; a Chinese name with a place's own last character (扬州) stays one.
+        // (asked of each term only where the document names a mailing list at all)
+        let lists_named = doc.lang == Lang::En
+            && a.sentences
+                .iter()
+                .any(|s| s.text.contains("mailing list") || s.text.contains("@lists."));
         let found = found.into_iter().map(|mut f| {
             // (a host name names a site, a thing of the world like a place: "qa.debian.org")
             if f.kind == TermKind::Term && host_name(&f.text) && !example_name(&f.text) {
@@ -1149,8 +1154,12 @@ impl Analysis {
             }
             // (a name the text gives a mailing list, "the debian-mentors mailing list", names
             // a forum of people, as a body's name does)
-            if doc.lang == Lang::En
+            if lists_named
                 && f.kind == TermKind::Term
+                && !named_as_software(
+                    &f.text,
+                    f.sentences.iter().map(|&i| a.sentence_key(i as usize)),
+                )
                 && named_as_mailing_list(
                     &f.text,
                     f.sentences.iter().map(|&i| a.sentence_key(i as usize)),
@@ -1262,6 +1271,7 @@ impl Analysis {
                 // -Tpdf -mom doc.mom > doc.pdf", "cp templates.pot templates.pot.orig": the
                 // reader's own file, which no sentence speaks of)
                 if file_name(&f.text)
+                    && !f.sentences.is_empty()
                     && texts().all(|t| command_line(t, &f.text))
                     && !a.reference.contains_key(&key(&f.text, doc.lang))
                     && !defined(f)
@@ -2662,16 +2672,18 @@ fn file_name(t: &str) -> bool {
     let Some((stem, suffix)) = t.rsplit_once('.') else {
         return false;
     };
-    !stem.is_empty()
+    stem.chars().any(|c| c.is_ascii_alphabetic())
         && !stem.starts_with('.')
         && (1..=5).contains(&suffix.len())
         && suffix.chars().all(|c| c.is_ascii_alphanumeric())
+        && suffix.chars().any(|c| c.is_ascii_alphabetic())
         && t.chars()
             .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
 }
 
 /// Whether `sentence` is a command line that takes `name` as an argument: it opens with a
-/// program's word (lower-case letters, digits, `-`, `_`, after a prompt's `$ ` or `# `),
+/// program's word (lower-case letters, digits, `-`, `_`, no everyday English word: "see
+/// config.toml" of a caption is no command; after a prompt's `$ ` or `# `),
 /// names `name` after it, and ends as no sentence does (no full stop, no colon): "pdfmom
 /// doc.mom > doc.pdf", "$ cp templates.pot templates.pot.orig".
 fn command_line(sentence: &str, name: &str) -> bool {
@@ -2687,7 +2699,10 @@ fn command_line(sentence: &str, name: &str) -> bool {
         && program
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "-_".contains(c))
-        && !line.ends_with(['.', ':', '?', '!', ',', ';'])
+        && !background::en_is_common(program)
+        && !line.ends_with([
+            '.', ':', '?', '!', ',', ';', '。', '：', '？', '！', '；', '，',
+        ])
         && rest.split_whitespace().any(|w| w == name)
 }
 
@@ -3930,17 +3945,24 @@ fn is_everyday_word(text: &str, lang: Lang) -> bool {
     }
 }
 
-/// Whether the text names the one-word name `w` as a mailing list's: "the debian-mentors
-/// mailing list", or its address at a host of lists, "debian-devel@lists.debian.org"; not an
-/// everyday word. The sentences come lower-cased.
+/// Whether the text names the one-word name `w` as a mailing list's: its address at a host
+/// of lists, "debian-devel@lists.debian.org", or, for a name in parts, "the debian-mentors
+/// mailing list"; not an everyday word. The sentences come lower-cased.
 fn named_as_mailing_list<'s>(w: &str, mut sentences: impl Iterator<Item = &'s str>) -> bool {
     let w = w.to_lowercase();
     // (an everyday word before "mailing list" says what kind of list it is: "the special
-    // mailing lists", "the policy mailing list")
+    // mailing lists", "the policy mailing list"; a program's name, "the groff mailing list",
+    // names the program, which the caller asks first: only a list's own name in parts,
+    // "debian-mentors", or its address names the list)
     if w.contains(' ') || background::en_is_common(&w) {
         return false;
     }
-    let named = [format!("{w} mailing list"), format!("{w}@lists.")];
+    let address = format!("{w}@lists.");
+    let named = if w.contains('-') {
+        vec![address, format!("{w} mailing list")]
+    } else {
+        vec![address]
+    };
     sentences.any(|lower| {
         named.iter().any(|n| {
             lower.match_indices(n.as_str()).any(|(at, _)| {

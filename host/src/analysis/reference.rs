@@ -49,7 +49,8 @@ pub fn item(heading: &str) -> Option<(String, String)> {
         return is_path(name).then(|| (name.to_string(), h.to_string()));
     }
     // (an event a class emits, named in quotes: "Event: 'data'"; one item however many
-    // classes emit it)
+    // classes emit it, as a reader looks an event up by its name: the sections of all of
+    // them describe it, the first class's first)
     if let Some(event) = h.strip_prefix("Event:") {
         let name = event.trim().trim_matches('`').trim();
         let inner = name.strip_prefix('\'').and_then(|n| n.strip_suffix('\''))?;
@@ -384,9 +385,14 @@ pub fn is_parameter_line(text: &str) -> bool {
     }
     // (a type alone, an event listener's argument: "{Error}", "{string|Buffer}")
     let t_end = t.trim_end();
-    if t_end.starts_with('{')
-        && t_end.ends_with('}')
-        && !t_end[1..t_end.len() - 1].contains(['{', '}', ' '])
+    if let Some(inner) = t_end.strip_prefix('{').and_then(|r| r.strip_suffix('}'))
+        && inner
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic())
+        && inner
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "|.<>[]".contains(c))
     {
         return true;
     }
@@ -1877,6 +1883,7 @@ mod tests {
             ("...args {any}", true),
             ("* {Error}", true),
             ("{string|Buffer}", true),
+            ("{}", false),
             ("Default: 'r'.", true),
             ("Stability: 1 - Experimental", true),
             ("Added in: v10.0.0", true),
@@ -2295,10 +2302,15 @@ mod tests {
                     sentences: vec![i as u32],
                 })
                 .collect();
-            let got: Vec<(String, u32)> = description_list(&paragraphs)
-                .into_iter()
-                .map(|l| (l.name, l.sentence))
-                .collect();
+            // (a name alone after a list's mark is a marked item; any other is not)
+            let listed = description_list(&paragraphs);
+            for l in &listed {
+                let described = l.sentence as usize;
+                let marked = described > 0 && texts[described - 1].starts_with("* ");
+                assert_eq!(l.marked, marked, "{l:?}");
+            }
+            let got: Vec<(String, u32)> =
+                listed.into_iter().map(|l| (l.name, l.sentence)).collect();
             let want: Vec<(String, u32)> = want.iter().map(|(n, i)| (n.to_string(), *i)).collect();
             assert_eq!(got, want, "{texts:?}");
         }

@@ -4133,6 +4133,14 @@ fn a_name_given_a_mailing_list_names_a_body() {
             "read the debian-devel-announce mailing list.",
             false,
         ),
+        (
+            "debian-devel",
+            "read the foo-debian-devel mailing list.",
+            false,
+        ),
+        // a name in one part is a list's only by its address: "the groff mailing list"
+        ("groff", "ask on the groff mailing list.", false),
+        ("groff", "write to groff@lists.gnu.org first.", true),
         // an everyday word says what kind of list it is
         ("policy", "the policy mailing list decides.", false),
         ("special", "there are special mailing lists.", false),
@@ -4143,6 +4151,25 @@ fn a_name_given_a_mailing_list_names_a_body() {
             list,
             "{name}: {sentence}"
         );
+    }
+}
+
+#[test]
+fn a_marked_list_item_may_be_described_by_its_use() {
+    for (sentence, use_) in [
+        (
+            "Use this for packages that are not strictly necessary.",
+            true,
+        ),
+        (
+            "Use this if your program absolutely will not run without it.",
+            true,
+        ),
+        ("Use this.", false),
+        ("The package will not be installed.", false),
+        ("Use the debian/control file for this.", false),
+    ] {
+        assert_eq!(describes_use(sentence), use_, "{sentence}");
     }
 }
 
@@ -4167,6 +4194,9 @@ fn a_file_only_a_command_line_takes_is_an_example() {
         // a capitalised opening is no program
         ("Run groff doc.mom", "doc.mom", false),
         ("groff -Tpdf -mom doc.mom", "doc.pdf", false),
+        // an English word opens no command line, a Chinese sentence's end closes it
+        ("see config.toml", "config.toml", false),
+        ("cp 命令把 a.txt 复制到 b.txt。", "a.txt", false),
     ] {
         assert_eq!(command_line(sentence, name), takes, "{sentence}");
     }
@@ -4180,6 +4210,7 @@ fn a_file_only_a_command_line_takes_is_an_example() {
         ("debian/control", false),
         ("fs.readFile()", false),
         ("e-book", false),
+        ("3.14", false),
     ] {
         assert_eq!(file_name(name), file, "{name}");
     }
