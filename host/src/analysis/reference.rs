@@ -921,12 +921,15 @@ pub fn named_sections(
     out
 }
 
+/// The marks that open a list's item, with the space after them.
+const LIST_ITEM_MARKS: &[&str] = &["* ", "• ", "- ", "+ ", "· "];
+
 /// The name of a list item that holds a name alone: a list's mark ("*", "•", "-", "+") and
 /// one word that is an identifier ([`list_name`]) or a capitalised word, hyphens allowed
 /// ("* Depends", "• Pre-Depends", "- BASH_ENV"); not a word of a sentence ("* Use", "* The"
 /// are capitalised too, but no list names three of them, and the caller wants three).
 fn marked_name(text: &str) -> Option<&str> {
-    let rest = ["* ", "• ", "- ", "+ ", "· "]
+    let rest = LIST_ITEM_MARKS
         .iter()
         .find_map(|m| text.strip_prefix(m))?
         .trim();
@@ -1067,17 +1070,25 @@ pub fn description_list(paragraphs: &[Paragraph<'_>]) -> Vec<ListedName> {
         // A list item that is one name alone, its description the next paragraph ("* Depends"
         // / "The package will not be installed unless …"): the mark makes a list of it, where
         // the name may be a word ("Depends", "Pre-Depends").
+        // (the first sentence of the next paragraph of the section, where it names no item
+        // itself and, after a list's item, is a paragraph of prose, not the list's next item:
+        // "+ package_version.dsc" / "* Build Debian binary packages …" lists files, it
+        // describes nothing)
+        let next_describes = |after_mark: bool| {
+            paragraphs.get(i + 1).and_then(|next| {
+                (next.chapter == p.chapter
+                    && next.section == p.section
+                    && !(after_mark
+                        && LIST_ITEM_MARKS
+                            .iter()
+                            .any(|m| next.text.trim_start().starts_with(m)))
+                    && !next.text.split_whitespace().next().is_some_and(list_name))
+                .then(|| next.sentences.first().copied())
+                .flatten()
+            })
+        };
         if let Some(name) = marked_name(text)
-            && let Some(next) = paragraphs.get(i + 1)
-            && next.chapter == p.chapter
-            && next.section == p.section
-            // (a paragraph of prose, not the list's next item: "+ package_version.dsc" /
-            // "* Build Debian binary packages …" lists, it describes nothing)
-            && !["* ", "• ", "- ", "+ ", "· "]
-                .iter()
-                .any(|m| next.text.trim_start().starts_with(m))
-            && !next.text.split_whitespace().next().is_some_and(list_name)
-            && let Some(&s) = next.sentences.first()
+            && let Some(s) = next_describes(true)
         {
             section.push(ListedName {
                 name: name.to_string(),
@@ -1096,12 +1107,7 @@ pub fn description_list(paragraphs: &[Paragraph<'_>]) -> Vec<ListedName> {
         match words.next() {
             // the name alone: the next paragraph of the section describes it
             None => {
-                if let Some(next) = paragraphs.get(i + 1)
-                    && next.chapter == p.chapter
-                    && next.section == p.section
-                    && !next.text.split_whitespace().next().is_some_and(list_name)
-                    && let Some(&s) = next.sentences.first()
-                {
+                if let Some(s) = next_describes(false) {
                     section.push(ListedName {
                         name: first.to_string(),
                         sentence: s,
