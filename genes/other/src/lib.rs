@@ -648,9 +648,10 @@ impl Gene for Other {
                 // field" makes Homepage a field; so does a body the text names by its kind,
                 // "the debian-mentors mailing list")
                 let texts: Vec<&str> = mentions.iter().map(|p| p.text.as_str()).collect();
-                if let (Some(z), Some(e)) =
-                    (kind_noun(key, &texts, true), kind_noun(key, &texts, false))
-                    && (word == "name" || word == "organisation" && body_kind(e))
+                if (word == "name" || word == "organisation")
+                    && let (Some(z), Some(e)) =
+                        (kind_noun(key, &texts, true), kind_noun(key, &texts, false))
+                    && (word == "name" || body_kind(e))
                 {
                     (zh_kind, en_kind) = (z.to_string(), e.to_string());
                 } else if word == "organisation" && {

@@ -1154,13 +1154,14 @@ impl Analysis {
             }
             // (a name the text gives a mailing list, "the debian-mentors mailing list", names
             // a forum of people, as a body's name does)
+            // (the list first: it refuses most words before it reads a sentence)
             if lists_named
                 && f.kind == TermKind::Term
-                && !named_as_software(
+                && named_as_mailing_list(
                     &f.text,
                     f.sentences.iter().map(|&i| a.sentence_key(i as usize)),
                 )
-                && named_as_mailing_list(
+                && !named_as_software(
                     &f.text,
                     f.sentences.iter().map(|&i| a.sentence_key(i as usize)),
                 )
