@@ -2640,6 +2640,14 @@ pub mod build {
                 if rest.starts_with(|c: char| c.is_alphanumeric() || "-_".contains(c)) {
                     continue;
                 }
+                // the notation of a shell: "$EDITOR", "${EDITOR:-vi}" a variable; "”journalctl
+                // -b”", "| tr -d" a command (the word that opens a command line, before its
+                // options)
+                match notation_kind(k, &lower[..i], rest) {
+                    Some(Notation::Variable) => counts[same_kind(VARIABLE)] += 1,
+                    Some(Notation::Command) => counts[KIND_HEADS.len()] += 1,
+                    None => {}
+                }
                 let rest = rest.trim_start_matches(['`', '"', '\'', '”', '’', '*']);
                 // a manual section: "(1)", "(8)" a command, "(3)" a function
                 if let Some(c) = manual_section(rest) {
@@ -2721,6 +2729,62 @@ pub mod build {
             }
         }
         Some(counts)
+    }
+
+    /// The index of "variable" in [`KIND_HEADS`].
+    const VARIABLE: usize = 11;
+
+    /// A kind a shell's notation shows a word to be.
+    #[derive(Debug, PartialEq)]
+    enum Notation {
+        /// "$EDITOR", "${EDITOR:-vi}": a variable's value expanded.
+        Variable,
+        /// "”journalctl -b”", "$ gpg --verify file", "| tr -d": the word that opens a command
+        /// line, followed by an option.
+        Command,
+    }
+
+    /// What the notation around one mention of `key` shows it to be: `before` and `after`
+    /// are the text (lowercased) on either side of the mention. A variable is a name in
+    /// capitals after "$" or "${" (not "$1", nor a lowercase "$unit", which a manual uses
+    /// for a placeholder); a command is a word of the letters a command's name is made of
+    /// that opens a line (at the passage's start, after a quote, a prompt, a pipe or
+    /// "sudo") and is followed by an option ("-b", "--system"). Not a word inside a command
+    /// ("gpg -o file --export": "file" is an argument) nor one in prose ("the option -f").
+    fn notation_kind(key: &str, before: &str, after: &str) -> Option<Notation> {
+        if (before.ends_with('$') || before.ends_with("${"))
+            && key.starts_with(|c: char| c.is_ascii_uppercase())
+            && key
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        {
+            return Some(Notation::Variable);
+        }
+        let command_name = key.starts_with(|c: char| c.is_ascii_lowercase())
+            && key.chars().all(|c| {
+                c.is_ascii_lowercase() || c.is_ascii_digit() || "-_.+".contains(c)
+            });
+        let option = after.strip_prefix(' ').is_some_and(|r| {
+            let r = r.strip_prefix("--").or_else(|| r.strip_prefix('-'));
+            r.is_some_and(|o| o.starts_with(|c: char| c.is_ascii_alphabetic()))
+        });
+        if !command_name || !option {
+            return None;
+        }
+        let lead = before.trim_end();
+        let spaces = before.len() - lead.len();
+        // (a quote or a pipe right before the word or a space apart, "”gpg", "| tr"; a
+        // prompt a space apart, "$ gpg", since "$unit" is a variable's value)
+        let opens = lead.is_empty()
+            || spaces <= 1
+                && (lead.ends_with(['"', '“', '”', '\'', '‘', '’', '`', '|', '(', ';'])
+                    || lead.ends_with("sudo")
+                        && lead[..lead.len() - 4]
+                            .chars()
+                            .next_back()
+                            .is_none_or(|c| !c.is_alphanumeric()))
+            || spaces == 1 && lead.ends_with(['$', '#']);
+        opens.then_some(Notation::Command)
     }
 
     /// The English heads of [`KIND_HEADS`] that give the kind `en` ("a file system": "file
@@ -3679,9 +3743,26 @@ pub mod build {
                 // (a bracket that holds no manual section, in any script)
                 ("grub", "It boots with grub(中).", None),
                 ("grub", "It boots with grub(é).", None),
+                // (a shell's notation: a variable's value, a command line's first word)
+                ("EDITOR", "fc checks $EDITOR first.", Some("a variable")),
+                ("EDITOR", "Use ${EDITOR:-vi} then.", Some("a variable")),
+                ("unit", "Set $unit first.", None),
+                ("journalctl", "”journalctl -b --system” the last boot", Some("a command")),
+                ("gpg", "$ gpg --verify file", Some("a command")),
+                ("tr", "cat x | tr -d '\n'", Some("a command")),
+                ("gpg", "请运行“gpg -a -s file”。", Some("a command")),
+                ("unit", "journalctl -b -u $unit -f", None),
+                ("file", "gpg -o file --export", None),
+                ("option", "Use the option -f here.", None),
+                ("make", "Run make -j4 to build.", None),
             ] {
                 assert_eq!(kind_noun(name, &[text, text], false), kind, "{text}");
             }
+        }
+
+        #[test]
+        fn the_variable_index_names_the_variable_head() {
+            assert_eq!(KIND_HEADS[VARIABLE].0, "variable");
         }
 
         #[test]
