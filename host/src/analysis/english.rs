@@ -154,7 +154,8 @@ const PERSON_OF: &[&str] = &[
     "uncle",
 ];
 
-/// "the land of X": X is a place (not "the people of X": the people of Noah are his).
+/// "the land of X", "the battle of X": X is a place (not "the people of X": the people of
+/// Noah are his).
 const PLACE_OF: &[&str] = &[
     "land",
     "city",
@@ -172,11 +173,12 @@ const PLACE_OF: &[&str] = &[
     "plain",
     "valley",
     "island",
+    "battle",
 ];
 
 /// Kinship and offices right before a name, beside the kin nouns of
-/// [`super::EN_KIN_NOUNS`] ("his father Azar", "prophet Jonah").
-const KIN_BEFORE: &[&str] = &["aunt", "cousin", "prophet", "messenger"];
+/// [`super::EN_KIN_NOUNS`] ("his father Azar", "prophet Jonah", "the angel Gabriel").
+const KIN_BEFORE: &[&str] = &["aunt", "cousin", "prophet", "messenger", "angel"];
 
 /// Deeds only a person does to a person, beside the name of either: "David killed Goliath",
 /// "Abraham begat Isaac", "Cain slew Abel", "Boaz married Ruth".
@@ -1830,8 +1832,11 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                         }
                         let prev = i.checked_sub(1).map(|p| toks[p].text.to_lowercase());
                         let next = toks.get(j).map(|n| n.text.to_lowercase());
+                        // (speech: "X said", "said X"; and an address, "O Haman, build me a
+                        // tower", where the vocative's "O" stands before a name)
                         if next.as_deref().is_some_and(|n| SPEECH.contains(&n))
                             || prev.as_deref().is_some_and(|p| SPEECH.contains(&p))
+                            || i >= 1 && toks[i - 1].text == "O"
                         {
                             c.person += 1;
                         }

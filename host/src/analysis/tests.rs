@@ -312,6 +312,19 @@ fn people_who_act_are_persons() {
     }
 }
 
+/// A name addressed with the vocative "O" is a person's; a city so addressed stays a place
+/// where the text says more of it as one.
+#[test]
+fn a_name_addressed_with_o_is_a_persons() {
+    let text = "Pharaoh said, \"O Haman, construct for me a tower.\" \
+                The people feared Pharaoh and Haman. They said, \"O Haman, we obey.\" \
+                The tower stood in Memphis. They went to Memphis. They lived in Memphis. \
+                O Memphis, your walls are high. The traders sailed to Memphis.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    assert_eq!(a.term("Haman").map(|t| t.kind), Some(TermKind::Person));
+    assert_eq!(a.term("Memphis").map(|t| t.kind), Some(TermKind::Place));
+}
+
 #[test]
 fn a_given_name_and_a_surname_name_a_person_once_named() {
     let text = "The project grew quickly. Martin Michlmayr led the project from March 2003 until March 2005. \
