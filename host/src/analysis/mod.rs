@@ -1254,6 +1254,17 @@ impl Analysis {
                 if closed_class && !defined_at(f, 0.5, 64) {
                     return false;
                 }
+                // (nor a host the text only writes inside an address: the host of a page's
+                // URL, "http://www.netfort.gr.jp/~dancer/…", or the domain of mail addresses
+                // and of longer host names, "user@debian.org", "www.debian.org": the reader
+                // opens the page or writes the mail; no sentence speaks of the host)
+                if host_name(&f.text)
+                    && !f.sentences.is_empty()
+                    && texts().all(|t| only_in_addresses(t, &f.text))
+                    && !defined(f)
+                {
+                    return false;
+                }
                 if !matches!(f.kind, TermKind::Term | TermKind::NounPhrase) {
                     return true;
                 }
@@ -2753,6 +2764,51 @@ fn example_name(t: &str) -> bool {
     let ranges = t.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
         && ["a-z", "A-Z", "0-9"].iter().any(|r| t.contains(r));
     placeholder || versioned || ranges || example_domain
+}
+
+/// Whether every occurrence of the host name `host` in `sentence` is part of an address:
+/// a site's host ("www." or a domain of two labels) in a URL that goes on to a page
+/// ("http://www.lrde.epita.fr/~adl/autotools.html"), or, for a domain of two labels, the part
+/// after an "@" or a "." ("user@debian.org", "www.debian.org"). A host written alone ("see
+/// qa.debian.org") or as a site's address ("https://qa.debian.org/") is spoken of; so is a
+/// service's host ("https://tracker.debian.org/pkg/dpkg", the package tracker) and a mail
+/// host of three labels or more ("debian-devel@lists.debian.org").
+fn only_in_addresses(sentence: &str, host: &str) -> bool {
+    let domain = host.split('.').count() == 2;
+    let mut seen = false;
+    for (at, _) in sentence.match_indices(host) {
+        let before = &sentence[..at];
+        let after = &sentence[at + host.len()..];
+        // (a whole host: no letter, digit, "-" or "." right after it but the end of a
+        // sentence's "." ; not "debian.org" inside "debian.organisation")
+        let next = after.chars().next();
+        if next.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            || next == Some('.')
+                && after[1..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_alphanumeric())
+        {
+            continue;
+        }
+        let prev = before.chars().next_back();
+        if prev.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            continue;
+        }
+        // (a site's own host, "www." or a domain, not a service's: "tracker.debian.org/pkg/…"
+        // names the package tracker)
+        let url_page = (domain || host.starts_with("www."))
+            && before.ends_with("://")
+            && after
+                .strip_prefix('/')
+                .is_some_and(|p| p.starts_with(|c: char| !c.is_whitespace()));
+        let mail_or_subdomain = domain && matches!(prev, Some('@' | '.'));
+        if !(url_page || mail_or_subdomain) {
+            return false;
+        }
+        seen = true;
+    }
+    seen
 }
 
 /// Whether a name is the address of one page of a site, not the site: a host with a path of

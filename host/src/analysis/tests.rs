@@ -2564,6 +2564,54 @@ fn the_address_of_a_page_is_no_term() {
     }
 }
 
+/// A host the text writes only inside addresses (a page's URL, mail addresses, longer host
+/// names) is not spoken of; a host written alone, or as a site's address, is.
+#[test]
+fn a_host_only_inside_addresses_is_not_spoken_of() {
+    // (sentence, host, only inside addresses)
+    let cases = [
+        (
+            "See http://www.netfort.gr.jp/~dancer/software/dpatch.html for it.",
+            "www.netfort.gr.jp",
+            true,
+        ),
+        (
+            "Mail joe@debian.org or see www.debian.org.",
+            "debian.org",
+            true,
+        ),
+        (
+            "Mail debian-devel@lists.debian.org now.",
+            "lists.debian.org",
+            false,
+        ),
+        (
+            "Check qa.debian.org for your packages.",
+            "qa.debian.org",
+            false,
+        ),
+        (
+            "See https://tracker.debian.org/pkg/dpkg for it.",
+            "tracker.debian.org",
+            false,
+        ),
+        (
+            "Go to https://qa.debian.org/ today.",
+            "qa.debian.org",
+            false,
+        ),
+        ("The debian.org machines are listed.", "debian.org", false),
+        (
+            "Read www.debian.organisation.net notes.",
+            "debian.org",
+            false,
+        ),
+    ];
+    for (sentence, host, only) in cases {
+        assert_eq!(super::only_in_addresses(sentence, host), only, "{sentence}");
+    }
+}
+
 /// The everyday words of computing are no concepts of a technical book unless it defines
 /// them; its own terms stay.
 #[test]
