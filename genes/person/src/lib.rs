@@ -456,8 +456,8 @@ fn ruled_state(name: &str) -> Option<char> {
 }
 
 /// Characters that open a title but name no state: a direction, a size, a title ("東陵侯",
-/// "大王", "王侯").
-const NOT_STATES: &str = "東东西南北中上下大小天先王公侯伯君帝";
+/// "左師公", "大王", "王侯").
+const NOT_STATES: &str = "東东西南北中上下左右大小天先王公侯伯君帝";
 
 /// Whether `name` is an entry of the wiki under that very title.
 fn own_entry(name: &str) -> bool {
@@ -885,14 +885,13 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
                 }
             }
             let rest = after.trim_start_matches([',', ' ']);
-            // (one of two named together: "A and B, founders of X")
-            let rest = rest
-                .strip_prefix("and ")
-                .and_then(|r| {
-                    let other = name_at(r)?;
-                    r[other.len()..].strip_prefix(", ")
-                })
-                .unwrap_or(rest);
+            // (one of two named together: "A and B, founders of X"; only a plural says it
+            // of both: in "Moses and Jesus, the son of Mary" the son is Jesus)
+            let paired = rest.strip_prefix("and ").and_then(|r| {
+                let other = name_at(r)?;
+                r[other.len()..].strip_prefix(", ")
+            });
+            let rest = paired.unwrap_or(rest);
             // "X was king of Y", "X became the leader of Y"
             let rest = ["was ", "is ", "became "]
                 .iter()
@@ -902,8 +901,8 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
             for r in EN_RELATIONS {
                 // (or its plural, of two named together: "founders of")
                 let plural = r.split_once(' ').map(|(n, p)| format!("{n}s {p}"));
-                if let Some(other) = rest
-                    .strip_prefix(r)
+                let singular = if paired.is_some() { None } else { rest.strip_prefix(r) };
+                if let Some(other) = singular
                     .or_else(|| plural.as_deref().and_then(|p| rest.strip_prefix(p)))
                     .and_then(|o| name_at(o.trim_start()))
                     && !names.contains(&other)
@@ -1677,6 +1676,33 @@ mod tests {
                 page: None,
                 line: Some(1),
             },
+        }
+    }
+
+    #[test]
+    fn relations_the_text_states() {
+        // (passage, name, the relations read for it)
+        let cases: [(&str, &str, &[(&str, &str)]); 4] = [
+            ("Moses and Jesus, the son of Mary, came.", "Moses", &[]),
+            (
+                "Moses and Jesus, the son of Mary, came.",
+                "Jesus",
+                &[("son of", "Mary")],
+            ),
+            (
+                "Ian Murdock and Bruce Perens, founders of Debian, spoke.",
+                "Ian Murdock",
+                &[("founder of", "Debian")],
+            ),
+            ("Aaron, the son of Amram, came.", "Aaron", &[("son of", "Amram")]),
+        ];
+        for (text, name, want) in cases {
+            let got = relations(&passage(text), &[name.to_string()], false);
+            let want: Vec<(String, String)> = want
+                .iter()
+                .map(|(r, o)| (r.to_string(), o.to_string()))
+                .collect();
+            assert_eq!(got, want, "{name} in {text}");
         }
     }
 

@@ -23,6 +23,11 @@ use super::TermKind;
 use super::background::{en_frequency, en_is_common, en_lemma, en_phrase_frequency, rarity};
 use super::terms::{EN_STOP, Found};
 
+/// The honorifics of [`HONORIFICS`] that are abbreviations, whose full stop goes on with
+/// the name ("Dr. Smith", "St. Paul"); after a word, the stop ends the sentence ("… your
+/// Lord. And Allah …").
+const ABBREVIATED_HONORIFICS: &[&str] = &["Mr", "Mrs", "Ms", "Dr", "Prof", "St", "Rev"];
+
 pub(super) const HONORIFICS: &[&str] = &[
     "Mr",
     "Mrs",
@@ -1065,6 +1070,9 @@ struct NameCand {
     work: u32,
     /// Occurrences not at the start of a sentence.
     mid: u32,
+    /// Occurrences of a one-word name right after a form of "be" ("Allah is Seeing of what
+    /// you do", "He is the Exalted in Might"): an adjective written with a capital, no name.
+    predicative: u32,
     /// Occurrences named as a field, header, option or button ("the Depends field", "the
     /// Search field"): a term of the text, though the word is ordinary ("depends").
     named_item: u32,
@@ -1717,7 +1725,7 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 let mut j = i + 1;
                 while j < toks.len()
                     && (!toks[j].punct_before
-                        || HONORIFICS.contains(&toks[j - 1].text)
+                        || ABBREVIATED_HONORIFICS.contains(&toks[j - 1].text)
                         || toks[j].text == "&")
                     && j - i < 6
                 {
@@ -1832,6 +1840,18 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                         }
                         let prev = i.checked_sub(1).map(|p| toks[p].text.to_lowercase());
                         let next = toks.get(j).map(|n| n.text.to_lowercase());
+                        // ("is Seeing", "is the Exalted")
+                        let be = |k: usize| {
+                            ["is", "are", "was", "were", "be"]
+                                .contains(&toks[k].text.to_lowercase().as_str())
+                        };
+                        if j - start == 1
+                            && start == i
+                            && (i >= 1 && be(i - 1)
+                                || i >= 2 && prev.as_deref() == Some("the") && be(i - 2))
+                        {
+                            c.predicative += 1;
+                        }
                         // (speech: "X said", "said X"; and an address, "O Haman, build me a
                         // tower", where the vocative's "O" stands before a name)
                         if next.as_deref().is_some_and(|n| SPEECH.contains(&n))
@@ -2295,6 +2315,15 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                         >= c.sentences.len()
             };
             if en_is_common(&lower) && person < 2 && (low > 0 && !named_noun() || c.mid < 3) {
+                continue;
+            }
+            // An ordinary word said of someone with a capital, after "is" in a third of its
+            // sentences or more, is an adjective of praise ("Allah is Seeing of what you do",
+            // "He is the Exalted in Might"), whatever else the text says of it.
+            if en_is_common(&lower)
+                && c.predicative >= 2
+                && c.predicative * 3 >= c.sentences.len() as u32
+            {
                 continue;
             }
         }

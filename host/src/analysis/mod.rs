@@ -1642,11 +1642,13 @@ impl Analysis {
         ids
     }
 
-    /// Passages mentioning `term` (or a merged variant), in reading order.
+    /// Passages mentioning `term` (or a merged variant), in reading order. Where there are
+    /// more than `limit`, the first half of them are the first mentions and the rest are
+    /// spread evenly over the others ([`sample_in_reading_order`]): a name the text uses in
+    /// every chapter is seen in every part of it, not only where it is first used.
     pub fn mentions(&self, term: &str, limit: usize) -> Vec<Passage> {
-        self.sentence_ids_mentioning(term)
+        sample_in_reading_order(&self.sentence_ids_mentioning(term), limit)
             .into_iter()
-            .take(limit)
             .map(|i| self.passage_at(i as usize))
             .collect()
     }
@@ -2764,6 +2766,23 @@ fn example_name(t: &str) -> bool {
     let ranges = t.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
         && ["a-z", "A-Z", "0-9"].iter().any(|r| t.contains(r));
     placeholder || versioned || ranges || example_domain
+}
+
+/// At most `limit` of `ids`, in their order: all of them where they are no more; otherwise
+/// the first half of `limit` (rounded up) and the rest taken at even steps over the others,
+/// so that a sample of a name's mentions holds its introduction and every part of the text
+/// that uses it (Allah in every surah, not the first two only).
+fn sample_in_reading_order(ids: &[u32], limit: usize) -> Vec<u32> {
+    if ids.len() <= limit {
+        return ids.to_vec();
+    }
+    let head = limit.div_ceil(2);
+    let tail = limit - head;
+    let rest = &ids[head..];
+    let mut out = ids[..head].to_vec();
+    // (each step's last: the sample ends with the last mention)
+    out.extend((1..=tail).map(|k| rest[k * rest.len() / tail - 1]));
+    out
 }
 
 /// Whether every occurrence of the host name `host` in `sentence` is part of an address:

@@ -325,6 +325,19 @@ fn a_name_addressed_with_o_is_a_persons() {
     assert_eq!(a.term("Memphis").map(|t| t.kind), Some(TermKind::Place));
 }
 
+/// An ordinary word said of someone with a capital ("Allah is Seeing of what you do") is an
+/// adjective, no name; a name said after "is" now and then stays one.
+#[test]
+fn an_adjective_of_praise_with_a_capital_is_no_name() {
+    let text = "Indeed, Allah is Seeing of what you do. And He is Seeing of His servants. \
+                Allah is Seeing of what they do. The Lord, Seeing and Knowing, knows it. \
+                His wife is Rose. Rose said that the bread was good. Then Rose sold her \
+                bread. \"Come home,\" said Rose.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    assert!(a.term("Seeing").is_none(), "an adjective of praise");
+    assert!(a.term("Rose").is_some(), "a name said after \"is\" once");
+}
+
 #[test]
 fn a_given_name_and_a_surname_name_a_person_once_named() {
     let text = "The project grew quickly. Martin Michlmayr led the project from March 2003 until March 2005. \
@@ -2561,6 +2574,28 @@ fn the_address_of_a_page_is_no_term() {
     ];
     for (name, address) in cases {
         assert_eq!(super::page_address(name), address, "{name}");
+    }
+}
+
+/// A sample of mentions keeps the first ones and reaches the end of the text, in order.
+#[test]
+fn a_sample_of_mentions_keeps_the_first_and_reaches_the_end() {
+    let ids: Vec<u32> = (0..1000).collect();
+    // (ids, limit, the sample)
+    let cases: [(&[u32], usize, Vec<u32>); 6] = [
+        (&ids[..3], 5, vec![0, 1, 2]),
+        (&ids, 1, vec![0]),
+        (&ids, 0, vec![]),
+        (&ids, 4, vec![0, 1, 500, 999]),
+        (&ids[..10], 6, vec![0, 1, 2, 4, 6, 9]),
+        (&ids[..10], 9, vec![0, 1, 2, 3, 4, 5, 6, 7, 9]),
+    ];
+    for (ids, limit, sample) in cases {
+        assert_eq!(
+            super::sample_in_reading_order(ids, limit),
+            sample,
+            "{limit}"
+        );
     }
 }
 
