@@ -23,6 +23,35 @@ use super::TermKind;
 use super::background::{en_frequency, en_is_common, en_lemma, en_phrase_frequency, rarity};
 use super::terms::{EN_STOP, Found};
 
+/// Whether a sentence (past its verse number, up to its first full stop) is only short
+/// capitalised words apart from commas and hyphens: the letters that open a scripture's
+/// chapter ("2:1 Alif, Lam, Meem", "10:1 Alif, Lam, Ra. These are the verses …", "42:2 'Ayn,
+/// Seen, Qaf").
+pub(super) fn letters_line(sentence: &str) -> bool {
+    let s = sentence.trim();
+    let s = match s.split_once(' ') {
+        Some((verse, rest))
+            if verse.contains(':') && verse.chars().all(|c| c.is_ascii_digit() || c == ':') =>
+        {
+            rest
+        }
+        _ => s,
+    };
+    // (the line ends at its first full stop: "10:1 Alif, Lam, Ra. These are the verses …")
+    let s = s.split_once(". ").map_or(s, |(line, _)| line);
+    let words: Vec<&str> = s
+        .split([',', ' ', '-', '.', '\''])
+        .filter(|w| !w.is_empty())
+        .collect();
+    !words.is_empty()
+        && words.len() <= 5
+        && words.iter().all(|w| {
+            w.len() <= 4
+                && w.starts_with(|c: char| c.is_ascii_uppercase())
+                && w.chars().all(|c| c.is_ascii_alphabetic())
+        })
+}
+
 /// The honorifics of [`HONORIFICS`] that are abbreviations, whose full stop goes on with
 /// the name ("Dr. Smith", "St. Paul"); after a word, the stop ends the sentence ("… your
 /// Lord. And Allah …").
@@ -2278,6 +2307,17 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             continue;
         }
         if c.mid == 0 && single {
+            continue;
+        }
+        // Nor is a short word that only stands in lines of such words, the letters that open
+        // a scripture's chapters ("2:1 Alif, Lam, Meem", "20:1 Ta, Ha"): letters read aloud,
+        // which name nothing the text speaks of.
+        if single
+            && n.len() <= 4
+            && c.sentences
+                .iter()
+                .all(|&si| letters_line(sentences[si as usize]))
+        {
             continue;
         }
         // An item the text names as a field, a header or a button at least twice ("the

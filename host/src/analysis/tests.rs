@@ -2577,6 +2577,29 @@ fn the_address_of_a_page_is_no_term() {
     }
 }
 
+/// The letters that open a scripture's chapters make a line of their own; a short name in
+/// a sentence does not.
+#[test]
+fn lines_of_letters() {
+    let cases = [
+        ("2:1 Alif, Lam, Meem", true),
+        ("20:1 Ta, Ha", true),
+        ("42:2 'Ayn, Seen, Qaf", true),
+        ("38:1 Sad", true),
+        (
+            "10:1 Alif, Lam, Ra. These are the verses of the wise Book",
+            true,
+        ),
+        ("Then Lot left. He went away", false),
+        ("2:2 This is the Book about which there is no doubt", false),
+        ("Lot said, Go", false),
+        ("Ian Murdock", false),
+    ];
+    for (line, letters) in cases {
+        assert_eq!(super::english::letters_line(line), letters, "{line}");
+    }
+}
+
 /// A sample of mentions keeps the first ones and reaches the end of the text, in order.
 #[test]
 fn a_sample_of_mentions_keeps_the_first_and_reaches_the_end() {
