@@ -23,6 +23,13 @@ use super::TermKind;
 use super::background::{en_frequency, en_is_common, en_lemma, en_phrase_frequency, rarity};
 use super::terms::{EN_STOP, Found};
 
+/// Whether a one-word name is an ordinary word (`lower`) that the text says of someone after
+/// "is" in a third of its sentences or more (twice at least): an adjective of praise written
+/// with a capital ("Allah is Seeing of what you do"), no name.
+fn praise_adjective(lower: &str, c: &NameCand) -> bool {
+    en_is_common(lower) && c.predicative >= 2 && c.predicative * 3 >= c.sentences.len() as u32
+}
+
 /// Whether a sentence (past its verse number, up to its first full stop) is only short
 /// capitalised words apart from commas and hyphens: the letters that open a scripture's
 /// chapter ("2:1 Alif, Lam, Meem", "10:1 Alif, Lam, Ra. These are the verses …", "42:2 'Ayn,
@@ -2360,12 +2367,19 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             // An ordinary word said of someone with a capital, after "is" in a third of its
             // sentences or more, is an adjective of praise ("Allah is Seeing of what you do",
             // "He is the Exalted in Might"), whatever else the text says of it.
-            if en_is_common(&lower)
-                && c.predicative >= 2
-                && c.predicative * 3 >= c.sentences.len() as u32
-            {
+            if praise_adjective(&lower, c) {
                 continue;
             }
+        }
+        // (nor a name run on into such an adjective: "ever is Allah Forgiving and Merciful")
+        if !single
+            && ws.last().is_some_and(|w| {
+                names
+                    .get(*w)
+                    .is_some_and(|l| praise_adjective(&w.to_lowercase(), l))
+            })
+        {
+            continue;
         }
         // Prepositions and motion make a place only where they are a good part of what the
         // text says of X; "the land of X" or a place word in the name ("Mount Sinai") always do.

@@ -330,11 +330,13 @@ fn a_name_addressed_with_o_is_a_persons() {
 #[test]
 fn an_adjective_of_praise_with_a_capital_is_no_name() {
     let text = "Indeed, Allah is Seeing of what you do. And He is Seeing of His servants. \
+                Ever is Allah Seeing of you. Ever is Allah Seeing and Knowing. \
                 Allah is Seeing of what they do. The Lord, Seeing and Knowing, knows it. \
                 His wife is Rose. Rose said that the bread was good. Then Rose sold her \
                 bread. \"Come home,\" said Rose.\n";
     let a = Analysis::new(&Document::from_text("T", Lang::En, text));
     assert!(a.term("Seeing").is_none(), "an adjective of praise");
+    assert!(a.term("Allah Seeing").is_none(), "a name run on into one");
     assert!(a.term("Rose").is_some(), "a name said after \"is\" once");
 }
 
