@@ -536,8 +536,13 @@ fn name_at(s: &str) -> Option<String> {
     let mut words = Vec::new();
     for w in s.split_whitespace().take(3) {
         let clean = w.trim_end_matches([',', '.', ';', ':', '!', '?', '"', '”', '’', ')']);
-        let cap = clean.chars().next().is_some_and(|c| c.is_uppercase())
-            && clean.chars().skip(1).all(|c| c.is_alphabetic() || c == '\'' || c == '-')
+        // (a transliteration may open a name with the ayin's apostrophe: "'Imran", "'Aad")
+        let core = clean
+            .strip_prefix(['\'', '’', 'ʿ'])
+            .filter(|r| r.starts_with(char::is_uppercase))
+            .unwrap_or(clean);
+        let cap = core.chars().next().is_some_and(|c| c.is_uppercase())
+            && core.chars().skip(1).all(|c| c.is_alphabetic() || c == '\'' || c == '-')
             // (or a company's name written as a host: "i-Connect.Net", "SourceForge.net")
             || clean.chars().any(char::is_uppercase)
                 && clean.chars().next().is_some_and(char::is_alphanumeric)
@@ -1682,7 +1687,7 @@ mod tests {
     #[test]
     fn relations_the_text_states() {
         // (passage, name, the relations read for it)
-        let cases: [(&str, &str, &[(&str, &str)]); 4] = [
+        let cases: [(&str, &str, &[(&str, &str)]); 5] = [
             ("Moses and Jesus, the son of Mary, came.", "Moses", &[]),
             (
                 "Moses and Jesus, the son of Mary, came.",
@@ -1695,6 +1700,11 @@ mod tests {
                 &[("founder of", "Debian")],
             ),
             ("Aaron, the son of Amram, came.", "Aaron", &[("son of", "Amram")]),
+            (
+                "And Mary, the daughter of 'Imran, who guarded her chastity",
+                "Mary",
+                &[("daughter of", "'Imran")],
+            ),
         ];
         for (text, name, want) in cases {
             let got = relations(&passage(text), &[name.to_string()], false);
