@@ -2989,7 +2989,9 @@ pub mod build {
     }
 
     /// Mentions spread over the text: the first mention in each chapter, in reading order,
-    /// then the rest.
+    /// then the rest. Where more chapters mention it than `limit`, the chapters are taken at
+    /// even steps from the first to the last (a name used in all 114 surahs is quoted from
+    /// the first, the middle and the last, not from the first four).
     pub fn spread(mentions: &[Passage], limit: usize) -> Vec<Passage> {
         let mut seen = HashSet::new();
         let mut first: Vec<Passage> = Vec::new();
@@ -3000,6 +3002,12 @@ pub mod build {
             } else {
                 rest.push(m.clone());
             }
+        }
+        if first.len() > limit && limit >= 2 {
+            let n = first.len();
+            // (the k-th of `limit` steps: 0, …, n - 1)
+            let picked: Vec<usize> = (0..limit).map(|k| k * (n - 1) / (limit - 1)).collect();
+            first = picked.into_iter().map(|i| first[i].clone()).collect();
         }
         first.extend(rest);
         first.truncate(limit);
