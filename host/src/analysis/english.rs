@@ -1776,6 +1776,17 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                     {
                         // "Kristoffer H. Rose", "Ludwig van Beethoven"
                         j += 2;
+                    } else if toks[j].text == "of"
+                        // (a name of words, not an acronym's phrase: "the URL of the Debian
+                        // archive")
+                        && !in_capitals(toks[i].text)
+                        && toks.get(j + 1).is_some_and(|t| t.text == "the" && !t.punct_before)
+                        && toks
+                            .get(j + 2)
+                            .is_some_and(|n| is_cap(n.text) && !n.punct_before && !is_code(n.text))
+                    {
+                        // "People of the Scripture", "Ark of the Covenant"
+                        j += 3;
                     } else {
                         break;
                     }

@@ -325,6 +325,21 @@ fn a_name_addressed_with_o_is_a_persons() {
     assert_eq!(a.term("Memphis").map(|t| t.kind), Some(TermKind::Place));
 }
 
+/// A name may join its words with "of the": "People of the Scripture", a group.
+#[test]
+fn a_name_joined_by_of_the() {
+    let text = "Say, O People of the Scripture, come to a word. And the People of the Scripture \
+                did not differ. Among the People of the Scripture are some who believe. \
+                The scripture was sent down.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    let t = a.term("People of the Scripture");
+    assert!(
+        t.is_some_and(|t| t.kind != TermKind::Person),
+        "{:?}",
+        t.map(|t| t.kind)
+    );
+}
+
 /// An ordinary word said of someone with a capital ("Allah is Seeing of what you do") is an
 /// adjective, no name; a name said after "is" now and then stays one.
 #[test]
