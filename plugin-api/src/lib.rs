@@ -2745,10 +2745,11 @@ pub mod build {
     }
 
     /// What the notation around one mention of `key` shows it to be: `before` and `after`
-    /// are the text (lowercased) on either side of the mention. A variable is a name in
-    /// capitals after "$" or "${" (not "$1", nor a lowercase "$unit", which a manual uses
-    /// for a placeholder); a command is a word of the letters a command's name is made of
-    /// that opens a line (at the passage's start, after a quote, a prompt, a pipe or
+    /// are the text (lowercased) on either side of the mention. A variable is a key in
+    /// capitals after "$" or "${" (not "$1", nor a lowercase key such as "unit", which a
+    /// manual writes "$unit" for a placeholder; the key's case is checked, not the
+    /// mention's); a command is a word of the letters a command's name is made of that opens
+    /// a line (at the passage's start, after a quote, a bracket, a ";", a prompt, a pipe or
     /// "sudo") and is followed by an option ("-b", "--system"). Not a word inside a command
     /// ("gpg -o file --export": "file" is an argument) nor one in prose ("the option -f").
     fn notation_kind(key: &str, before: &str, after: &str) -> Option<Notation> {
@@ -2991,7 +2992,7 @@ pub mod build {
     /// Mentions spread over the text: the first mention in each chapter, in reading order,
     /// then the rest. Where more chapters mention it than `limit`, the chapters are taken at
     /// even steps from the first to the last (a name used in all 114 surahs is quoted from
-    /// the first, the middle and the last, not from the first four).
+    /// surahs spread over the book, not from the first four).
     pub fn spread(mentions: &[Passage], limit: usize) -> Vec<Passage> {
         let mut seen = HashSet::new();
         let mut first: Vec<Passage> = Vec::new();

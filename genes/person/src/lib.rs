@@ -535,7 +535,7 @@ const EN_KIN: &[&str] = &[
 fn name_at(s: &str) -> Option<String> {
     let mut words = Vec::new();
     for w in s.split_whitespace().take(3) {
-        let clean = w.trim_end_matches([',', '.', ';', ':', '!', '?', '"', '”', '’', ')']);
+        let clean = w.trim_end_matches([',', '.', ';', ':', '!', '?', '"', '”', '’', ')', '\'']);
         // (a transliteration may open a name with the ayin's apostrophe: "'Imran", "'Aad")
         let core = clean
             .strip_prefix(['\'', '’', 'ʿ'])
@@ -894,7 +894,7 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
             // of both: in "Moses and Jesus, the son of Mary" the son is Jesus)
             let paired = rest.strip_prefix("and ").and_then(|r| {
                 let other = name_at(r)?;
-                r[other.len()..].strip_prefix(", ")
+                r.get(other.len()..)?.strip_prefix(", ")
             });
             let rest = paired.unwrap_or(rest);
             // "X was king of Y", "X became the leader of Y"

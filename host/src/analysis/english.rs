@@ -30,8 +30,8 @@ fn praise_adjective(lower: &str, c: &NameCand) -> bool {
     en_is_common(lower) && c.predicative >= 2 && c.predicative * 3 >= c.sentences.len() as u32
 }
 
-/// Whether a sentence (past its verse number, up to its first full stop) is only short
-/// capitalised words apart from commas and hyphens: the letters that open a scripture's
+/// Whether a sentence (past its verse number, if it has one, up to its first full stop) is
+/// at most five capitalised words of up to four letters apart from commas and hyphens: the letters that open a scripture's
 /// chapter ("2:1 Alif, Lam, Meem", "10:1 Alif, Lam, Ra. These are the verses …", "42:2 'Ayn,
 /// Seen, Qaf").
 pub(super) fn letters_line(sentence: &str) -> bool {
@@ -1796,8 +1796,12 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 // (a title before a name: "King David", "Captain Kirk"; not a title that is
                 // also an adjective, before a name of ordinary words: "General Resolution",
                 // "Master Boot Record")
+                // (nor a title that a name of "of the" holds: "King of the Jews" names the
+                // title, not the people)
                 while start < j
                     && HONORIFICS.contains(&toks[start].text)
+                    && !(toks.get(start + 1).is_some_and(|t| t.text == "of")
+                        && toks.get(start + 2).is_some_and(|t| t.text == "the"))
                     && !(["General", "Master"].contains(&toks[start].text)
                         && toks[start + 1..j].first().is_some_and(|n| {
                             en_is_common(&n.text.to_lowercase()) && !given_name(n.text)

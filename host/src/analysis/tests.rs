@@ -338,6 +338,14 @@ fn a_name_joined_by_of_the() {
         "{:?}",
         t.map(|t| t.kind)
     );
+    // (a title that such a name holds makes no person of what follows it)
+    let text = "They mocked the King of the Jews. Pilate wrote: King of the Jews. \
+                Hail, King of the Jews! The Jews answered him.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    assert!(
+        a.term("Jews").is_none_or(|t| t.kind != TermKind::Person),
+        "a title's people is no person"
+    );
 }
 
 /// An ordinary word said of someone with a capital ("Allah is Seeing of what you do") is an
@@ -2673,6 +2681,11 @@ fn a_host_only_inside_addresses_is_not_spoken_of() {
         (
             "Go to https://qa.debian.org/ today.",
             "qa.debian.org",
+            false,
+        ),
+        (
+            "Go to https://www.debian.org/ today.",
+            "www.debian.org",
             false,
         ),
         ("The debian.org machines are listed.", "debian.org", false),
