@@ -31,9 +31,9 @@ fn praise_adjective(lower: &str, c: &NameCand) -> bool {
 }
 
 /// Whether a sentence (past its verse number, if it has one, up to its first full stop) is
-/// at most five capitalised words of up to four letters apart from commas and hyphens: the letters that open a scripture's
-/// chapter ("2:1 Alif, Lam, Meem", "10:1 Alif, Lam, Ra. These are the verses …", "42:2 'Ayn,
-/// Seen, Qaf").
+/// at most five capitalised words of up to four letters apart from commas and hyphens: the
+/// letters that open a scripture's chapter ("2:1 Alif, Lam, Meem", "10:1 Alif, Lam, Ra. These
+/// are the verses …", "42:2 'Ayn, Seen, Qaf").
 pub(super) fn letters_line(sentence: &str) -> bool {
     let s = sentence.trim();
     let s = match s.split_once(' ') {
@@ -1892,14 +1892,13 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                         let prev = i.checked_sub(1).map(|p| toks[p].text.to_lowercase());
                         let next = toks.get(j).map(|n| n.text.to_lowercase());
                         // ("is Seeing", "is the Exalted")
-                        let be = |k: usize| {
-                            ["is", "are", "was", "were", "be"]
-                                .contains(&toks[k].text.to_lowercase().as_str())
-                        };
+                        let be = |w: &str| ["is", "are", "was", "were", "be"].contains(&w);
                         if j - start == 1
                             && start == i
-                            && (i >= 1 && be(i - 1)
-                                || i >= 2 && prev.as_deref() == Some("the") && be(i - 2))
+                            && (prev.as_deref().is_some_and(be)
+                                || i >= 2
+                                    && prev.as_deref() == Some("the")
+                                    && be(&toks[i - 2].text.to_lowercase()))
                         {
                             c.predicative += 1;
                         }
