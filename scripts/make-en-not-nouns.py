@@ -6,6 +6,14 @@ only as verbs, adjectives or adverbs ("understand", "astray", "severe"), or as n
 sense its tagged corpus ever used while another part of speech was ("forth", "needy"). The
 analysis keeps such a word as a concept only where the text itself uses it as a noun.
 
+It also holds the inflected forms WordNet's own morphology (its exception lists and suffix
+rules, as its `morphy` applies them) reads as a verb's past or an adjective's degree and as no
+noun ("exclaimed", "swung", "straighter"); not a form in -ing, which is often a noun of its
+own ("buffering", "quoting"), nor one in -s, which may name a field ("Depends"). Every lemma
+WordNet knows as no noun is listed, rare ones too ("direful"); inflected forms only where
+they are ordinary words. (A British spelling is looked up as the American one at run time:
+`background::en_not_noun`.)
+
 Source: Debian's `wordnet-base` 1:3.0-37 (its index.{noun,verb,adj,adv}); the script fetches
 the package with `apt-get download` unless a directory holding those files is given.
 Usage: scripts/make-en-not-nouns.py [WORDNET_DIR]
@@ -48,19 +56,68 @@ def senses(directory: str) -> dict:
     return out
 
 
+def exceptions(directory: str) -> dict:
+    """(pos, inflected form) -> base forms, from WordNet's exception lists ("swung" -> "swing")."""
+    out: dict = {}
+    for pos, name in [("n", "noun"), ("v", "verb"), ("a", "adj"), ("r", "adv")]:
+        with open(os.path.join(directory, name + ".exc"), encoding="latin-1") as f:
+            for line in f:
+                t = line.split()
+                out.setdefault((pos, t[0]), []).extend(t[1:])
+    return out
+
+
+# WordNet's suffix rules (morphy's "detachment" rules), per part of speech.
+SUFFIX_RULES = {
+    "n": [("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
+          ("men", "man"), ("ies", "y")],
+    "v": [("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""),
+          ("ing", "e"), ("ing", "")],
+    "a": [("er", ""), ("est", ""), ("er", "e"), ("est", "e")],
+    "r": [],
+}
+
+
+def bases(word: str, pos: str, known: dict, exc: dict) -> set:
+    """The lemmas of part of speech `pos` that `word` is an inflected form of."""
+    out = set(exc.get((pos, word), []))
+    for suffix, ending in SUFFIX_RULES[pos]:
+        if word.endswith(suffix):
+            base = word[: len(word) - len(suffix)] + ending
+            out.add(base)
+            # (a doubled consonant: "stopped", "rammed")
+            if pos == "v" and ending == "" and len(base) >= 3 and base[-1] == base[-2]:
+                out.add(base[:-1])
+    return {b for b in out if pos in known.get(b, {})}
+
+
+def no_noun(by_pos: dict) -> bool:
+    """Whether WordNet's senses of a lemma make it no noun (see the module's doc)."""
+    noun = by_pos.get("n")
+    other = max((tag for p, (_, tag) in by_pos.items() if p != "n"), default=-1)
+    return noun is None and other >= 0 or noun is not None and noun[1] == 0 and other >= 2
+
+
 def main() -> None:
     with gzip.open(os.path.join(DATA, "en-background.txt.gz"), "rt") as f:
         ordinary = {l.strip() for l in f if l.strip() and not l.startswith("#")}
-    known = senses(wordnet_dir())
+    directory = wordnet_dir()
+    known = senses(directory)
+    exc = exceptions(directory)
     words = []
+    # (every lemma WordNet knows as no noun, rare ones too: "direful", "wilful")
     for w, by_pos in known.items():
-        if w not in ordinary:
-            continue
-        noun = by_pos.get("n")
-        other = max((tag for p, (_, tag) in by_pos.items() if p != "n"), default=-1)
-        if noun is None and other >= 0 or noun is not None and noun[1] == 0 and other >= 2:
+        if no_noun(by_pos):
             words.append(w)
-    words.sort()
+    for w in ordinary:
+        if w in known or not (w.isalpha() and w.isascii()):
+            continue
+        if w.endswith(("ing", "s")) or bases(w, "n", known, exc):
+            pass  # a noun's plural ("men", "data"), or a form that may be a noun
+        elif any(bases(w, p, known, exc) for p in "var"):
+            words.append(w)  # a verb's or an adjective's form and no noun's
+            continue
+    words = sorted(set(words))
     body = "\n".join(words) + "\n"
     path = os.path.join(DATA, "en-not-nouns.txt.gz")
     with open(path, "wb") as raw:

@@ -126,6 +126,12 @@ pub fn en_derived(word: &str) -> bool {
 /// ("colour", "centre", "licence", "catalogue", "organisation", "analyse", "judgement",
 /// "encyclopaedia", "travelled").
 fn en_known(word: &str) -> bool {
+    en_band(word).is_some() || american_spellings(word).any(|us| en_band(&us).is_some())
+}
+
+/// The American spellings a British one may stand for, one change each ("colour" "color",
+/// "marvellous" "marvelous", "wilful" "willful"); none for a word with no British mark.
+fn american_spellings(word: &str) -> impl Iterator<Item = String> + '_ {
     const BRITISH: &[(&str, &str)] = &[
         ("our", "or"),
         ("tre", "ter"),
@@ -138,27 +144,31 @@ fn en_known(word: &str) -> bool {
         ("ae", "e"),
         ("oe", "e"),
         ("ll", "l"),
+        ("lful", "llful"),
     ];
-    en_band(word).is_some()
-        || BRITISH
-            .iter()
-            .any(|(gb, us)| word.contains(gb) && en_band(&word.replace(gb, us)).is_some())
+    BRITISH
+        .iter()
+        // (not "llful" again: "skillful" is American already)
+        .filter(move |(gb, _)| word.contains(gb) && !(*gb == "lful" && word.contains("llful")))
+        .map(move |(gb, us)| word.replace(gb, us))
 }
 
 /// Whether WordNet knows a lower-case English word only as a verb, adjective or adverb
-/// ("understand", "astray", "severe"), or as a noun in no sense its tagged corpus used while
-/// another part of speech was ("forth"): `data/en-not-nouns.txt.gz`.
+/// ("understand", "astray", "severe", "direful"), or as a noun in no sense its tagged corpus
+/// used while another part of speech was ("forth"), or the word is the past or the degree of
+/// such a verb or adjective ("exclaimed", "swung", "straighter"): `data/en-not-nouns.txt.gz`.
+/// A British spelling is looked up as the American one ("marvellous", "honourable").
 pub fn en_not_noun(word: &str) -> bool {
     static SET: OnceLock<rustc_hash::FxHashSet<String>> = OnceLock::new();
-    SET.get_or_init(|| {
+    let set = SET.get_or_init(|| {
         gunzip(
             EN_NOT_NOUNS,
             "the English part-of-speech list does not decode; verbs and adjectives may become concepts",
         )
         .map(|text| text.lines().map(str::to_string).collect())
         .unwrap_or_default()
-    })
-    .contains(word)
+    });
+    set.contains(word) || american_spellings(word).any(|us| set.contains(&us))
 }
 
 /// Estimated relative frequency of a lower-case English word in ordinary text.
@@ -313,6 +323,35 @@ mod tests {
         assert!(en_frequency("the") > en_frequency("metadata"));
         assert!(en_is_common("water"));
         assert!(!en_is_common("lintian"));
+    }
+
+    #[test]
+    fn words_that_are_no_nouns() {
+        let cases = [
+            // WordNet's verbs, adjectives and adverbs, rare ones too
+            ("understand", true),
+            ("direful", true),
+            // the past of a verb and the degree of an adjective, by WordNet's morphology
+            ("exclaimed", true),
+            ("swung", true),
+            ("straighter", true),
+            // a British spelling, looked up as the American one
+            ("marvellous", true),
+            ("honourable", true),
+            ("wilful", true),
+            // nouns, and forms that may be nouns (a gerund, a field's name in -s)
+            ("colour", false),
+            ("harbour", false),
+            ("canoe", false),
+            ("hour", false),
+            ("buffering", false),
+            ("quoting", false),
+            ("depends", false),
+            ("whale", false),
+        ];
+        for (w, want) in cases {
+            assert_eq!(en_not_noun(w), want, "{w}");
+        }
     }
 
     #[test]

@@ -924,12 +924,31 @@ fn is_initial(w: &str) -> bool {
     cs.next().is_some_and(char::is_uppercase) && cs.next() == Some('.') && cs.next().is_none()
 }
 
-/// A capitalised word ("Darcy", "McDonald") or a short acronym ("GUI", "FHS").
+/// A capitalised word ("Darcy", "McDonald") or a short acronym ("GUI", "FHS"); not a
+/// pronoun's or an auxiliary's contraction, capitalised or not ("I'll", "I've", "Don't").
 fn is_cap(w: &str) -> bool {
+    if contraction(w) {
+        return false;
+    }
     let mut cs = w.chars();
     let first_upper = cs.next().is_some_and(char::is_uppercase);
     (first_upper && w.chars().skip(1).any(char::is_lowercase) && !w.contains(['.', '/', '_']))
         || (w.len() >= 2 && w.len() <= 6 && w.chars().all(|c| c.is_ascii_uppercase()))
+}
+
+/// A pronoun or an auxiliary run together with a verb or "not" ("I'll", "I'd", "I'm",
+/// "They're", "It's", "Don't", "Can't"), a closed-class word; not a name written with an
+/// apostrophe ("O'Brien", "D'Arcy", "Sa'd", "Qur'an").
+fn contraction(w: &str) -> bool {
+    const BASES: &[&str] = &[
+        "i", "you", "he", "she", "it", "we", "they", "that", "there", "here", "what", "who",
+        "where", "let", "don", "can", "won", "isn", "aren", "wasn", "weren", "didn", "doesn",
+        "couldn", "wouldn", "shouldn", "ain", "haven", "hasn", "hadn",
+    ];
+    w.split_once(['\'', '’']).is_some_and(|(base, rest)| {
+        ["ll", "d", "m", "ve", "re", "s", "t"].contains(&rest)
+            && BASES.contains(&base.to_lowercase().as_str())
+    })
 }
 
 /// An identifier or path kept as written: `highWaterMark`, `stream.pipeline`, `/usr/local`,
@@ -3878,6 +3897,14 @@ mod tests {
             ("A1", false, false),
             ("X11", false, false),
             ("ISO-", false, false),
+            // (a pronoun's or an auxiliary's contraction is no name; a name with an
+            // apostrophe is)
+            ("I'll", false, false),
+            ("I’ve", false, false),
+            ("Don't", false, false),
+            ("They're", false, false),
+            ("O'Brien", false, true),
+            ("Sa'd", false, true),
         ];
         for (w, code, cap) in cases {
             assert_eq!((is_code(w), is_cap(w)), (code, cap), "{w}");
