@@ -478,6 +478,17 @@ const EN_RELATIONS: &[&str] = &[
     "maintainer of", "born in", "died in",
 ];
 
+/// Whether a capitalised word opens a date: a month's or a weekday's name ("February",
+/// "Monday"), the places a relation in "born in" or "died in" must not take.
+fn is_date_word(name: &str) -> bool {
+    const DATE_WORDS: &[&str] = &[
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December", "Monday", "Tuesday", "Wednesday", "Thursday",
+        "Friday", "Saturday", "Sunday",
+    ];
+    name.split(' ').next().is_some_and(|w| DATE_WORDS.contains(&w))
+}
+
 /// Offices a text names beside a person, in parentheses ("Martin Schulze (Vice President)",
 /// "the Treasurer (Tim Sailer)") or after "the" ("Nathan the prophet"): the last word of the
 /// office, lower-cased.
@@ -911,6 +922,8 @@ fn relations(p: &Passage, names: &[String], zh: bool) -> Vec<(String, String)> {
                     .or_else(|| plural.as_deref().and_then(|p| rest.strip_prefix(p)))
                     .and_then(|o| name_at(o.trim_start()))
                     && !names.contains(&other)
+                    // (a date is no place: "died in February 2015")
+                    && !(r.ends_with(" in") && is_date_word(&other))
                 {
                     out.push((r.to_string(), other));
                 }
@@ -1687,7 +1700,7 @@ mod tests {
     #[test]
     fn relations_the_text_states() {
         // (passage, name, the relations read for it)
-        let cases: [(&str, &str, &[(&str, &str)]); 5] = [
+        let cases: [(&str, &str, &[(&str, &str)]); 7] = [
             ("Moses and Jesus, the son of Mary, came.", "Moses", &[]),
             (
                 "Moses and Jesus, the son of Mary, came.",
@@ -1704,6 +1717,13 @@ mod tests {
                 "And Mary, the daughter of 'Imran, who guarded her chastity",
                 "Mary",
                 &[("daughter of", "'Imran")],
+            ),
+            // (a date is no place)
+            ("Clytie Siddall died in February 2015.", "Clytie Siddall", &[]),
+            (
+                "Joel Klecker died in Oregon in 2000.",
+                "Joel Klecker",
+                &[("died in", "Oregon")],
             ),
         ];
         for (text, name, want) in cases {

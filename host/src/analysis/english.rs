@@ -227,6 +227,37 @@ const PERSON_DEEDS: &[&str] = &[
     "begat", "begot", "killed", "slew", "murdered", "married", "divorced",
 ];
 
+/// What only a mind or a life does, right after its subject's name ("Pip loved life",
+/// "Steelkilt knew", "Frans Pop died"): a place, a ship or a project never does these.
+const PERSON_MIND: &[&str] = &[
+    "thought",
+    "knew",
+    "felt",
+    "loved",
+    "hated",
+    "feared",
+    "wished",
+    "wanted",
+    "hoped",
+    "believed",
+    "remembered",
+    "forgot",
+    "smiled",
+    "laughed",
+    "wept",
+    "slept",
+    "died",
+    "sighed",
+    "muttered",
+    "murmured",
+    "grinned",
+    "frowned",
+    "nodded",
+    "gazed",
+    "stared",
+    "glanced",
+];
+
 /// Offices a person is made or sent as ("sent to you Saul as a king", "took him as a
 /// prophet").
 const PERSON_OFFICES: &[&str] = &[
@@ -934,6 +965,30 @@ fn is_cap(w: &str) -> bool {
     let first_upper = cs.next().is_some_and(char::is_uppercase);
     (first_upper && w.chars().skip(1).any(char::is_lowercase) && !w.contains(['.', '/', '_']))
         || (w.len() >= 2 && w.len() <= 6 && w.chars().all(|c| c.is_ascii_uppercase()))
+}
+
+/// The value of a Roman numeral of two letters or more, written in I, V and X the usual way
+/// ("II" 2, "XIV" 14), up to 39; None for anything else ("IVX", "MIDI", "CLI").
+fn roman_numeral(w: &str) -> Option<u32> {
+    if w.len() < 2 || !w.chars().all(|c| "IVX".contains(c)) {
+        return None;
+    }
+    (1..40).find(|&v| to_roman(v) == w)
+}
+
+/// The Roman numeral of 1 to 39 ("XIV").
+fn to_roman(v: u32) -> String {
+    const ONES: [&str; 10] = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"];
+    "X".repeat((v / 10) as usize) + ONES[(v % 10) as usize]
+}
+
+/// Whether the text numbers something "I." (a heading or a list item that opens with the
+/// numeral and a full stop), so that "II" stands next to a "I" the names do not hold.
+fn single_i_counts(sentences: &[&str]) -> bool {
+    sentences.iter().any(|s| {
+        s.split_whitespace()
+            .any(|w| w == "I." || w == "I.," || w == "(I)")
+    })
 }
 
 /// A pronoun or an auxiliary run together with a verb or "not" ("I'll", "I'd", "I'm",
@@ -1815,12 +1870,11 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 // (a title before a name: "King David", "Captain Kirk"; not a title that is
                 // also an adjective, before a name of ordinary words: "General Resolution",
                 // "Master Boot Record")
-                // (nor a title that a name of "of the" holds: "King of the Jews" names the
-                // title, not the people)
+                // (nor a title that "of" joins to a name: "King of the Jews", "King of Siam"
+                // and "Prince of Wales" name the title, not the people or the place)
                 while start < j
                     && HONORIFICS.contains(&toks[start].text)
-                    && !(toks.get(start + 1).is_some_and(|t| t.text == "of")
-                        && toks.get(start + 2).is_some_and(|t| t.text == "the"))
+                    && toks.get(start + 1).is_none_or(|t| t.text != "of")
                     && !(["General", "Master"].contains(&toks[start].text)
                         && toks[start + 1..j].first().is_some_and(|n| {
                             en_is_common(&n.text.to_lowercase()) && !given_name(n.text)
@@ -1922,10 +1976,26 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                             c.predicative += 1;
                         }
                         // (speech: "X said", "said X"; and an address, "O Haman, build me a
-                        // tower", where the vocative's "O" stands before a name)
+                        // tower", where the vocative's "O" stands before a name, or a name
+                        // called out after a comma, "Here you are, Pip!", "Where, Flask?")
+                        // (and what only a mind or a life does: "Pip loved life", "Steelkilt
+                        // knew", "Frans Pop died")
+                        let called_out = || {
+                            let before = text_before(s, toks[i].text)?;
+                            let last = toks[j - 1].text;
+                            let end = text_before(s, last)?.len() + last.len();
+                            Some(
+                                before.trim_end().ends_with(',')
+                                    && s[end..].starts_with(['!', '?']),
+                            )
+                        };
                         if next.as_deref().is_some_and(|n| SPEECH.contains(&n))
                             || prev.as_deref().is_some_and(|p| SPEECH.contains(&p))
                             || i >= 1 && toks[i - 1].text == "O"
+                            || toks
+                                .get(j)
+                                .is_some_and(|n| !n.punct_before && PERSON_MIND.contains(&n.text))
+                            || called_out() == Some(true)
                         {
                             c.person += 1;
                         }
@@ -2255,6 +2325,16 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             && n.split(' ')
                 .skip(1)
                 .all(|w| w.chars().all(|c| c.is_ascii_digit() || c == ','))
+        {
+            continue;
+        }
+        // "II", "III": a number in Roman numerals where the text counts with its neighbours
+        // ("I. The Sperm Whale; II. the Right Whale; III. …"), not an acronym ("IV" of a
+        // cipher, where no "III" or "V" stands by it)
+        if let Some(v) = roman_numeral(n)
+            && [v - 1, v + 1]
+                .iter()
+                .any(|&u| names.contains_key(&to_roman(u)) || u == 1 && single_i_counts(sentences))
         {
             continue;
         }
@@ -3778,6 +3858,35 @@ mod tests {
             ("Moses", false),
         ] {
             assert_eq!(thing_like_name(&tokenize(name)), thing, "{name}");
+        }
+    }
+
+    #[test]
+    fn roman_numerals_that_count_are_no_names() {
+        let sentences = [
+            "The whales are divided into books: I. The Folio Whale; II. The Octavo Whale.",
+            "Of the Folio Whale there are kinds: I. The Sperm Whale; II. The Right Whale.",
+            "Then came III. The Duodecimo Whale, which the sailors know well.",
+        ];
+        let (found, _) = extract(&sentences, &[]);
+        let has = |t: &str| found.iter().any(|f| f.text == t);
+        assert!(!has("II") && !has("III"));
+        assert!(has("Folio Whale"));
+        // (an acronym written in the same letters, with no numeral beside it)
+        let sentences = [
+            "The cipher takes an IV of sixteen bytes, and a fresh IV for every message.",
+            "Never reuse an IV with the same key, since the IV keeps the output apart.",
+            "A random IV is sent in the clear before the first block.",
+        ];
+        let (found, _) = extract(&sentences, &[]);
+        assert!(found.iter().any(|f| f.text == "IV"));
+        for (w, v) in [
+            ("II", Some(2)),
+            ("XIV", Some(14)),
+            ("IIII", None),
+            ("CLI", None),
+        ] {
+            assert_eq!(roman_numeral(w), v, "{w}");
         }
     }
 

@@ -312,6 +312,24 @@ fn people_who_act_are_persons() {
     }
 }
 
+/// A name called out after a comma ("Stick to the boat, Pip!") or said to feel, know or die
+/// ("Fedallah smiled") is a person's; a place listed between commas stays a place.
+#[test]
+fn a_name_called_out_or_that_feels_is_a_persons() {
+    let text = "\"Stick to the boat, Pibbet!\" And Pibbet sat down. \"Where now, Pibbet?\" \
+                Fedallah smiled. Then Fedallah muttered a word. Fedallah stood by the rail. \
+                They sailed from Tarquay, Salem, and Boston. The ship lay at Tarquay. \
+                Oil came to Tarquay.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    for (name, kind) in [
+        ("Pibbet", TermKind::Person),
+        ("Fedallah", TermKind::Person),
+        ("Tarquay", TermKind::Place),
+    ] {
+        assert_eq!(a.term(name).map(|t| t.kind), Some(kind), "{name}");
+    }
+}
+
 /// A name addressed with the vocative "O" is a person's; a city so addressed stays a place
 /// where the text says more of it as one.
 #[test]
@@ -345,6 +363,14 @@ fn a_name_joined_by_of_the() {
     assert!(
         a.term("Jews").is_none_or(|t| t.kind != TermKind::Person),
         "a title's people is no person"
+    );
+    // (nor of the place a title names: "King of Siam", "Prince of Wales")
+    let text = "The King of Siam took four thousand elephants. Word came to the King of Siam \
+                from the coast. The King of Siam sent ships to the islands.\n";
+    let a = Analysis::new(&Document::from_text("T", Lang::En, text));
+    assert!(
+        a.term("Siam").is_none_or(|t| t.kind != TermKind::Person),
+        "a title's place is no person"
     );
 }
 
