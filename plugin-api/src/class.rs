@@ -735,6 +735,23 @@ fn en_examples(name: &str, sentence: &str) -> Option<NamedClass> {
             let list = list.split(" etc").next().unwrap_or(list);
             let items = en_items(list);
             let n = items.len();
+            // ("like" introduces examples as a list of names, "tools like dpkg and apt", or as
+            // one named thing after a class of one, "a device, like the Cybook Gen 3"; one
+            // thing after a plural, a thing with "a", or a common noun is a simile: "bellies
+            // like Indian ships", "a head like a Roman", "dashed one, like the swell")
+            // (in brackets it gives examples still: "existing formats (like EPUB)")
+            if *word == "like" && !before.ends_with('(') {
+                let first = after.trim_start();
+                let named = first.strip_prefix("the ").unwrap_or(first);
+                let simile = ["a ", "an ", "A ", "An "].iter().any(|a| first.starts_with(a))
+                    || first.starts_with("the ") && !named.starts_with(char::is_uppercase)
+                    // (one coined name after a plural is an example still: "tools like
+                    // dh_strip")
+                    || n < 2 && !singular && name.chars().all(char::is_alphabetic);
+                if simile {
+                    continue;
+                }
+            }
             if let Some((i, item)) = items
                 .iter()
                 .enumerate()
@@ -1970,6 +1987,28 @@ mod tests {
             None,
         ),
         ("Debian", "The system, such as Debian, works.", false, None),
+        // ("like" a simile, of one thing or of a thing with its article; a list of names
+        // after it gives examples)
+        (
+            "Indian",
+            "They filled their bellies like Indian ships all day loading with spices.",
+            false,
+            None,
+        ),
+        ("Roman", "He had a head like a Roman, broad and bold.", false, None),
+        (
+            "dh_strip",
+            "The binaries are stripped by tools like dh_strip.",
+            false,
+            Some("tools"),
+        ),
+        ("swell", "It was a dashed one, like the swell.", false, None),
+        (
+            "apt",
+            "Install it with tools like dpkg and apt.",
+            false,
+            Some("tools"),
+        ),
         (
             "automake",
             "Many programs use autoconf, automake and other build tools.",

@@ -101,6 +101,18 @@ pub(super) const HONORIFICS: &[&str] = &[
     "President",
     "Rev",
     "Reverend",
+    // (forms of address of other tongues, and ranks at sea, in the church and the army;
+    // not "Don", an English given name too, "Don Armstrong")
+    "Senor",
+    "Señor",
+    "Signor",
+    "Commodore",
+    "Admiral",
+    "Lieutenant",
+    "Sergeant",
+    "Deacon",
+    "Bishop",
+    "Cardinal",
 ];
 
 const SPEECH: &[&str] = &[
@@ -416,6 +428,16 @@ const PLACE_HEADS: &[&str] = &[
     "Plaza",
     "Way",
     "Place",
+    "Swamp",
+    "Marsh",
+    "Cape",
+    "Coast",
+    "Strait",
+    "Straits",
+    "Canal",
+    "Desert",
+    "Creek",
+    "Vineyard",
 ];
 
 /// Whether a capitalised word ends the name of a place, a body or a work rather than a
@@ -798,6 +820,9 @@ struct Tok<'a> {
     text: &'a str,
     /// Punctuation (not a space) right before the token.
     punct_before: bool,
+    /// A possessive's "'s" right before the token ("Noah's Ark"), which counts as
+    /// punctuation too.
+    after_possessive: bool,
 }
 
 fn is_tok_char(c: char) -> bool {
@@ -879,6 +904,7 @@ fn tokenize(s: &str) -> Vec<Tok<'_>> {
     let mut out = Vec::new();
     let mut i = 0;
     let mut punct = false;
+    let mut possessive = false;
     while i < b.len() {
         let (start, c) = b[i];
         let path_start = c == '/'
@@ -891,8 +917,10 @@ fn tokenize(s: &str) -> Vec<Tok<'_>> {
             out.push(Tok {
                 text: &s[start..start + 1],
                 punct_before: true,
+                after_possessive: false,
             });
             punct = false;
+            possessive = false;
             i += 1;
             continue;
         }
@@ -941,8 +969,13 @@ fn tokenize(s: &str) -> Vec<Tok<'_>> {
         };
         out.push(Tok {
             text,
-            punct_before: punct,
+            punct_before: punct || possessive,
+            after_possessive: possessive,
         });
+        // (and ends it: what follows is the thing possessed, no word of the name, "Noah's
+        // Ark", "Debian's Social Contract"; see the name runs for a work's or a place's
+        // head, "Debian Administrator's Handbook")
+        possessive = text.len() < end - start;
         punct = false;
         i = j;
     }
@@ -1836,7 +1869,10 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 while j < toks.len()
                     && (!toks[j].punct_before
                         || ABBREVIATED_HONORIFICS.contains(&toks[j - 1].text)
-                        || toks[j].text == "&")
+                        || toks[j].text == "&"
+                        // (a possessive inside the name of a work, a body or a place:
+                        // "Debian Administrator's Handbook", "Martha's Vineyard")
+                        || toks[j].after_possessive && name_head(toks[j].text))
                     && j - i < 6
                 {
                     if is_cap(toks[j].text) && !is_code(toks[j].text) {
@@ -3859,6 +3895,24 @@ mod tests {
         ] {
             assert_eq!(thing_like_name(&tokenize(name)), thing, "{name}");
         }
+    }
+
+    #[test]
+    fn a_possessive_ends_a_name() {
+        let sentences = [
+            "He learned it from Murray's Grammar at school.",
+            "The rule stands in Murray's Grammar, as every boy knows.",
+            "Noah's Ark rested on the mountain, and Noah's Ark was long.",
+            "Noah built it with his sons; Noah was old.",
+            "See the Debian Administrator's Handbook for more.",
+            "The Debian Administrator's Handbook covers it too.",
+        ];
+        let (found, _) = extract(&sentences, &[]);
+        let has = |t: &str| found.iter().any(|f| f.text == t);
+        assert!(!has("Murray Grammar") && !has("Noah Ark"));
+        assert!(has("Noah"));
+        // (a work's head goes on past the possessive)
+        assert!(has("Debian Administrator Handbook"));
     }
 
     #[test]

@@ -3997,6 +3997,9 @@ fn is_generic_word(text: &str, lang: Lang) -> bool {
 /// one of its own. A Chinese word of two characters or more by jieba's dictionary; an English
 /// word in lower case, one word, by its SCOWL band.
 fn used_as_ordinary(word: &str, sentences: usize, words: usize, lang: Lang) -> bool {
+    // (an older spelling that hyphenates a word now written solid is that word: "to-day",
+    // "to-morrow")
+    let solid = word.replace('-', "");
     let ordinary = match lang {
         Lang::Zh if word.chars().count() >= 2 => background::zh_frequency(word),
         Lang::En
@@ -4004,6 +4007,13 @@ fn used_as_ordinary(word: &str, sentences: usize, words: usize, lang: Lang) -> b
                 && background::en_band(word).is_some() =>
         {
             background::en_frequency(word)
+        }
+        Lang::En
+            if word.contains('-')
+                && word.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                && background::en_band(&solid).is_some() =>
+        {
+            background::en_frequency(&solid)
         }
         _ => return false,
     };
