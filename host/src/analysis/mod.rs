@@ -4909,6 +4909,74 @@ const EN_CODED_HEADS: &[&str] = &[
     "interface",
 ];
 
+/// The pasts of common irregular verbs, which tell a story's events ("The whale rose", "the
+/// boat flew"), not what a thing is.
+const EN_IRREGULAR_PASTS: &[&str] = &[
+    "came",
+    "went",
+    "fell",
+    "rose",
+    "took",
+    "gave",
+    "made",
+    "struck",
+    "stood",
+    "lay",
+    "flew",
+    "ran",
+    "broke",
+    "sank",
+    "held",
+    "drove",
+    "threw",
+    "shot",
+    "began",
+    "spoke",
+    "saw",
+    "got",
+    "left",
+    "sat",
+    "swam",
+    "swung",
+    "hung",
+    "slid",
+    "split",
+    "sprang",
+    "stole",
+    "tore",
+    "woke",
+    "wore",
+    "drew",
+    "grew",
+    "knew",
+    "bore",
+    "beat",
+    "bit",
+    "caught",
+    "felt",
+    "fought",
+    "found",
+    "kept",
+    "led",
+    "lost",
+    "met",
+    "paid",
+    "rang",
+    "said",
+    "sent",
+    "shook",
+    "shone",
+    "slept",
+    "stuck",
+    "swept",
+    "taught",
+    "told",
+    "thought",
+    "understood",
+    "won",
+    "wrote",
+];
+
 /// Verbs that say what a subject does ("dpkg installs", "The stream emits").
 const EN_DESCRIBING: &[&str] = &[
     "provides",
@@ -5516,6 +5584,21 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
                 ]
                 .contains(&n2)
         };
+        // (nor a story's event, told in the past of one thing of the kind: "The harpoon
+        // dropped from his hand.", "The mate was in the very act of striking"; what a common
+        // noun is, a text says in the present, "The harpoon is …", or with "was a")
+        let event = term
+            .chars()
+            .all(|c| c.is_lowercase() || c == ' ' || c == '-')
+            && before.split_whitespace().next_back() == Some("the")
+            && after.split_whitespace().next().is_some_and(|v| {
+                let v = v.trim_end_matches([',', ';', '.']);
+                v.ends_with("ed") && v.len() > 4
+                    || ["was", "were", "had"].contains(&v)
+                        && !["a", "an", "one"]
+                            .contains(&after.split_whitespace().nth(1).unwrap_or(""))
+                    || EN_IRREGULAR_PASTS.contains(&v)
+            });
         for (pat, w) in [
             ("is a ", 1.0),
             ("is an ", 1.0),
@@ -5532,7 +5615,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             ("was ", 0.4),
         ] {
             let bare = matches!(pat, "are " | "is " | "was ");
-            if after.starts_with(pat) && (!bare || bare_ok()) {
+            if after.starts_with(pat) && (!bare || bare_ok()) && !(event && pat == "was ") {
                 score = score.max(w);
             }
         }
@@ -5623,6 +5706,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         };
         if !announces
             && !farewell
+            && !event
             && (en_predicate(after)
                 || program && en_verb_of_program(after)
                 || of_phrase_then(after).is_some_and(en_predicate))

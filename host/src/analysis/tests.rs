@@ -793,6 +793,21 @@ fn words_of_doing_are_no_concepts() {
 fn english_definition_patterns() {
     // (sentence, term, defines)
     let cases = [
+        // a story's event, told in the past of one thing of the kind, says nothing of what
+        // the kind is; the present, or "was a", does
+        ("The harpoon dropped from his hand.", "harpoon", false),
+        (
+            "The mate was in the very act of striking, when a hiss stayed his arm.",
+            "mate",
+            false,
+        ),
+        ("The boat flew through the water.", "boat", false),
+        (
+            "The harpoon is a barbed spear thrown at whales.",
+            "harpoon",
+            true,
+        ),
+        ("The voyage was a skilful and lucky one.", "voyage", true),
         // what X does, after an adverb in -ly, after its phrase of "of", or as the subject of
         // a clause of time that the main clause goes on about ("it")
         (
