@@ -1911,6 +1911,9 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 while start < j
                     && HONORIFICS.contains(&toks[start].text)
                     && toks.get(start + 1).is_none_or(|t| t.text != "of")
+                    // (nor "St." or "Saint", which name places as often as people: "St.
+                    // Helena", "St. Louis"; the name keeps it, and it says no person)
+                    && !["St", "Saint"].contains(&toks[start].text)
                     && !(["General", "Master"].contains(&toks[start].text)
                         && toks[start + 1..j].first().is_some_and(|n| {
                             en_is_common(&n.text.to_lowercase()) && !given_name(n.text)
@@ -3913,6 +3916,22 @@ mod tests {
         assert!(has("Noah"));
         // (a work's head goes on past the possessive)
         assert!(has("Debian Administrator Handbook"));
+    }
+
+    #[test]
+    fn saint_stays_in_a_name_and_makes_no_person() {
+        let sentences = [
+            "The ship touched at St. Helena for water.",
+            "From St. Helena they sailed south.",
+            "The island of St. Helena lay astern.",
+        ];
+        let (found, _) = extract(&sentences, &[]);
+        assert!(
+            !found
+                .iter()
+                .any(|f| f.text.ends_with("Helena") && f.kind == TermKind::Person)
+        );
+        assert!(found.iter().any(|f| f.text == "St Helena"));
     }
 
     #[test]
