@@ -489,6 +489,57 @@ fn is_date_word(name: &str) -> bool {
     name.split(' ').next().is_some_and(|w| DATE_WORDS.contains(&w))
 }
 
+/// Titles of office an English text writes before a name ("Captain Peleg", "King Asa"), with
+/// what they make the person; not a form of address that says no office ("Mr", "Sir"), nor
+/// "Father", a kin word as often.
+const EN_TITLES: &[(&str, &str)] = &[
+    ("Captain", "a captain"),
+    ("King", "a king"),
+    ("Queen", "a queen"),
+    ("Prince", "a prince"),
+    ("Princess", "a princess"),
+    ("Emperor", "an emperor"),
+    ("Duke", "a duke"),
+    ("Commodore", "a commodore"),
+    ("Admiral", "an admiral"),
+    ("Lieutenant", "a lieutenant"),
+    ("Colonel", "a colonel"),
+    ("General", "a general"),
+    ("Sergeant", "a sergeant"),
+    ("Deacon", "a deacon"),
+    ("Bishop", "a bishop"),
+    ("Cardinal", "a cardinal"),
+    ("Reverend", "a minister"),
+    ("Rev", "a minister"),
+    ("Professor", "a professor"),
+    ("Prof", "a professor"),
+    ("Dr", "a doctor"),
+    ("President", "a president"),
+    ("Judge", "a judge"),
+    ("Prophet", "a prophet"),
+];
+
+/// The office one title before the name gives the person, among the names the page goes by
+/// ("Captain Peleg" of Peleg: "a captain"); None where the names give none, or two ("King
+/// Ahab" and "Captain Ahab" are two men of one name).
+fn office_title(title: &str, aliases: &[String]) -> Option<&'static str> {
+    let mut found: Option<&'static str> = None;
+    for a in aliases {
+        let Some(t) = a.strip_suffix(title).and_then(|h| h.strip_suffix(' ')) else {
+            continue;
+        };
+        let t = t.trim_end_matches('.');
+        let Some(&(_, office)) = EN_TITLES.iter().find(|(w, _)| *w == t) else {
+            continue;
+        };
+        if found.is_some_and(|f| f != office) {
+            return None;
+        }
+        found = Some(office);
+    }
+    found
+}
+
 /// Offices a text names beside a person, in parentheses ("Martin Schulze (Vice President)",
 /// "the Treasurer (Tim Sailer)") or after "the" ("Nathan the prophet"): the last word of the
 /// office, lower-cased.
@@ -1539,7 +1590,10 @@ impl Gene for Person {
                     });
                 }
                 let with = grove_gene::build::often_with(&entry.key, &entry.title, mentions.len(), 4);
-                let kind = ("人物", "a person");
+                // (an office the text puts before the name says what the person is: "Captain
+                // Peleg" makes Peleg a captain)
+                let office = if zh { None } else { office_title(&entry.title, &entry.aliases) };
+                let kind = ("人物", office.unwrap_or("a person"));
                 // (a classical person the text shows nothing else of is shown by what they
                 // did, in the text's words: "比干忠谏而剖心兮，箕子被发而佯狂。")
                 match role {
@@ -1694,6 +1748,21 @@ mod tests {
                 page: None,
                 line: Some(1),
             },
+        }
+    }
+
+    #[test]
+    fn an_office_before_the_name_says_what_the_person_is() {
+        let names = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let cases: [(&str, &[&str], Option<&str>); 5] = [
+            ("Peleg", &["Captain Peleg"], Some("a captain")),
+            ("Asa", &["King Asa", "Asa's"], Some("a king")),
+            ("Stubb", &["Mr Stubb"], None),
+            ("Ahab", &["Captain Ahab", "King Ahab"], None),
+            ("Mapple", &["Father Mapple"], None),
+        ];
+        for (title, aliases, want) in cases {
+            assert_eq!(office_title(title, &names(aliases)), want, "{title}");
         }
     }
 
