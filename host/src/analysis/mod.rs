@@ -4909,6 +4909,24 @@ const EN_CODED_HEADS: &[&str] = &[
     "interface",
 ];
 
+/// Whether the words after a comma, up to the next one, hold a finite verb: a clause ("the
+/// same fate may be thine", after a name called out), not a noun phrase in apposition ("the
+/// brother of Moses").
+fn runs_into_a_clause(after: &str) -> bool {
+    const FINITE: &[&str] = &[
+        "is", "are", "was", "were", "may", "might", "will", "would", "shall", "should", "can",
+        "could", "must", "has", "have", "had", "do", "does", "did",
+    ];
+    // (a relative clause belongs to the noun phrase: "the tool that is used to …")
+    after
+        .split([',', ';', '.'])
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .take_while(|w| !["that", "which", "who", "whom", "whose", "where", "when"].contains(w))
+        .any(|w| FINITE.contains(&w))
+}
+
 /// The pasts of common irregular verbs, which tell a story's events ("The whale rose", "the
 /// boat flew"), not what a thing is.
 const EN_IRREGULAR_PASTS: &[&str] = &[
@@ -5357,6 +5375,14 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     }) {
         score = score.max(0.7);
     }
+    // "Call me Ishmael.", "My name is Ishmael": the speaker names themself (the sentence, or
+    // the quotation it opens, starts so)
+    {
+        let opening = before.trim_start_matches(|c: char| !c.is_alphanumeric());
+        if ["call me", "my name is", "my name's"].contains(&opening) {
+            score = score.max(0.7);
+        }
+    }
     // "a boy whose name will be John", "a man whose name was Heinrich"
     if ["whose name is", "whose name was", "whose name will be"]
         .iter()
@@ -5649,8 +5675,11 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         {
             score = score.max(0.9);
         }
+        // (an apposition is a noun phrase, not a clause after a name called out: "Yes,
+        // Ishmael, the same fate may be thine.")
         if comma
             && (after.starts_with("a ") || after.starts_with("an ") || after.starts_with("the "))
+            && !runs_into_a_clause(after)
         {
             score = score.max(0.6);
         }
@@ -5897,6 +5926,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             && !rest.starts_with("following")
             && !opening_phrase
             && !object_of
+            && !runs_into_a_clause(rest)
         {
             score = score.max(0.5);
         }

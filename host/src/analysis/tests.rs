@@ -793,6 +793,22 @@ fn words_of_doing_are_no_concepts() {
 fn english_definition_patterns() {
     // (sentence, term, defines)
     let cases = [
+        // (a name called out before a clause is no apposition)
+        (
+            "Yes, Ishmael, the same fate may be thine.",
+            "Ishmael",
+            false,
+        ),
+        ("Aaron, the brother of Moses, came down.", "Aaron", true),
+        (
+            "dpkg, the tool that is at the base of it all, installs packages.",
+            "dpkg",
+            true,
+        ),
+        // the speaker names themself
+        ("Call me Ishmael.", "Ishmael", true),
+        ("\"My name is Bulkington,\" he said.", "Bulkington", true),
+        ("They would call me Ishmael at sea.", "Ishmael", false),
         // a story's event, told in the past of one thing of the kind, says nothing of what
         // the kind is; the present, or "was a", does
         ("The harpoon dropped from his hand.", "harpoon", false),
