@@ -9,9 +9,9 @@ analysis keeps such a word as a concept only where the text itself uses it as a 
 It also holds the inflected forms WordNet's own morphology (its exception lists and suffix
 rules, as its `morphy` applies them) reads as a verb's past or an adjective's degree and as no
 noun ("exclaimed", "swung", "straighter"); not a form in -ing, which is often a noun of its
-own ("buffering", "quoting"), nor one in -s, which may name a field ("Depends"). Every lemma
-WordNet knows as no noun is listed, rare ones too ("direful"); inflected forms only where
-they are ordinary words. (A British spelling is looked up as the American one at run time:
+own ("buffering", "quoting"), nor one in -s, which may name a field ("Depends"). A rare lemma
+(not an ordinary word) is listed where WordNet knows it as no noun and no verb ("direful");
+inflected forms only where they are ordinary words. (A British spelling is looked up as the American one at run time:
 `background::en_not_noun`.)
 
 Source: Debian's `wordnet-base` 1:3.0-37 (its index.{noun,verb,adj,adv}); the script fetches
@@ -105,9 +105,11 @@ def main() -> None:
     known = senses(directory)
     exc = exceptions(directory)
     words = []
-    # (every lemma WordNet knows as no noun, rare ones too: "direful", "wilful")
+    # (every ordinary lemma WordNet knows as no noun, and rare ones that are no verb either:
+    # "direful", "wilful"; not "reboot" or "unzip", a manual's nouns that WordNet knows only as
+    # verbs)
     for w, by_pos in known.items():
-        if no_noun(by_pos):
+        if no_noun(by_pos) and (w in ordinary or "v" not in by_pos):
             words.append(w)
     for w in ordinary:
         if w in known or not (w.isalpha() and w.isascii()):

@@ -745,9 +745,10 @@ fn en_examples(name: &str, sentence: &str) -> Option<NamedClass> {
                 let named = first.strip_prefix("the ").unwrap_or(first);
                 let simile = ["a ", "an ", "A ", "An "].iter().any(|a| first.starts_with(a))
                     || first.starts_with("the ") && !named.starts_with(char::is_uppercase)
-                    // (one coined name after a plural is an example still: "tools like
-                    // dh_strip")
-                    || n < 2 && !singular && name.chars().all(char::is_alphabetic);
+                    // (one name alone after a plural is an example still, "tools like
+                    // lintian", "tools like dh_strip"; one that runs on into a noun phrase is
+                    // not, "bellies like Indian ships")
+                    || n < 2 && !singular && items.first().is_some_and(|it| !it.eq_ignore_ascii_case(name));
                 if simile {
                     continue;
                 }
@@ -1996,6 +1997,12 @@ mod tests {
             None,
         ),
         ("Roman", "He had a head like a Roman, broad and bold.", false, None),
+        (
+            "lintian",
+            "Check the package with tools like lintian.",
+            false,
+            Some("tools"),
+        ),
         (
             "dh_strip",
             "The binaries are stripped by tools like dh_strip.",

@@ -130,7 +130,8 @@ fn en_known(word: &str) -> bool {
 }
 
 /// The American spellings a British one may stand for, one change each ("colour" "color",
-/// "marvellous" "marvelous", "wilful" "willful"); none for a word with no British mark.
+/// "marvellous" "marvelous", "wilful" "willful"): every word that holds such a mark, so the
+/// caller asks only for a word it does not know as written ("pillar" is no "pilar").
 fn american_spellings(word: &str) -> impl Iterator<Item = String> + '_ {
     const BRITISH: &[(&str, &str)] = &[
         ("our", "or"),
@@ -157,7 +158,9 @@ fn american_spellings(word: &str) -> impl Iterator<Item = String> + '_ {
 /// ("understand", "astray", "severe", "direful"), or as a noun in no sense its tagged corpus
 /// used while another part of speech was ("forth"), or the word is the past or the degree of
 /// such a verb or adjective ("exclaimed", "swung", "straighter"): `data/en-not-nouns.txt.gz`.
-/// A British spelling is looked up as the American one ("marvellous", "honourable").
+/// A British spelling the background does not list is looked up as the American one
+/// ("marvellous", "honourable"; not "pillar", a word as written, whose "pilar" is an
+/// adjective).
 pub fn en_not_noun(word: &str) -> bool {
     static SET: OnceLock<rustc_hash::FxHashSet<String>> = OnceLock::new();
     let set = SET.get_or_init(|| {
@@ -168,7 +171,8 @@ pub fn en_not_noun(word: &str) -> bool {
         .map(|text| text.lines().map(str::to_string).collect())
         .unwrap_or_default()
     });
-    set.contains(word) || american_spellings(word).any(|us| set.contains(&us))
+    set.contains(word)
+        || en_band(word).is_none() && american_spellings(word).any(|us| set.contains(&us))
 }
 
 /// Estimated relative frequency of a lower-case English word in ordinary text.
@@ -344,6 +348,8 @@ mod tests {
             ("harbour", false),
             ("canoe", false),
             ("hour", false),
+            ("pillar", false),
+            ("fourth", false),
             ("buffering", false),
             ("quoting", false),
             ("depends", false),

@@ -3999,7 +3999,19 @@ fn is_generic_word(text: &str, lang: Lang) -> bool {
 fn used_as_ordinary(word: &str, sentences: usize, words: usize, lang: Lang) -> bool {
     // (an older spelling that hyphenates a word now written solid is that word: "to-day",
     // "to-morrow")
-    let solid = word.replace('-', "");
+    // (not a productive prefix, which makes another word: "re-sign" is no "resign")
+    let prefixed = word.split_once('-').is_some_and(|(p, _)| {
+        [
+            "re", "co", "pre", "non", "un", "de", "sub", "multi", "anti", "self", "e", "x", "semi",
+            "post", "mid", "over", "under", "out", "inter", "cross", "up", "down",
+        ]
+        .contains(&p)
+    });
+    let solid = if prefixed {
+        word.to_string()
+    } else {
+        word.replace('-', "")
+    };
     let ordinary = match lang {
         Lang::Zh if word.chars().count() >= 2 => background::zh_frequency(word),
         Lang::En
@@ -4911,7 +4923,9 @@ const EN_CODED_HEADS: &[&str] = &[
 
 /// Whether the words after a comma, up to the next one, hold a finite verb: a clause ("the
 /// same fate may be thine", after a name called out), not a noun phrase in apposition ("the
-/// brother of Moses").
+/// brother of Moses"). The callers ask it only of a name that a comma sets off before it too
+/// ("Yes, Ishmael, …"), where a clause is likelier than a reduced relative ("the tool every
+/// maintainer should run").
 fn runs_into_a_clause(after: &str) -> bool {
     const FINITE: &[&str] = &[
         "is", "are", "was", "were", "may", "might", "will", "would", "shall", "should", "can",
@@ -4926,74 +4940,6 @@ fn runs_into_a_clause(after: &str) -> bool {
         .take_while(|w| !["that", "which", "who", "whom", "whose", "where", "when"].contains(w))
         .any(|w| FINITE.contains(&w))
 }
-
-/// The pasts of common irregular verbs, which tell a story's events ("The whale rose", "the
-/// boat flew"), not what a thing is.
-const EN_IRREGULAR_PASTS: &[&str] = &[
-    "came",
-    "went",
-    "fell",
-    "rose",
-    "took",
-    "gave",
-    "made",
-    "struck",
-    "stood",
-    "lay",
-    "flew",
-    "ran",
-    "broke",
-    "sank",
-    "held",
-    "drove",
-    "threw",
-    "shot",
-    "began",
-    "spoke",
-    "saw",
-    "got",
-    "left",
-    "sat",
-    "swam",
-    "swung",
-    "hung",
-    "slid",
-    "split",
-    "sprang",
-    "stole",
-    "tore",
-    "woke",
-    "wore",
-    "drew",
-    "grew",
-    "knew",
-    "bore",
-    "beat",
-    "bit",
-    "caught",
-    "felt",
-    "fought",
-    "found",
-    "kept",
-    "led",
-    "lost",
-    "met",
-    "paid",
-    "rang",
-    "said",
-    "sent",
-    "shook",
-    "shone",
-    "slept",
-    "stuck",
-    "swept",
-    "taught",
-    "told",
-    "thought",
-    "understood",
-    "won",
-    "wrote",
-];
 
 /// Verbs that say what a subject does ("dpkg installs", "The stream emits").
 const EN_DESCRIBING: &[&str] = &[
@@ -5619,11 +5565,14 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             && before.split_whitespace().next_back() == Some("the")
             && after.split_whitespace().next().is_some_and(|v| {
                 let v = v.trim_end_matches([',', ';', '.']);
-                v.ends_with("ed") && v.len() > 4
+                // (not a verb in -eed, present still: "succeed", "proceed"; nor a past that
+                // is a participle or a noun as often: "found", "left", "held")
+                v.ends_with("ed") && !v.ends_with("eed") && v.len() > 4
                     || ["was", "were", "had"].contains(&v)
                         && !["a", "an", "one"]
                             .contains(&after.split_whitespace().nth(1).unwrap_or(""))
-                    || EN_IRREGULAR_PASTS.contains(&v)
+                    || EN_IRREGULAR_PAST.contains(&v)
+                        && !["found", "left", "led", "built", "held", "sent"].contains(&v)
             });
         for (pat, w) in [
             ("is a ", 1.0),
@@ -5679,7 +5628,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         // Ishmael, the same fate may be thine.")
         if comma
             && (after.starts_with("a ") || after.starts_with("an ") || after.starts_with("the "))
-            && !runs_into_a_clause(after)
+            && !(before.trim_end().ends_with(',') && runs_into_a_clause(after))
         {
             score = score.max(0.6);
         }
@@ -5926,7 +5875,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             && !rest.starts_with("following")
             && !opening_phrase
             && !object_of
-            && !runs_into_a_clause(rest)
+            && !(before.trim_end().ends_with(',') && runs_into_a_clause(rest))
         {
             score = score.max(0.5);
         }

@@ -417,7 +417,6 @@ pub const EN_STOP: &[&str] = &[
     "thither",
     "yonder",
     // interjections, older ones too: a cry is no name ("Halloa!", "Huzza!")
-    "ah",
     "aha",
     "ahoy",
     "alack",
@@ -427,7 +426,6 @@ pub const EN_STOP: &[&str] = &[
     "hallo",
     "hark",
     "heigh",
-    "hey",
     "hullo",
     "hurrah",
     "hurra",

@@ -319,7 +319,8 @@ fn a_name_called_out_or_that_feels_is_a_persons() {
     let text = "\"Stick to the boat, Pibbet!\" And Pibbet sat down. \"Where now, Pibbet?\" \
                 Fedallah smiled. Then Fedallah muttered a word. Fedallah stood by the rail. \
                 They sailed from Tarquay, Salem, and Boston. The ship lay at Tarquay. \
-                Oil came to Tarquay.\n";
+                Oil came to Tarquay. Was it Salem, Boston, Tarquay? \
+                Did they sail by Salem, Tarquay?\n";
     let a = Analysis::new(&Document::from_text("T", Lang::En, text));
     for (name, kind) in [
         ("Pibbet", TermKind::Person),
@@ -805,6 +806,11 @@ fn english_definition_patterns() {
             "dpkg",
             true,
         ),
+        (
+            "Lintian, the tool every maintainer should run, checks packages.",
+            "Lintian",
+            true,
+        ),
         // the speaker names themself
         ("Call me Ishmael.", "Ishmael", true),
         ("\"My name is Bulkington,\" he said.", "Bulkington", true),
@@ -817,7 +823,8 @@ fn english_definition_patterns() {
             "mate",
             false,
         ),
-        ("The boat flew through the water.", "boat", false),
+        ("The boat came through the water.", "boat", false),
+        ("The jobs succeed only when the key is set.", "jobs", true),
         (
             "The harpoon is a barbed spear thrown at whales.",
             "harpoon",
@@ -3482,6 +3489,7 @@ fn a_word_the_book_uses_no_more_than_the_language_does_is_ordinary() {
         // (an older hyphenated spelling of a word written solid now)
         ("to-day", Lang::En, 20, 150_000, true),
         ("e-book", Lang::En, 20, 150_000, false),
+        ("re-sign", Lang::En, 20, 150_000, false),
         // the book's own words: far more often than the language uses them
         ("火狱", Lang::Zh, 218, 300_000, false),
         ("复活日", Lang::Zh, 76, 300_000, false),
