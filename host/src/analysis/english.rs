@@ -241,8 +241,8 @@ const PERSON_DEEDS: &[&str] = &[
 
 /// What only a mind or a life does, right after its subject's name ("Pip loved life",
 /// "Steelkilt knew", "Frans Pop died"): a place, a ship or a project never does these.
+/// ("thought" is in [`SPEECH`], which counts the same.)
 const PERSON_MIND: &[&str] = &[
-    "thought",
     "knew",
     "felt",
     "loved",

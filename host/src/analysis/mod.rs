@@ -3997,21 +3997,6 @@ fn is_generic_word(text: &str, lang: Lang) -> bool {
 /// one of its own. A Chinese word of two characters or more by jieba's dictionary; an English
 /// word in lower case, one word, by its SCOWL band.
 fn used_as_ordinary(word: &str, sentences: usize, words: usize, lang: Lang) -> bool {
-    // (an older spelling that hyphenates a word now written solid is that word: "to-day",
-    // "to-morrow")
-    // (not a productive prefix, which makes another word: "re-sign" is no "resign")
-    let prefixed = word.split_once('-').is_some_and(|(p, _)| {
-        [
-            "re", "co", "pre", "non", "un", "de", "sub", "multi", "anti", "self", "e", "x", "semi",
-            "post", "mid", "over", "under", "out", "inter", "cross", "up", "down",
-        ]
-        .contains(&p)
-    });
-    let solid = if prefixed {
-        word.to_string()
-    } else {
-        word.replace('-', "")
-    };
     let ordinary = match lang {
         Lang::Zh if word.chars().count() >= 2 => background::zh_frequency(word),
         Lang::En
@@ -4020,16 +4005,29 @@ fn used_as_ordinary(word: &str, sentences: usize, words: usize, lang: Lang) -> b
         {
             background::en_frequency(word)
         }
-        Lang::En
-            if word.contains('-')
-                && word.chars().all(|c| c.is_ascii_lowercase() || c == '-')
-                && background::en_band(&solid).is_some() =>
-        {
-            background::en_frequency(&solid)
-        }
+        Lang::En => match older_solid_spelling(word) {
+            Some(solid) => background::en_frequency(&solid),
+            None => return false,
+        },
         _ => return false,
     };
     (sentences as f64 / words.max(1) as f64) < 10.0 * ordinary
+}
+
+/// The word an older spelling hyphenates that is written solid now and listed as ordinary
+/// ("to-day" "today", "to-morrow"); None for another word, or one whose hyphen follows a
+/// productive prefix and makes another word ("re-sign" is no "resign").
+fn older_solid_spelling(word: &str) -> Option<String> {
+    const PREFIXES: &[&str] = &[
+        "re", "co", "pre", "non", "un", "de", "sub", "multi", "anti", "self", "e", "x", "semi",
+        "post", "mid", "over", "under", "out", "inter", "cross", "up", "down",
+    ];
+    let (first, _) = word.split_once('-')?;
+    if PREFIXES.contains(&first) || !word.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+        return None;
+    }
+    let solid = word.replace('-', "");
+    background::en_band(&solid).is_some().then_some(solid)
 }
 
 /// Whether a term is one word of everyday usage, which a manual makes a concept only where it
