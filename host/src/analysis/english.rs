@@ -142,6 +142,19 @@ const SPEECH: &[&str] = &[
     "spoke",
 ];
 
+/// The verbs of [`SPEECH`] that a program, a value or a body does too ("the MPI returned",
+/// "GCC writes", "the ISO added").
+const SPEECH_OF_THINGS: &[&str] = &[
+    "returned",
+    "added",
+    "continued",
+    "observed",
+    "wrote",
+    "writes",
+    "declared",
+    "explained",
+];
+
 /// Prepositions before a place. Not "to" and "from", which come before people as often
 /// ("said to Moses", "a message from Allah"): see [`MOTION`].
 const PLACE_PREP: &[&str] = &["in", "at", "near", "towards", "into", "through", "across"];
@@ -2032,15 +2045,22 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                                     && s[end..].starts_with(['!', '?']),
                             )
                         };
-                        if next.as_deref().is_some_and(|n| SPEECH.contains(&n))
-                            || prev.as_deref().is_some_and(|p| SPEECH.contains(&p))
+                        // (a verb a program or a value does too, "the MPI returned", "GCC
+                        // writes", is no speech of a name in capitals)
+                        // (the name's own words: "The MPI" at a sentence's start is "MPI")
+                        let acronym = toks[start..j].iter().all(|t| in_capitals(t.text));
+                        let speech = |w: &str| {
+                            SPEECH.contains(&w) && !(acronym && SPEECH_OF_THINGS.contains(&w))
+                        };
+                        if next.as_deref().is_some_and(speech)
+                            || prev.as_deref().is_some_and(speech)
                             || i >= 1 && toks[i - 1].text == "O"
                             // (not an acronym in capitals, a program's or a body's: "GNOME
                             // died")
                             || toks
                                 .get(j)
                                 .is_some_and(|n| !n.punct_before && PERSON_MIND.contains(&n.text))
-                                && !in_capitals(toks[i].text)
+                                && !acronym
                             || called_out() == Some(true)
                         {
                             c.person += 1;
@@ -3905,6 +3925,24 @@ mod tests {
         ] {
             assert_eq!(thing_like_name(&tokenize(name)), thing, "{name}");
         }
+    }
+
+    /// What a program or a value does too ("the MPI returned") is no speech of an acronym;
+    /// a person's speech stays.
+    #[test]
+    fn an_acronym_that_is_returned_is_no_speaker() {
+        let sentences = [
+            "The MPI returned by this function must be released.",
+            "An MPI is stored as a signed integer.",
+            "Convert the MPI into a buffer; the MPI returned is new.",
+            "The MPI added to the list is copied.",
+            "Werner said the code was ready.",
+            "Then Werner added a test, and Werner wrote the manual.",
+        ];
+        let (found, _) = extract(&sentences, &[]);
+        let kind = |t: &str| found.iter().find(|f| f.text == t).map(|f| f.kind);
+        assert_ne!(kind("MPI"), Some(TermKind::Person));
+        assert_eq!(kind("Werner"), Some(TermKind::Person));
     }
 
     #[test]

@@ -1122,6 +1122,19 @@ impl Analysis {
             })
         };
         let defined = |f: &terms::Found| defined_at(f, 0.8, usize::MAX);
+        // (an everyday word of computing is the book's only where a sentence defines the
+        // word: "The file is a simple text file where …" says what one file met before is, as
+        // "the" and "this" point back to it; a law's "The quorum is …" defines its own term)
+        let defined_as_a_word = |f: &terms::Found| {
+            let everyday = doc.lang == Lang::En && background::is_generic_computing(&f.text);
+            f.sentences.iter().any(|&i| {
+                let i = i as usize;
+                let text = &a.sentences[i].text;
+                !(everyday && points_back_to(text, &f.text))
+                    && definition_score(text, a.sentence_key(i), &f.text, doc.lang)
+                        .is_some_and(|sc| sc >= 0.8)
+            })
+        };
         // (The prefix of a C library's identifiers, "IDN2" of IDN2_OK, where the text names it
         // mostly as the start of one that a PDF's font printed apart: a namespace.)
         let identifiers: HashSet<String> = found
@@ -1273,9 +1286,11 @@ impl Analysis {
                 {
                     return false;
                 }
-                if doc.lang == Lang::En && adjective_compound(&f.text)
+                if doc.lang == Lang::En
+                    && (adjective_compound(&f.text) || noun_and_its_variable(&f.text))
                     || example_name(&f.text)
                     || page_address(&f.text)
+                    || section_number(&f.text)
                 {
                     return false;
                 }
@@ -1353,7 +1368,8 @@ impl Analysis {
                         && f.kind == TermKind::Term
                         && chinese::predicate_word(&f.text, !instructional)
                 };
-                !(commonest || generic || phrase || ordinary() || predicate()) || defined(f)
+                !(commonest || generic || phrase || ordinary() || predicate())
+                    || defined_as_a_word(f)
             })
             .collect();
         // (a name that grew may be the expansion of an acronym: "Version Control System")
@@ -2828,6 +2844,59 @@ fn only_in_addresses(sentence: &str, host: &str) -> bool {
         seen = true;
     }
     seen
+}
+
+/// Whether an English sentence opens with `term` after a word that points back to one met
+/// before: "The file is …", "This function returns …", "That argument is …".
+fn points_back_to(sentence: &str, term: &str) -> bool {
+    let s = sentence.trim_start_matches(|c: char| !c.is_alphanumeric());
+    let Some((first, rest)) = s.split_once(' ') else {
+        return false;
+    };
+    ["the", "this", "that", "these", "those"].contains(&first.to_lowercase().as_str())
+        && rest
+            .get(..term.len())
+            .is_some_and(|t| t.eq_ignore_ascii_case(term))
+        && rest[term.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric())
+}
+
+/// Whether a name is a section's number ("A.1.1", "B.2", "3.14"): a heading's number that a
+/// PDF left as a line of text, which names no thing of the book.
+fn section_number(t: &str) -> bool {
+    let t = t.strip_suffix('.').unwrap_or(t);
+    let mut parts = t.split('.');
+    let first = parts.next().unwrap_or("");
+    let lettered = first.len() == 1 && first.chars().all(|c| c.is_ascii_uppercase());
+    let numbered = !first.is_empty() && first.chars().all(|c| c.is_ascii_digit());
+    let rest: Vec<&str> = parts.collect();
+    (lettered || numbered)
+        && !rest.is_empty()
+        && rest
+            .iter()
+            .all(|p| (1..=3).contains(&p.len()) && p.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Whether a two-word phrase is a noun and the name of a variable that abbreviates it, as a
+/// C manual writes a parameter after its kind: "the algorithm algo", "the context ctx",
+/// "the buffer buf". The phrase names no term; the noun alone may.
+fn noun_and_its_variable(t: &str) -> bool {
+    let Some((noun, var)) = t.split_once(' ') else {
+        return false;
+    };
+    if var.contains(' ') || var.len() < 2 || var.len() >= noun.len() {
+        return false;
+    }
+    if !var.chars().all(|c| c.is_ascii_lowercase()) || !noun.chars().all(|c| c.is_ascii_lowercase())
+    {
+        return false;
+    }
+    // the variable's letters in order within the noun, the first letter first ("ctx" of
+    // "context", "algo" of "algorithm")
+    let mut letters = noun.chars();
+    var.chars().next() == noun.chars().next() && var.chars().all(|v| letters.any(|n| n == v))
 }
 
 /// Whether a name is the address of one page of a site, not the site: a host with a path of

@@ -637,25 +637,38 @@ pub fn declared_items(
         .filter(|p| category(p.text).is_some() && declaration(p.text).is_some())
         .count()
         >= MIN_ITEMS;
-    let starts: Vec<(usize, String, String)> = paragraphs
+    // (each start with the number of paragraphs its line takes: a PDF may wrap a long
+    // definition line, "gcry_error_t gcry_cipher_setkey (gcry cipher hd t h, const void
+    // [Function]" and then "*k, size t l)")
+    let starts: Vec<(usize, usize, String, String)> = paragraphs
         .iter()
         .enumerate()
         .filter(|(_, p)| !categorised || category(p.text).is_some())
-        .filter_map(|(i, p)| declaration(p.text).map(|(name, line)| (i, name, line)))
+        .filter_map(|(i, p)| {
+            declaration(p.text)
+                .map(|(name, line)| (i, 1, name, line))
+                .or_else(|| {
+                    let next = paragraphs.get(i + 1)?;
+                    wrapped_declaration(p.text, next.text).map(|(name, line)| (i, 2, name, line))
+                })
+        })
         .collect();
     if starts.len() < MIN_ITEMS {
         return Vec::new();
     }
     let mut out: Vec<(Found, Vec<u32>)> = Vec::new();
-    for (k, (at, name, signature)) in starts.iter().enumerate() {
+    for (k, (at, lines, name, signature)) in starts.iter().enumerate() {
         let next_item = starts.get(k + 1);
-        let end = next_item.map_or(paragraphs.len(), |(i, _, _)| *i);
+        let end = next_item.map_or(paragraphs.len(), |(i, _, _, _)| *i);
         let p = &paragraphs[*at];
         let mut own = p.sentences.clone();
-        for next in paragraphs[at + 1..end].iter().take(MAX_ITEM_PARAGRAPHS) {
+        for next in paragraphs[(at + lines).min(end)..end]
+            .iter()
+            .take(MAX_ITEM_PARAGRAPHS)
+        {
             if next.chapter != p.chapter
                 || next.section != p.section
-                || next_item.is_some_and(|(_, n, _)| heading_names(next.text, n))
+                || next_item.is_some_and(|(_, _, n, _)| heading_names(next.text, n))
             {
                 break;
             }
@@ -673,6 +686,23 @@ pub fn declared_items(
         );
     }
     out
+}
+
+/// A texinfo definition line that a PDF wrapped into a second paragraph: `first` holds the
+/// category and opens the parameters ("gcry_error_t gcry_cipher_setkey (gcry cipher hd t h,
+/// const void [Function]"), `second` closes them ("*k, size t l)") and says nothing else.
+fn wrapped_declaration(first: &str, second: &str) -> Option<(String, String)> {
+    category(first)?;
+    let open = first.find('(')?;
+    if first[open..].contains(')') {
+        return None;
+    }
+    let close = second.find(')')?;
+    if second[..close].contains('(') || !second[close + 1..].trim().is_empty() || second.len() > 200
+    {
+        return None;
+    }
+    declaration(&format!("{} {}", first.trim_end(), second.trim_start()))
 }
 
 /// Adds the item `name` with its `own` sentences and the `more` that name it to `out`; an item
@@ -2191,6 +2221,58 @@ mod tests {
         );
         // fewer definition lines than a reference has: none
         assert!(declared_items(&paragraphs[..7], |_| Vec::new()).is_empty());
+    }
+
+    /// A definition line a PDF wrapped into a second paragraph is one line: its function is an
+    /// item, and what follows is its own, not the function's above it.
+    #[test]
+    fn a_wrapped_definition_line_is_one_line() {
+        let texts = [
+            "void gcry_cipher_close (gcry cipher hd t h) [Function]",
+            "This function releases the context created by gcry_cipher_open.",
+            "gcry_error_t gcry_cipher_setkey (gcry cipher hd t h, const void [Function]",
+            "*k, size t l)",
+            "Set the key k used for encryption or decryption in the context denoted by h.",
+            "gcry_error_t gcry_cipher_setiv (gcry cipher hd t h, const void [Function]",
+            "*k, size t l)",
+            "Set the initialization vector used for encryption or decryption.",
+            "void gcry_md_close (gcry md hd t h) [Function]",
+            "Release all resources of hash context h.",
+            "void gcry_md_reset (gcry md hd t h) [Function]",
+            "Reset the current context to its initial state.",
+            // (a bracket opened and never closed by a line of its own: no definition)
+            "int gcry_md_open (gcry md hd t *hd, [Function]",
+            "int algo, unsigned int flags) and more words after it",
+        ];
+        let paragraphs: Vec<Paragraph<'_>> = texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Paragraph {
+                chapter: "5 Symmetric cryptography",
+                section: Some("Working with cipher handles"),
+                text: t,
+                sentences: vec![i as u32],
+            })
+            .collect();
+        let found = declared_items(&paragraphs, |_| Vec::new());
+        let got: Vec<(&str, &[u32])> = found
+            .iter()
+            .map(|(f, own)| (f.text.as_str(), own.as_slice()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("gcry_cipher_close", &[0, 1][..]),
+                ("gcry_cipher_setkey", &[2, 4][..]),
+                ("gcry_cipher_setiv", &[5, 7][..]),
+                ("gcry_md_close", &[8, 9][..]),
+                ("gcry_md_reset", &[10, 11, 12, 13][..]),
+            ]
+        );
+        assert_eq!(
+            found[1].0.variants,
+            ["gcry_error_t gcry_cipher_setkey (gcry cipher hd t h, const void *k, size t l)"]
+        );
     }
 
     #[test]

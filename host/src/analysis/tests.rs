@@ -2620,6 +2620,55 @@ fn url_schemes_are_no_terms() {
     assert!(!super::url_scheme_only("protocol", &[2], &sentences));
 }
 
+/// A section's number, a noun with the variable that abbreviates it, and an everyday word
+/// said of one thing met before name no term.
+#[test]
+fn numbers_variables_and_words_pointing_back_are_no_terms() {
+    let sections = [
+        ("A.1.1", true),
+        ("B.2", true),
+        ("3.14", true),
+        ("3.14.", true),
+        ("A.3.2", true),
+        // (a version of a name, a file, an acronym)
+        ("ext4", false),
+        ("python3.11", false),
+        ("IPv6", false),
+        ("A", false),
+        ("AB.1", false),
+    ];
+    for (name, want) in sections {
+        assert_eq!(super::section_number(name), want, "{name}");
+    }
+    let variables = [
+        ("algorithm algo", true),
+        ("context ctx", true),
+        ("buffer buf", true),
+        ("handle hd", true),
+        // (two words of their own)
+        ("message digest", false),
+        ("public key", false),
+        ("secure memory", false),
+        ("key k", false),
+        ("cipher c", false),
+    ];
+    for (name, want) in variables {
+        assert_eq!(super::noun_and_its_variable(name), want, "{name}");
+    }
+    let pointing = [
+        ("The file is a simple text file where …", "file", true),
+        ("This argument is a string.", "argument", true),
+        ("That file is read first.", "file", true),
+        ("A file is a named sequence of bytes.", "file", false),
+        ("The files are read in order.", "file", false),
+        ("Files are named sequences of bytes.", "file", false),
+        ("The file system is mounted.", "file system", true),
+    ];
+    for (sentence, term, want) in pointing {
+        assert_eq!(super::points_back_to(sentence, term), want, "{sentence}");
+    }
+}
+
 /// A manual's examples are not its terms: version-numbered file names, placeholders and the
 /// character ranges of a pattern; real file and package names are.
 #[test]

@@ -639,7 +639,9 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
     // A chapter's running header ("Chapter 4: Shell Builtin Commands 50") repeats on fewer
     // pages than the book's, but with a different page number on each: an edge line whose
     // digit-folded key comes with three or more different numbers at its end, after three or more
-    // words, is furniture too.
+    // words, is furniture too. So is one with the number before the words: a two-sided book's
+    // title on the left-hand pages only ("82 The Libgcrypt Reference Manual"), which is under
+    // half of the pages.
     let mut numbered: HashMap<String, std::collections::HashSet<u32>> = HashMap::new();
     for p in &pages {
         let mut seen: Vec<String> = Vec::new();
@@ -650,6 +652,12 @@ pub(crate) fn layout(raw: RawPdf, limits: &Limits) -> ExtractedDoc {
             // ("Chapter 5" alone is a heading, not a header)
             if let Ok(n) = line[words.len()..].parse::<u32>()
                 && words.split_whitespace().count() >= 3
+            {
+                numbered.entry(key.clone()).or_default().insert(n);
+            } else if let Some((n, rest)) = line.split_once(char::is_whitespace)
+                && let Ok(n) = n.parse::<u32>()
+                && rest.split_whitespace().count() >= 3
+                && rest.starts_with(|c: char| c.is_alphabetic())
             {
                 numbered.entry(key.clone()).or_default().insert(n);
             }
@@ -1337,6 +1345,35 @@ pub(crate) mod tests {
                 ("The other tools help too.", None),
             ]
         );
+    }
+
+    /// A two-sided book's title heads only its left-hand pages, with the page number before
+    /// it ("82 The Libgcrypt Reference Manual"): under half of the pages, but furniture too.
+    #[test]
+    fn a_title_on_the_left_hand_pages_only_is_furniture() {
+        // (on 3 pages of 12, under the 40 % that makes a repeated line furniture)
+        let pages: Vec<String> = (1..=12)
+            .map(|n| {
+                if n % 4 == 0 {
+                    format!("{n} The Example Reference Manual\n\nBody text of page {n} goes on.")
+                } else if n % 5 == 0 {
+                    format!("Chapter {n}\n\nA chapter opens on page {n}.")
+                } else {
+                    format!("Chapter 1: Basics {n}\n\nMore text of page {n} goes on.")
+                }
+            })
+            .collect();
+        let raw = RawPdf {
+            pages,
+            ..RawPdf::default()
+        };
+        let doc = layout(raw, &Limits::default());
+        let text: Vec<&str> = doc.blocks().map(|b| b.text.as_str()).collect();
+        assert!(
+            !text.iter().any(|t| t.contains("Reference Manual")),
+            "the left-hand title kept: {text:?}"
+        );
+        assert!(text.iter().any(|t| t.contains("Body text of page 4")));
     }
 
     #[test]
