@@ -887,6 +887,24 @@ pub mod build {
     }
 
     #[cfg(test)]
+    mod only_names_tests {
+        #[test]
+        fn a_passage_of_names_alone_says_nothing() {
+            for (text, own, want) in [
+                ("GCRY_MD_TIGER2", "GCRY_MD_TIGER2", true),
+                ("gcry_cipher_encrypt gcry_cipher_decrypt", "gcry_cipher_encrypt", true),
+                ("GCRY_MD_SHA384, GCRY_MD_FLAG_HMAC", "GCRY_MD_SHA384", true),
+                ("Fatal-Error.", "Fatal-Error", true),
+                ("This is another variant of TIGER.", "GCRY_MD_TIGER2", false),
+                ("gcry_cipher_encrypt is used to encrypt the data.", "gcry_cipher_encrypt", false),
+                ("See gcry_md_open", "gcry_md_open", false),
+            ] {
+                assert_eq!(crate::build::only_names(text, &[own]), want, "{text}");
+            }
+        }
+    }
+
+    #[cfg(test)]
     mod book_tests {
         #[test]
         fn a_chinese_page_names_no_book_by_a_latin_file_name() {
@@ -1119,6 +1137,24 @@ pub mod build {
         /// The texts quoted so far (whitespace collapsed): a sentence a document repeats (a
         /// table of contents, a running list) is quoted once.
         quoted: HashSet<String>,
+    }
+
+    /// Whether a passage only names things and says nothing of them: one of the entry's own
+    /// names alone ("GCRY_MD_TIGER2", a manual's list item before its description), or a row
+    /// of identifiers ("gcry_cipher_encrypt gcry_cipher_decrypt", a figure's labels).
+    pub fn only_names(text: &str, own_names: &[&str]) -> bool {
+        let t = text.trim().trim_end_matches(['.', ':', ';', ',']).trim();
+        if own_names.iter().any(|n| t.eq_ignore_ascii_case(n)) {
+            return true;
+        }
+        let words: Vec<&str> = t
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .collect();
+        !words.is_empty()
+            && words.iter().all(|w| {
+                w.contains('_') && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            })
     }
 
     /// A passage's text as compared for repeats: trimmed, whitespace collapsed.
@@ -1361,7 +1397,10 @@ pub mod build {
             let mut body = String::new();
             let mut n = 0;
             for p in passages {
-                if self.has(p) || !self.quoted.insert(quote_key(&p.text)) {
+                if self.has(p)
+                    || only_names(&p.text, &self.own_names())
+                    || !self.quoted.insert(quote_key(&p.text))
+                {
                     continue;
                 }
                 let shown = page::excerpt(&p.text, &self.own_names(), self.zh);

@@ -1055,15 +1055,22 @@ impl Analysis {
                 // reads as a verb's, "This solves issues related to …", is about what came
                 // before it)
                 let in_order = a.section_items.contains(&key(&f.text, doc.lang));
+                // (a C manual's definition says what its function does in the imperative
+                // under the definition line: "Assign the value of u to w and return w.")
+                let declared = own
+                    .iter()
+                    .any(|&i| reference::is_definition_line(&a.sentences[i as usize].text));
                 own.sort_by_key(|&i| {
                     let s = &a.sentences[i as usize];
                     (
+                        reference::is_definition_line(&s.text),
                         reference::is_parameter_line(&s.text),
                         parameter_blocks.contains(&(s.chapter, s.block)),
                         if in_order {
                             !says_what_its_item_does(&s.text)
                         } else {
-                            !reference::says_what_it_does(&s.text)
+                            !(reference::says_what_it_does(&s.text)
+                                || declared && reference::opens_with_an_imperative(&s.text))
                         },
                         reference::is_usage_note(&s.text),
                         s.text.trim_end().ends_with([':', '：']),
@@ -5609,7 +5616,8 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
             comma = false;
         }
         // A bare "X is …" is no definition when a passive or negation follows ("the
-        // stream is not paused", "is set up").
+        // stream is not paused", "is set up"), nor when it only compares X with what came
+        // before ("The public key is similar, with "private-key" replaced by …").
         let bare_ok = || {
             let rest = after.split_once(' ').map_or("", |(_, r)| r);
             let n2 = rest
@@ -5622,6 +5630,17 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
                     "not", "set", "also", "still", "only", "now", "then", "done", "true", "false",
                 ]
                 .contains(&n2)
+                // (a comparison with nothing named to compare with: not "Usertags are
+                // similar to normal tags …")
+                && !(["similar", "analogous", "identical", "equivalent", "alike"].contains(&n2)
+                    && (rest
+                        .split_whitespace()
+                        .next()
+                        .is_some_and(|w| w.ends_with([',', '.', ';']))
+                        || !rest
+                            .split_whitespace()
+                            .nth(1)
+                            .is_some_and(|w| ["to", "with"].contains(&w))))
         };
         // (nor a story's event, told in the past of one thing of the kind: "The harpoon
         // dropped from his hand.", "The mate was in the very act of striking"; what a common

@@ -511,6 +511,39 @@ pub fn says_what_it_does(text: &str) -> bool {
     }
 }
 
+/// Whether a sentence opens with a verb in the imperative and its object, as a GNU manual
+/// says what a function does under its definition line: "Assign the value of u to w and
+/// return w.", "Set the key k used for encryption …", "Release all resources of …". (Asked
+/// only of a definition's own paragraphs: elsewhere an imperative tells the reader what to
+/// do.)
+pub fn opens_with_an_imperative(text: &str) -> bool {
+    const NO_VERBS: &[&str] = &[
+        "this", "that", "these", "those", "the", "it", "its", "if", "when", "in", "on", "for",
+        "with", "note", "see", "each", "every", "all", "both", "only", "then", "thus", "also",
+        "any", "some", "no", "one", "to", "by", "as", "at", "after", "before", "unless", "while",
+        "since", "because", "once", "here", "there", "what", "which", "where", "how", "other",
+        "such", "most", "many", "more", "less", "like", "from", "under", "over",
+    ];
+    let mut words = text
+        .trim_start_matches(['*', '-', '•', ' '])
+        .split_whitespace();
+    let (Some(verb), Some(object)) = (words.next(), words.next()) else {
+        return false;
+    };
+    verb.len() >= 3
+        && verb.starts_with(|c: char| c.is_ascii_uppercase())
+        && verb.chars().skip(1).all(|c| c.is_ascii_lowercase())
+        && !verb.ends_with('s')
+        && !verb.ends_with("ly")
+        && !verb.ends_with("ed")
+        && !verb.ends_with("ing")
+        && !NO_VERBS.contains(&verb.to_lowercase().as_str())
+        && [
+            "a", "an", "the", "its", "all", "each", "every", "one", "whether",
+        ]
+        .contains(&object)
+}
+
 /// A sentence of an item's section that says how to use it or where to read more, not what
 /// it does: "This function MUST NOT be called by application code directly.", "See
 /// stream.compose for more information.", "For detailed information, see …", and a condition
@@ -686,6 +719,14 @@ pub fn declared_items(
         );
     }
     out
+}
+
+/// Whether `text` is a texinfo definition line, or the first part of one a PDF wrapped
+/// ("gcry_error_t gcry_cipher_setkey (gcry cipher hd t h, const void [Function]"): the item's
+/// signature, which says nothing of what it does.
+pub fn is_definition_line(text: &str) -> bool {
+    category(text).is_some()
+        && (declaration(text).is_some() || text.contains('(') && !text.contains(')'))
 }
 
 /// A texinfo definition line that a PDF wrapped into a second paragraph: `first` holds the
@@ -2221,6 +2262,24 @@ mod tests {
         );
         // fewer definition lines than a reference has: none
         assert!(declared_items(&paragraphs[..7], |_| Vec::new()).is_empty());
+    }
+
+    #[test]
+    fn an_imperative_opening_says_what_a_function_does() {
+        for (line, want) in [
+            ("Assign the value of u to w and return w.", true),
+            ("Set the key k used for encryption or decryption.", true),
+            ("Release all resources of hash context h.", true),
+            ("Convert the MPI a into an external representation.", true),
+            ("This function takes an unsigned int as type for u.", false),
+            ("The function checks this and returns an error.", false),
+            ("Note the size of the buffer.", false),
+            ("If the key is weak, an error is returned.", false),
+            ("Returns the number of bytes read.", false),
+            ("Usually the caller frees it.", false),
+        ] {
+            assert_eq!(opens_with_an_imperative(line), want, "{line}");
+        }
     }
 
     /// A definition line a PDF wrapped into a second paragraph is one line: its function is an

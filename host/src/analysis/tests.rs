@@ -811,6 +811,13 @@ fn english_definition_patterns() {
             "Lintian",
             true,
         ),
+        // a comparison with what came before says nothing of what X is
+        (
+            "The public key is similar, with \"private-key\" replaced by \"public-key\".",
+            "public key",
+            false,
+        ),
+        ("The MAC key is identical.", "MAC key", false),
         // the speaker names themself
         ("Call me Ishmael.", "Ishmael", true),
         ("\"My name is Bulkington,\" he said.", "Bulkington", true),
@@ -3650,6 +3657,32 @@ fn a_pattern_with_brace_alternatives_defines_nothing() {
             .first()
             .is_some_and(|p| p.text.contains(".orig.tar.{gz,xz}")),
         "a file name's alternation stays"
+    );
+}
+
+#[test]
+fn a_c_manuals_function_is_led_by_what_it_does_in_the_imperative() {
+    // A GNU manual says what a function does in the imperative under its definition line;
+    // a later "This function …" says how, and the definition line says nothing.
+    let book = "12 MPI library\n\n\
+                gcry_mpi_t gcry_mpi_set_ui (gcry mpi t w, unsigned long u) [Function]\n\n\
+                Assign the value of u to w and return w. If NULL is passed for w, a new MPI is \
+                allocated. This function takes an unsigned int as type for u.\n\n\
+                gcry_mpi_t gcry_mpi_copy (const gcry mpi t a) [Function]\n\n\
+                Create a new MPI as the exact copy of a.\n\n\
+                void gcry_mpi_release (gcry mpi t a) [Function]\n\n\
+                Release the MPI a and free all associated resources.\n\n\
+                void gcry_mpi_swap (gcry mpi t a, gcry mpi t b) [Function]\n\n\
+                Swap the values of a and b.\n\n\
+                void gcry_mpi_snatch (gcry mpi t w, gcry mpi t u) [Function]\n\n\
+                Set w to u and release u.\n";
+    let a = Analysis::new(&Document::from_text("Reference", Lang::En, book));
+    assert_leads(
+        &a,
+        &[
+            ("gcry_mpi_set_ui", "Assign the value", "This function takes"),
+            ("gcry_mpi_copy", "Create a new MPI", "[Function]"),
+        ],
     );
 }
 
