@@ -1229,7 +1229,11 @@ impl Analysis {
                 {
                     return false;
                 }
-                if prefixes.contains(&f.text) && !defined(f) && split_identifier(f) {
+                if (prefixes.contains(&f.text)
+                    || reference::spaced_identifier_part(&f.text, &identifiers))
+                    && !defined(f)
+                    && split_identifier(f)
+                {
                     return false;
                 }
                 // (nor a word of the document's boilerplate, the notice every manual page ends

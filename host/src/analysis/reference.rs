@@ -193,6 +193,24 @@ pub fn identifier_prefixes(identifiers: &HashSet<String>) -> HashSet<String> {
         .collect()
 }
 
+/// Whether `name` is words in capitals that, joined by underscores, are one of the
+/// `identifiers` or the start of one: "GCRY MD" and "GCRY MD FLAG HMAC" where the text writes
+/// GCRY_MD_FLAG_HMAC, as a PDF's font printed its underscores apart.
+pub fn spaced_identifier_part(name: &str, identifiers: &HashSet<String>) -> bool {
+    if !name.contains(' ')
+        || !name
+            .chars()
+            .all(|c| c == ' ' || c.is_ascii_uppercase() || c.is_ascii_digit())
+    {
+        return false;
+    }
+    let underscored = name.replace(' ', "_");
+    identifiers.iter().any(|id| {
+        id.strip_prefix(underscored.as_str())
+            .is_some_and(|r| r.is_empty() || r.starts_with('_'))
+    })
+}
+
 /// Whether `texts` name `prefix` alone mostly as the start of one of the `identifiers` that a
 /// PDF's font printed apart ("IDN2 MALLOC", "IDN2 NO TR46" of IDN2_NO_TR46): a namespace, no
 /// term. "PDF" of PDF_TITLE, named as "PDF outline" and "PDF viewers", is none.
@@ -215,12 +233,16 @@ pub fn named_as_split_identifier<'t>(
                 .strip_prefix(' ')
                 .and_then(|r| r.split(|c: char| !joins(c)).next())
                 .unwrap_or("");
-            let joined = format!("{prefix}_{next}");
-            if !next.is_empty()
-                && identifiers.iter().any(|id| {
-                    id.strip_prefix(joined.as_str())
-                        .is_some_and(|r| r.is_empty() || r.starts_with('_'))
-                })
+            // (a prefix of several words was split too: "GCRY MD SHA384" of GCRY_MD_SHA384;
+            // and so may be a whole identifier, "GCRY MD FLAG HMAC")
+            let underscored = prefix.replace(' ', "_");
+            let joined = format!("{underscored}_{next}");
+            if prefix.contains(' ') && identifiers.contains(&underscored)
+                || !next.is_empty()
+                    && identifiers.iter().any(|id| {
+                        id.strip_prefix(joined.as_str())
+                            .is_some_and(|r| r.is_empty() || r.starts_with('_'))
+                    })
             {
                 split += 1;
             }
@@ -2262,6 +2284,41 @@ mod tests {
         );
         // fewer definition lines than a reference has: none
         assert!(declared_items(&paragraphs[..7], |_| Vec::new()).is_empty());
+    }
+
+    /// Words in capitals that a PDF split from an identifier are a namespace or the
+    /// identifier itself, no term of their own.
+    #[test]
+    fn capitals_split_from_an_identifier_are_no_term() {
+        let ids: HashSet<String> = ["GCRY_MD_SHA384", "GCRY_MD_FLAG_HMAC", "GCRY_CIPHER_AES"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        for (name, want) in [
+            ("GCRY MD", true),
+            ("GCRY MD FLAG HMAC", true),
+            ("GCRY CIPHER", true),
+            ("GCRY", false),
+            ("GCRY M", false),
+            ("GNU GPL", false),
+            ("Gcry Md", false),
+        ] {
+            assert_eq!(spaced_identifier_part(name, &ids), want, "{name}");
+        }
+        let texts = [
+            "Use GCRY MD SHA384 or GCRY MD FLAG HMAC here.",
+            "The flag GCRY MD FLAG HMAC turns the digest into an HMAC.",
+        ];
+        assert!(named_as_split_identifier(
+            "GCRY MD",
+            texts.iter().copied(),
+            &ids
+        ));
+        assert!(named_as_split_identifier(
+            "GCRY MD FLAG HMAC",
+            texts.iter().copied(),
+            &ids
+        ));
     }
 
     #[test]
