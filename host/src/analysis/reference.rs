@@ -2264,12 +2264,8 @@ mod tests {
             })
             .collect();
         let found = declared_items(&paragraphs, |_| Vec::new());
-        let got: Vec<(&str, &[u32])> = found
-            .iter()
-            .map(|(f, own)| (f.text.as_str(), own.as_slice()))
-            .collect();
         assert_eq!(
-            got,
+            own_sentences(&found),
             [
                 ("idn2_to_ascii_8z", &[1, 2, 3][..]),
                 ("idn2_free", &[5, 6][..]),
@@ -2339,6 +2335,14 @@ mod tests {
         }
     }
 
+    /// Each item's name and its own sentences, as [`declared_items`] found them.
+    fn own_sentences(found: &[(Found, Vec<u32>)]) -> Vec<(&str, &[u32])> {
+        found
+            .iter()
+            .map(|(f, own)| (f.text.as_str(), own.as_slice()))
+            .collect()
+    }
+
     /// A definition line a PDF wrapped into a second paragraph is one line: its function is an
     /// item, and what follows is its own, not the function's above it.
     #[test]
@@ -2371,12 +2375,8 @@ mod tests {
             })
             .collect();
         let found = declared_items(&paragraphs, |_| Vec::new());
-        let got: Vec<(&str, &[u32])> = found
-            .iter()
-            .map(|(f, own)| (f.text.as_str(), own.as_slice()))
-            .collect();
         assert_eq!(
-            got,
+            own_sentences(&found),
             [
                 ("gcry_cipher_close", &[0, 1][..]),
                 ("gcry_cipher_setkey", &[2, 4][..]),
