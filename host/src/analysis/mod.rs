@@ -1121,26 +1121,29 @@ impl Analysis {
         let verse = doc.lang == Lang::Zh && is_verse(&a.sentences);
         // (a term the book defines: some sentence reads as its definition)
         // (among its first `lookups` sentences, one scores at least `min`)
-        let defined_at = |f: &terms::Found, min: f32, lookups: usize| {
-            f.sentences.iter().take(lookups).any(|&i| {
-                let i = i as usize;
-                definition_score(&a.sentences[i].text, a.sentence_key(i), &f.text, doc.lang)
-                    .is_some_and(|sc| sc >= min)
-            })
-        };
+        // (of the sentences `counts` keeps)
+        let defined_where =
+            |f: &terms::Found, min: f32, lookups: usize, counts: &dyn Fn(&str) -> bool| {
+                f.sentences.iter().take(lookups).any(|&i| {
+                    let i = i as usize;
+                    let text = &a.sentences[i].text;
+                    counts(text)
+                        && definition_score(text, a.sentence_key(i), &f.text, doc.lang)
+                            .is_some_and(|sc| sc >= min)
+                })
+            };
+        let defined_at =
+            |f: &terms::Found, min: f32, lookups: usize| defined_where(f, min, lookups, &|_| true);
         let defined = |f: &terms::Found| defined_at(f, 0.8, usize::MAX);
         // (an everyday word of computing is the book's only where a sentence defines the
         // word: "The file is a simple text file where …" says what one file met before is, as
         // "the" and "this" point back to it; a law's "The quorum is …" defines its own term)
         let defined_as_a_word = |f: &terms::Found| {
-            let everyday = doc.lang == Lang::En && background::is_generic_computing(&f.text);
-            f.sentences.iter().any(|&i| {
-                let i = i as usize;
-                let text = &a.sentences[i].text;
-                !(everyday && points_back_to(text, &f.text))
-                    && definition_score(text, a.sentence_key(i), &f.text, doc.lang)
-                        .is_some_and(|sc| sc >= 0.8)
-            })
+            if doc.lang == Lang::En && background::is_generic_computing(&f.text) {
+                defined_where(f, 0.8, usize::MAX, &|text| !points_back_to(text, &f.text))
+            } else {
+                defined(f)
+            }
         };
         // (The prefix of a C library's identifiers, "IDN2" of IDN2_OK, where the text names it
         // mostly as the start of one that a PDF's font printed apart: a namespace.)

@@ -204,9 +204,14 @@ pub fn spaced_identifier_part(name: &str, identifiers: &HashSet<String>) -> bool
     {
         return false;
     }
-    let underscored = name.replace(' ', "_");
+    opens_an_identifier(&name.replace(' ', "_"), identifiers)
+}
+
+/// Whether `start` is one of the `identifiers` or their start up to an underscore
+/// ("GCRY_MD" of GCRY_MD_SHA384; not "GCRY_M").
+fn opens_an_identifier(start: &str, identifiers: &HashSet<String>) -> bool {
     identifiers.iter().any(|id| {
-        id.strip_prefix(underscored.as_str())
+        id.strip_prefix(start)
             .is_some_and(|r| r.is_empty() || r.starts_with('_'))
     })
 }
@@ -238,11 +243,7 @@ pub fn named_as_split_identifier<'t>(
             let underscored = prefix.replace(' ', "_");
             let joined = format!("{underscored}_{next}");
             if prefix.contains(' ') && identifiers.contains(&underscored)
-                || !next.is_empty()
-                    && identifiers.iter().any(|id| {
-                        id.strip_prefix(joined.as_str())
-                            .is_some_and(|r| r.is_empty() || r.starts_with('_'))
-                    })
+                || !next.is_empty() && opens_an_identifier(&joined, identifiers)
             {
                 split += 1;
             }
@@ -491,13 +492,7 @@ pub fn says_what_it_does(text: &str) -> bool {
             && !w.ends_with("ss")
             && w.chars().all(|c| c.is_ascii_alphabetic())
     };
-    let object = |w: &str| {
-        [
-            "a", "an", "the", "its", "all", "each", "every", "one", "this", "whether",
-        ]
-        .contains(&w)
-            || w.starts_with('`')
-    };
+    let object = |w: &str| OBJECT_OPENERS.contains(&w) || w == "this" || w.starts_with('`');
     // ("A module method to pipe between streams …", "A utility method for creating …")
     let kind = |w: &str| {
         [
@@ -533,6 +528,12 @@ pub fn says_what_it_does(text: &str) -> bool {
     }
 }
 
+/// Words that open the object of a verb that opens a sentence ("Returns the …", "Assign the
+/// …", "Release all …").
+const OBJECT_OPENERS: &[&str] = &[
+    "a", "an", "the", "its", "all", "each", "every", "one", "whether",
+];
+
 /// Whether a sentence opens with a verb in the imperative and its object, as a GNU manual
 /// says what a function does under its definition line: "Assign the value of u to w and
 /// return w.", "Set the key k used for encryption …", "Release all resources of …". (Asked
@@ -560,10 +561,7 @@ pub fn opens_with_an_imperative(text: &str) -> bool {
         && !verb.ends_with("ed")
         && !verb.ends_with("ing")
         && !NO_VERBS.contains(&verb.to_lowercase().as_str())
-        && [
-            "a", "an", "the", "its", "all", "each", "every", "one", "whether",
-        ]
-        .contains(&object)
+        && OBJECT_OPENERS.contains(&object)
 }
 
 /// A sentence of an item's section that says how to use it or where to read more, not what
@@ -747,17 +745,23 @@ pub fn declared_items(
 /// ("gcry_error_t gcry_cipher_setkey (gcry cipher hd t h, const void [Function]"): the item's
 /// signature, which says nothing of what it does.
 pub fn is_definition_line(text: &str) -> bool {
+    category(text).is_some() && declaration(text).is_some() || opens_a_wrapped_definition(text)
+}
+
+/// Whether `text` holds a texinfo category and opens a bracket of parameters it never closes:
+/// the first part of a definition line a PDF wrapped.
+fn opens_a_wrapped_definition(text: &str) -> bool {
     category(text).is_some()
-        && (declaration(text).is_some() || text.contains('(') && !text.contains(')'))
+        && text
+            .find('(')
+            .is_some_and(|open| !text[open..].contains(')'))
 }
 
 /// A texinfo definition line that a PDF wrapped into a second paragraph: `first` holds the
 /// category and opens the parameters ("gcry_error_t gcry_cipher_setkey (gcry cipher hd t h,
 /// const void [Function]"), `second` closes them ("*k, size t l)") and says nothing else.
 fn wrapped_declaration(first: &str, second: &str) -> Option<(String, String)> {
-    category(first)?;
-    let open = first.find('(')?;
-    if first[open..].contains(')') {
+    if !opens_a_wrapped_definition(first) {
         return None;
     }
     let close = second.find(')')?;
@@ -2335,6 +2339,24 @@ mod tests {
         }
     }
 
+    /// `texts` as the paragraphs of one section, each its own sentence.
+    fn paragraphs_in<'a>(
+        chapter: &'a str,
+        section: &'a str,
+        texts: &[&'a str],
+    ) -> Vec<Paragraph<'a>> {
+        texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Paragraph {
+                chapter,
+                section: Some(section),
+                text: t,
+                sentences: vec![i as u32],
+            })
+            .collect()
+    }
+
     /// Each item's name and its own sentences, as [`declared_items`] found them.
     fn own_sentences(found: &[(Found, Vec<u32>)]) -> Vec<(&str, &[u32])> {
         found
@@ -2364,16 +2386,11 @@ mod tests {
             "int gcry_md_open (gcry md hd t *hd, [Function]",
             "int algo, unsigned int flags) and more words after it",
         ];
-        let paragraphs: Vec<Paragraph<'_>> = texts
-            .iter()
-            .enumerate()
-            .map(|(i, t)| Paragraph {
-                chapter: "5 Symmetric cryptography",
-                section: Some("Working with cipher handles"),
-                text: t,
-                sentences: vec![i as u32],
-            })
-            .collect();
+        let paragraphs = paragraphs_in(
+            "5 Symmetric cryptography",
+            "Working with cipher handles",
+            &texts,
+        );
         let found = declared_items(&paragraphs, |_| Vec::new());
         assert_eq!(
             own_sentences(&found),
@@ -2496,16 +2513,7 @@ mod tests {
             ),
         ];
         for (texts, want) in cases {
-            let paragraphs: Vec<Paragraph<'_>> = texts
-                .iter()
-                .enumerate()
-                .map(|(i, t)| Paragraph {
-                    chapter: "Variables",
-                    section: Some("Shell Variables"),
-                    text: t,
-                    sentences: vec![i as u32],
-                })
-                .collect();
+            let paragraphs = paragraphs_in("Variables", "Shell Variables", texts);
             // (a name alone after a list's mark is a marked item; any other is not)
             let listed = description_list(&paragraphs);
             for l in &listed {
@@ -2522,17 +2530,8 @@ mod tests {
 
     #[test]
     fn a_glossary_defines_its_terms() {
-        let paragraphs = |texts: &[&'static str]| -> Vec<Paragraph<'static>> {
-            texts
-                .iter()
-                .enumerate()
-                .map(|(i, t)| Paragraph {
-                    chapter: "1. Getting started",
-                    section: Some("1.1. Social dynamics"),
-                    text: t,
-                    sentences: vec![i as u32],
-                })
-                .collect()
+        let paragraphs = |texts: &[&'static str]| {
+            paragraphs_in("1. Getting started", "1.1. Social dynamics", texts)
         };
         let names = |found: Vec<(Found, Vec<u32>)>| -> Vec<(String, Vec<String>, Vec<u32>)> {
             found
