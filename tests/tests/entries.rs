@@ -7,7 +7,8 @@
 //! by the credits section that names them; an anthology of essays in volumes gives a page per
 //! essay, led by its author, source and volume; its authors' pages and its source books'
 //! pages list their essays; a person the text names with an office ("Peter Lund
-//! (Treasurer)") or a people ("Jonas Berg the Norwegian") and defines nowhere is led by it.
+//! (Treasurer)") or a people ("Jonas Berg the Norwegian") and defines nowhere is led by it; a
+//! dictionary gives each word a page led by its own definition.
 
 use grove_tests::*;
 use serde_json::Value;
@@ -133,6 +134,69 @@ const TOOLS: &[(&str, &str)] = &[
         "piuparts installs, upgrades and removes a package in a chroot.",
     ),
 ];
+
+/// (word, head line, bracketed label, what it means)
+const LEXICON: &[(&str, &str, &str, &str)] = &[
+    (
+        "cruft",
+        "/kruhft/",
+        "[very common]",
+        "An unpleasant substance that gathers in old programs.",
+    ),
+    (
+        "grok",
+        "/grok/, vt.",
+        "[from a novel]",
+        "To understand something so well that it becomes part of you.",
+    ),
+    (
+        "kluge",
+        "/klooj/, n.",
+        "[from the German]",
+        "A clever device that works for reasons nobody can explain.",
+    ),
+    (
+        "nybble",
+        "/nib'l/, n.",
+        "[by analogy with byte]",
+        "Four bits, or one digit of a number written in base sixteen.",
+    ),
+    (
+        "frob",
+        "/frob/",
+        "[MIT]",
+        "A small object that a person fiddles with while thinking.",
+    ),
+    (
+        "wedged",
+        "adj.",
+        "[common]",
+        "Stuck in a state from which no input can bring a program back.",
+    ),
+];
+
+#[test]
+fn a_dictionary_gives_each_word_a_page_led_by_its_own_definition() {
+    // (every word is named in the others' entries before its own: its first mention is not
+    // where the lexicon defines it)
+    let mut txt = String::from("The Little Lexicon\n\n");
+    for (word, head, label, means) in LEXICON {
+        txt.push_str(&format!("{word}\n\n{head}\n\n{label}\n\n1. n. {means}\n\n"));
+        for (other, ..) in LEXICON {
+            txt.push_str(&format!(
+                "2. A hacker may also speak of {other} when the talk turns to old machines.\n\n"
+            ));
+        }
+    }
+    let pages = pages_in("lexicon.txt", "en", txt);
+    for (word, _, label, means) in LEXICON {
+        let page = pages.iter().find(|(t, _, _)| t == word);
+        let (_, kind, summary) = page.unwrap_or_else(|| panic!("no page for {word}: {pages:?}"));
+        assert_eq!(kind, "concept", "{word}");
+        assert!(summary.contains(means), "{word}: {summary}");
+        assert!(!summary.contains(label), "{word}: {summary}");
+    }
+}
 
 #[test]
 fn a_manual_gives_a_page_to_each_tool_with_a_section_of_its_own_however_rare() {

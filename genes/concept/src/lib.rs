@@ -152,6 +152,17 @@ fn declared_item(term: &grove_gene::TermStat) -> bool {
         && (t.contains(['_', '.', '(']) || capitals)
 }
 
+/// Whether `passage` sits in the entry that `term` heads, the last part of its section path
+/// being the term itself: a dictionary's entry ("hacker"), or a section named after one thing.
+fn is_entry_of(term: &str, passage: &grove_gene::Passage) -> bool {
+    passage
+        .location
+        .section
+        .as_deref()
+        .and_then(|s| s.rsplit(" / ").next())
+        .is_some_and(|last| last.trim() == term)
+}
+
 /// Whether the host gives `term` a manual's synopsis among its spellings ("alias [-p]
 /// [name[=value] ...]"): a command the manual documents, with a page however the budget
 /// of concepts stands. (Its uses are the text's own, so they still count in the passages
@@ -230,7 +241,15 @@ impl Gene for Concept {
                     || section_checks < MAX_SECTION_CHECKS
                         && {
                             section_checks += 1;
-                            heads_section(&term.text, &host::mentions(&term.text, 4))
+                            // (a dictionary's word heads its entry, wherever the book first
+                            // names it: the passage that defines it is the entry's; one look-up
+                            // where that settles it, as the import budget is shared)
+                            term.salience >= 1.0
+                                && term.frequency > 4
+                                && host::definitions(&term.text, 1)
+                                    .first()
+                                    .is_some_and(|d| is_entry_of(&term.text, d))
+                                || heads_section(&term.text, &host::mentions(&term.text, 4))
                         });
             // (a term the text defines is one of its terms however rarely it names it, "RFA
             // stands for Request For Adoption": its page leads with the text's own words)

@@ -915,14 +915,7 @@ impl Analysis {
                 |i| a.sentences[i as usize].text.as_str(),
                 |name| a.sentence_ids_mentioning(name),
             );
-            // and the sections that document one named thing (a standard's fields, `/boot`)
-            for named in reference::named_sections(&units, |name| a.sentence_ids_mentioning(name)) {
-                if !items.iter().any(|(f, _)| f.text == named.0.text) {
-                    a.section_items.insert(key(&named.0.text, doc.lang));
-                    items.push(named);
-                }
-            }
-            // and a manual's command-line options (`cat -A`, `set -e`)
+            // (the document's paragraphs, each with its sentences)
             let mut by_block: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
             for (i, s) in a.sentences.iter().enumerate() {
                 by_block
@@ -951,6 +944,26 @@ impl Analysis {
                         })
                 })
                 .collect();
+            // and a dictionary's words, each with its entry (before the sections that name one
+            // thing, which its entries' headings resemble)
+            for defined in reference::dictionary_entries(
+                &paragraphs,
+                |i| a.sentences[i as usize].text.as_str(),
+                |name| a.sentence_ids_mentioning(name),
+            ) {
+                if !items.iter().any(|(f, _)| f.text == defined.0.text) {
+                    a.glossary_items.insert(key(&defined.0.text, doc.lang));
+                    items.push(defined);
+                }
+            }
+            // and the sections that document one named thing (a standard's fields, `/boot`)
+            for named in reference::named_sections(&units, |name| a.sentence_ids_mentioning(name)) {
+                if !items.iter().any(|(f, _)| f.text == named.0.text) {
+                    a.section_items.insert(key(&named.0.text, doc.lang));
+                    items.push(named);
+                }
+            }
+            // and a manual's command-line options (`cat -A`, `set -e`)
             items.extend(reference::commands_and_options(&paragraphs, |name| {
                 a.sentence_ids_mentioning(name)
             }));
@@ -1060,8 +1073,14 @@ impl Analysis {
                 let declared = own
                     .iter()
                     .any(|&i| reference::is_definition_line(&a.sentences[i as usize].text));
+                // (a glossary's or a dictionary's entry keeps the order it was found in: its
+                // defining sense first, as the entry reads)
+                let glossed = a.glossary_items.contains(&key(&f.text, doc.lang));
                 own.sort_by_key(|&i| {
                     let s = &a.sentences[i as usize];
+                    if glossed {
+                        return Default::default();
+                    }
                     (
                         reference::is_definition_line(&s.text),
                         reference::is_parameter_line(&s.text),

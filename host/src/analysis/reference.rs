@@ -1413,6 +1413,86 @@ pub fn glossary(
     out
 }
 
+/// The words a dictionary defines, each with its own sentences, the defining one first: the
+/// sections the extraction made of its entries (`crate::extract`'s dictionary layout: a
+/// section headed by the word that opens with the word's head line, "/dev·nuhl/, n.", or with
+/// a sense that gives its part of speech, "1. n. Originally, …"). The whole entry is the
+/// word's own; the first paragraph that is more than a bracketed label ("[originally, someone
+/// who makes furniture with an axe]") defines it. At most [`MAX_ITEM_PARAGRAPHS`] paragraphs
+/// of an entry are its own. Empty unless at least [`MIN_ITEMS`] sections are entries.
+pub fn dictionary_entries<'t>(
+    paragraphs: &[Paragraph<'_>],
+    text_of: impl Fn(u32) -> &'t str,
+    mentions: impl Fn(&str) -> Vec<u32>,
+) -> Vec<(Found, Vec<u32>)> {
+    use crate::extract::{is_bracketed_label, is_head_line, is_sense_mark, opens_with_a_sense};
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < paragraphs.len() {
+        let p = &paragraphs[i];
+        let mut end = i + 1;
+        while end < paragraphs.len()
+            && paragraphs[end].chapter == p.chapter
+            && paragraphs[end].section == p.section
+        {
+            end += 1;
+        }
+        let entry = &paragraphs[i..end];
+        i = end;
+        let Some(word) = p.section.and_then(|s| s.rsplit(" / ").next()) else {
+            continue;
+        };
+        let body = if is_head_line(entry[0].text) {
+            &entry[1..]
+        } else if opens_with_a_sense(entry[0].text)
+            || is_bracketed_label(entry[0].text)
+                && entry.get(1).is_some_and(|q| opens_with_a_sense(q.text))
+        {
+            entry
+        } else {
+            continue;
+        };
+        // (a sense's number and part of speech, where they make a sentence of their own,
+        // "1. n.", say nothing; nor does a bracketed label, "[common; orig. from MIT MacLISP]")
+        let said = |s: &u32| {
+            let text = text_of(*s);
+            !is_sense_mark(text) && !is_bracketed_label(text)
+        };
+        let Some(defining) = body
+            .iter()
+            .filter(|q| !is_bracketed_label(q.text))
+            .find_map(|q| q.sentences.iter().copied().find(said))
+        else {
+            continue;
+        };
+        let mut own = vec![defining];
+        own.extend(
+            body.iter()
+                .take(MAX_ITEM_PARAGRAPHS)
+                .flat_map(|q| q.sentences.iter().copied())
+                .filter(|&s| s != defining && said(&s)),
+        );
+        let mut sentences = mentions(word);
+        sentences.extend(&own);
+        sentences.sort_unstable();
+        sentences.dedup();
+        out.push((
+            Found {
+                text: word.to_string(),
+                kind: TermKind::Term,
+                salience: 1.0,
+                variants: Vec::new(),
+                sentences,
+            },
+            own,
+        ));
+    }
+    if out.len() < MIN_ITEMS {
+        out.clear();
+    }
+    out
+}
+
 /// A definition list's term on a line of its own: one to four words, no sentence (no mark
 /// that ends one), no note's label.
 fn glossary_term_line(text: &str) -> Option<String> {
@@ -2639,6 +2719,87 @@ mod tests {
         for texts in none {
             assert!(glossary_of(texts).is_empty(), "{texts:?}");
         }
+    }
+
+    /// A dictionary's entries, which the extraction made sections headed by their words: the
+    /// whole entry is the word's own, defined by its first paragraph past a bracketed label.
+    #[test]
+    fn a_dictionary_defines_its_words() {
+        let entry = |word: &'static str, texts: &[&'static str], first: u32| {
+            texts
+                .iter()
+                .enumerate()
+                .map(|(i, t)| Paragraph {
+                    chapter: "The Lexicon",
+                    section: Some(word),
+                    text: t,
+                    // (a head line is furniture: no sentences)
+                    sentences: if crate::extract::is_head_line(t) {
+                        vec![]
+                    } else {
+                        vec![first + i as u32]
+                    },
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut paragraphs = entry(
+            "/dev/null",
+            &["/dev·nuhl/, n.", "A notional black hole."],
+            0,
+        );
+        paragraphs.extend(entry(
+            "hack",
+            &[
+                "[very common]",
+                "1. n. Originally, a quick job.",
+                "2. vt. To work on something.",
+            ],
+            10,
+        ));
+        paragraphs.extend(entry(
+            "kludge",
+            &["1. /kluhj/ n. Incorrect spelling of kluge."],
+            20,
+        ));
+        paragraphs.extend(entry(
+            "cruft",
+            &[
+                "/kruhft/",
+                "[very common]",
+                "1. n. An unpleasant substance.",
+            ],
+            30,
+        ));
+        paragraphs.extend(entry(
+            "nybble",
+            &["/nib'l/, n.", "Four bits; one hex digit."],
+            40,
+        ));
+        // (a section of prose is no entry)
+        paragraphs.extend(entry(
+            "History",
+            &["The lexicon grew from a file at Stanford."],
+            50,
+        ));
+        let texts: HashMap<u32, &str> = paragraphs
+            .iter()
+            .flat_map(|p| p.sentences.iter().map(move |&s| (s, p.text)))
+            .collect();
+        let got: Vec<(String, Vec<u32>)> =
+            dictionary_entries(&paragraphs, |i| texts[&i], |_| vec![])
+                .into_iter()
+                .map(|(f, own)| (f.text, own))
+                .collect();
+        let want: Vec<(String, Vec<u32>)> = vec![
+            ("/dev/null".into(), vec![1]),
+            ("hack".into(), vec![11, 12]),
+            ("kludge".into(), vec![20]),
+            ("cruft".into(), vec![32]),
+            ("nybble".into(), vec![41]),
+        ];
+        assert_eq!(got, want);
+        // (fewer than a reference's least are no dictionary)
+        assert!(dictionary_entries(&paragraphs[..5], |i| texts[&i], |_| vec![]).is_empty());
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! Format and design notes: `docs/extraction.md`.
 
 mod detect;
+mod dictionary;
 mod epub;
 mod error;
 mod html;
@@ -30,6 +31,7 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 pub use detect::{detect, detect_file};
+pub use dictionary::{is_bracketed_label, is_head_line, is_sense_mark, opens_with_a_sense};
 pub use error::ExtractError;
 pub use normalize::{fingerprint_blocks, normalize_text};
 pub use output::{from_json, to_json, to_markdown};
@@ -232,6 +234,7 @@ pub fn extract_as(
         Format::Pdf => pdf::extract_pdf(bytes, limits)?,
     };
     finish(&mut doc, file_name);
+    dictionary::entries_as_sections(&mut doc);
     structure::classify_blocks(&mut doc);
     if doc.blocks().next().is_none() {
         return Err(ExtractError::NoText(match format {
