@@ -116,6 +116,10 @@ pub struct Block {
     /// genes with the block's passages ([`Analysis::code_after`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub code_after: Vec<Code>,
+    /// The head line of the dictionary entry whose text this block opens ("/dev·nuhl/, n.":
+    /// the word's pronunciation and part of speech), which the extraction keeps as furniture.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry_head: Option<String>,
 }
 
 /// A block of code of the source, verbatim: a command to type, a listing, a config file.
@@ -937,6 +941,7 @@ impl Analysis {
                             chapter: &ch.title,
                             section: block.section.as_deref(),
                             text: &block.text,
+                            after_head: block.entry_head.is_some(),
                             sentences: by_block
                                 .get(&(c as u32, b as u32))
                                 .cloned()

@@ -1442,7 +1442,9 @@ pub fn dictionary_entries<'t>(
         let Some(word) = p.section.and_then(|s| s.rsplit(" / ").next()) else {
             continue;
         };
-        let body = if is_head_line(entry[0].text) {
+        let body = if entry[0].after_head {
+            entry
+        } else if is_head_line(entry[0].text) {
             &entry[1..]
         } else if opens_with_a_sense(entry[0].text)
             || is_bracketed_label(entry[0].text)
@@ -1528,6 +1530,9 @@ pub struct Paragraph<'a> {
     pub chapter: &'a str,
     pub section: Option<&'a str>,
     pub text: &'a str,
+    /// Whether it opens a dictionary's entry, under the entry's head line (which is furniture,
+    /// no paragraph of its own).
+    pub after_head: bool,
     /// Its sentences.
     pub sentences: Vec<u32>,
 }
@@ -1903,6 +1908,7 @@ mod tests {
     fn commands_with_a_synopsis_are_items_with_their_description() {
         let para = |text: &'static str, id: u32| Paragraph {
             chapter: "Builtins",
+            after_head: false,
             section: Some("Job Control Builtins"),
             text,
             sentences: vec![id],
@@ -1957,6 +1963,7 @@ mod tests {
         let para =
             |chapter: &'static str, section: &'static str, text: &'static str, id: u32| Paragraph {
                 chapter,
+                after_head: false,
                 section: Some(section),
                 text,
                 sentences: vec![id],
@@ -2338,6 +2345,7 @@ mod tests {
             .enumerate()
             .map(|(i, t)| Paragraph {
                 chapter: "2 Library Functions",
+                after_head: false,
                 section: Some(if i < 13 {
                     "Core Functions"
                 } else {
@@ -2430,6 +2438,7 @@ mod tests {
             .enumerate()
             .map(|(i, t)| Paragraph {
                 chapter,
+                after_head: false,
                 section: Some(section),
                 text: t,
                 sentences: vec![i as u32],
@@ -2731,6 +2740,7 @@ mod tests {
                 .enumerate()
                 .map(|(i, t)| Paragraph {
                     chapter: "The Lexicon",
+                    after_head: false,
                     section: Some(word),
                     text: t,
                     // (a head line is furniture: no sentences)

@@ -5,7 +5,7 @@ use super::Lang;
 const EN_ABBREV: &[&str] = &[
     "mr", "mrs", "ms", "dr", "st", "sr", "jr", "prof", "capt", "col", "gen", "lt", "rev", "hon",
     "vs", "etc", "e.g", "i.e", "no", "vol", "fig", "p", "pp", "ch", "cf", "mt", "ft", "approx",
-    "al", "resp", "incl", "esp", "viz", "ibid",
+    "al", "resp", "incl", "esp", "viz", "ibid", "ca", "syn", "orig", "prob",
 ];
 
 /// Splits a block of text into sentences, trimmed and non-empty.

@@ -19,7 +19,7 @@ const MIN_ENTRIES: usize = 5;
 /// "vt.", "adj.", "obs.", "pl."), without its point.
 const PARTS_OF_SPEECH: &[&str] = &[
     "n", "v", "vt", "vi", "adj", "adv", "interj", "prep", "conj", "pron", "pref", "suff", "abbrev",
-    "excl", "pl", "obs", "art", "num",
+    "excl", "exclam", "pl", "obs", "art", "num", "imp", "prov", "infix", "quant",
 ];
 
 /// Makes every entry of a dictionary laid out as the module doc says a section of its own,
@@ -30,7 +30,7 @@ const PARTS_OF_SPEECH: &[&str] = &[
 pub(crate) fn entries_as_sections(doc: &mut ExtractedDoc) {
     for ch in &mut doc.chapters {
         let blocks = &ch.blocks;
-        let starts: Vec<(usize, bool)> = (0..blocks.len())
+        let mut starts: Vec<(usize, bool)> = (0..blocks.len())
             .filter_map(|i| {
                 let at = |k: usize| {
                     blocks.get(k).filter(|b| {
@@ -39,7 +39,12 @@ pub(crate) fn entries_as_sections(doc: &mut ExtractedDoc) {
                     })
                 };
                 at(i).filter(|b| is_dictionary_word(&b.text))?;
-                if at(i + 1).is_some_and(|b| is_head_line(&b.text)) {
+                // (a head line may read as code to the extraction: "/gnoo/, not, /noo/")
+                let head = blocks.get(i + 1).filter(|b| {
+                    matches!(b.kind, BlockKind::Paragraph | BlockKind::Code)
+                        && b.location.section == blocks[i].location.section
+                });
+                if head.is_some_and(|b| is_head_line(&b.text)) {
                     Some((i, true))
                 } else if at(i + 1).is_some_and(|b| opens_with_a_sense(&b.text))
                     || at(i + 1).is_some_and(|b| is_bracketed_label(&b.text))
@@ -54,6 +59,39 @@ pub(crate) fn entries_as_sections(doc: &mut ExtractedDoc) {
         if starts.len() < MIN_ENTRIES {
             continue;
         }
+        // A word that gives no head line is an entry where it stands in the dictionary's
+        // order, between the words of the entries around it, over a paragraph of prose and
+        // under one ("fork" / "In the open-source community, a fork is …", between
+        // "foreground" and "fortune cookie").
+        let mut between = Vec::new();
+        for pair in starts.windows(2) {
+            let ((a, _), (b, _)) = (pair[0], pair[1]);
+            let (low, high) = (sort_key(&blocks[a].text), sort_key(&blocks[b].text));
+            if low > high {
+                continue;
+            }
+            let mut last = low;
+            for k in a + 2..b.saturating_sub(1) {
+                let (word, next, before) = (&blocks[k], &blocks[k + 1], &blocks[k - 1]);
+                let key = sort_key(&word.text);
+                let same = |b: &&super::Block| {
+                    b.kind == BlockKind::Paragraph && b.location.section == word.location.section
+                };
+                if [word, next, before].iter().all(same)
+                    && word.text.split_whitespace().count() <= 4
+                    && is_dictionary_word(&word.text)
+                    && is_prose(&before.text)
+                    && is_prose(&next.text)
+                    && last <= key
+                    && key <= high
+                {
+                    between.push((k, false));
+                    last = key;
+                }
+            }
+        }
+        starts.extend(between);
+        starts.sort_unstable();
         let mut out = Vec::with_capacity(ch.blocks.len());
         // (the entry's heading and the section it sits in; whether its head line comes next)
         let mut entry: Option<(String, Option<String>)> = None;
@@ -85,6 +123,24 @@ pub(crate) fn entries_as_sections(doc: &mut ExtractedDoc) {
         }
         ch.blocks = out;
     }
+}
+
+/// The key a dictionary sorts its words by: letters and digits, in lower case ("Murphy's
+/// Law" sorts as "murphyslaw", "/dev/null" as "devnull").
+fn sort_key(word: &str) -> String {
+    word.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// A paragraph of prose: a few words that open as a sentence does.
+fn is_prose(text: &str) -> bool {
+    let t = text.trim_start();
+    t.split_whitespace().count() >= 4
+        && t.chars()
+            .next()
+            .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit() || "[“\"(".contains(c))
 }
 
 /// A dictionary's head line, under its word: the word's pronunciations between slashes and
@@ -206,7 +262,7 @@ pub fn is_sense_mark(text: &str) -> bool {
         }
         _ => t,
     };
-    is_head_line(t) && !t.starts_with('/')
+    is_head_line(t)
 }
 
 /// A paragraph that is only a label in brackets, a dictionary's note of where its word comes
@@ -318,6 +374,57 @@ mod tests {
         assert_eq!(got, want);
     }
 
+    /// A word that gives no head line is an entry in its place in the dictionary's order; a
+    /// short line out of that order is the entry's own.
+    #[test]
+    fn a_word_without_a_head_line_is_an_entry_in_its_place() {
+        let got = sections(&[
+            "foreground",
+            "vt.",
+            "To bring a task to the top of one's stack for immediate processing.",
+            "fork",
+            "In the open-source community, a fork is what occurs when two versions part.",
+            "Forking is uncommon in the community of free software.",
+            "fortune cookie",
+            "n.",
+            "A random quote or joke printed to the user's terminal at login.",
+            "Life is hard",
+            "A line of a song that the entry quotes, which is no word of the dictionary.",
+            "GNU",
+            "/gnoo/, not, /noo/",
+            "A recursive acronym for GNU's Not Unix.",
+            "gnubie",
+            "/noo'bee/, n.",
+            "Written-only variant of newbie.",
+            "guru",
+            "n.",
+            "An expert, especially one who can help others.",
+        ]);
+        let heads: Vec<&str> = got
+            .iter()
+            .map(|(_, s, _)| s.as_deref().unwrap_or(""))
+            .collect();
+        assert_eq!(
+            heads,
+            [
+                "foreground",
+                "foreground",
+                "fork",
+                "fork",
+                "fortune cookie",
+                "fortune cookie",
+                "fortune cookie",
+                "fortune cookie",
+                "GNU",
+                "GNU",
+                "gnubie",
+                "gnubie",
+                "guru",
+                "guru",
+            ]
+        );
+    }
+
     #[test]
     fn few_entries_or_paths_are_no_dictionary() {
         // (a word over a head line twice in a book's prose)
@@ -389,7 +496,7 @@ mod tests {
             ("2. vt.", true),
             ("adj.", true),
             ("1. Open the file.", false),
-            ("/foo/", false),
+            ("1. /kluhj/ n.", true),
         ];
         for (text, want) in marks {
             assert_eq!(is_sense_mark(text), *want, "{text}");

@@ -765,7 +765,25 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
             para.push('\n');
         }
         para.push_str(t);
-        prev_wrapped = wrapped(line);
+        // (a full line that ends with an abbreviation's point goes on where the next line
+        // opens in lower case: "… a foredoomed engineering concept, esp." / "one that fails …")
+        // (as does a shorter line where the next line's first word would not have fitted
+        // on it: "… might end “Kudos to" / "rasputin@kremlin.org, flames to /dev/null”")
+        let next = lines.get(i).map(|n| n.trim()).unwrap_or_default();
+        let next_word = next.split_whitespace().next().map_or(0, width);
+        prev_wrapped = wrapped(line)
+            || p90 >= 40
+                && !ends_paragraph(t)
+                && next_word > 0
+                && width(t) * 2 >= p90
+                && width(t) + 1 + next_word > p90
+            || p90 >= 40
+                && width(t) * 4 >= p90 * 3
+                && t.ends_with('.')
+                && lines
+                    .get(i)
+                    .and_then(|n| n.trim_start().chars().next())
+                    .is_some_and(|c| c.is_ascii_lowercase());
     }
     flush(&mut b, &mut para, para_line);
     Ok(ExtractedDoc {
@@ -895,6 +913,26 @@ mod tests {
                 .contains("wrapped at seventy-odd")
         );
         assert_eq!(doc.chapters[0].blocks[1].location.line, Some(7));
+
+        // (a full line that ends with an abbreviation's point, and a line the next word did
+        // not fit on, go on; a full line that ends a sentence before a capital does not)
+        let en = "A title\n\n\
+                  A bogus technological prediction or a foredoomed engineering concept, esp.\n\
+                  one that fails by assuming that technologies develop linearly, in isolation\n\
+                  from one another. A controversial posting, for example, might end “Kudos to\n\
+                  rasputin@kremlin-and-very-long-domain.example.org, flames to the bit bucket”.\n\
+                  That full line ended a sentence, and this one opens another paragraph here.\n\
+                  \n\
+                  Short one.\n";
+        let doc = extract_txt(en.as_bytes()).unwrap();
+        let texts: Vec<&str> = doc.chapters[0]
+            .blocks
+            .iter()
+            .map(|b| b.text.as_str())
+            .collect();
+        assert_eq!(texts.len(), 3, "{texts:?}");
+        assert!(texts[0].contains("esp. one that"), "{texts:?}");
+        assert!(texts[0].contains("Kudos to rasputin@"), "{texts:?}");
     }
 
     /// (chapter title, section, first words of the block, kind) of every block.

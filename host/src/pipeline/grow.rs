@@ -90,7 +90,21 @@ fn analysis_blocks(blocks: &[crate::extract::Block], lang: Lang) -> Vec<analysis
     // (whether the block before was code that went with it: a PDF gives a listing line by
     // line, and the lines are one listing again)
     let mut listing = false;
+    // (a dictionary's head line, furniture at the start of its entry's section, which the
+    // entry's first block of text carries)
+    let mut head: Option<&crate::extract::Block> = None;
+    let mut section = None;
     for b in blocks {
+        let opens_section = section != Some(&b.location.section);
+        section = Some(&b.location.section);
+        if b.kind == BlockKind::Matter && opens_section && crate::extract::is_head_line(&b.text) {
+            head = Some(b);
+            continue;
+        }
+        let entry_head = head
+            .take()
+            .filter(|h| h.location.section == b.location.section)
+            .map(|h| h.text.clone());
         if b.kind == BlockKind::Code {
             let Some(last) = out
                 .last_mut()
@@ -124,6 +138,7 @@ fn analysis_blocks(blocks: &[crate::extract::Block], lang: Lang) -> Vec<analysis
                 page: b.location.page,
                 line: b.location.line,
                 code_after: Vec::new(),
+                entry_head,
             });
         }
     }
@@ -416,10 +431,20 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
         }
     }
     laps.lap("propose");
-    let planned = resolve(proposals);
+    let mut planned = resolve(proposals);
+    // (among equal scores, the entries the text names most first: a dictionary's thousands
+    // of documented words score alike, and its central ones should not wait behind the
+    // alphabet)
+    let mentioned = |p: &Planned| analysis.term(&p.proposal.key).map_or(0, |t| t.frequency);
+    planned.sort_by(|a, b| {
+        b.proposal
+            .score
+            .total_cmp(&a.proposal.score)
+            .then_with(|| mentioned(b).cmp(&mentioned(a)))
+    });
     let ids = page_ids(&planned);
-    // The plan: every merged proposal, best-scored first. Grow renders the first
-    // `grow_max_pages`; the butler renders the rest in its rounds.
+    // The plan: every merged proposal, best-scored first, then most mentioned first. Grow
+    // renders the first `grow_max_pages`; the butler renders the rest in its rounds.
     let mut entries: Vec<PlanEntry> = planned
         .into_iter()
         .zip(ids)
