@@ -473,6 +473,7 @@ pub(crate) fn extract_epub(bytes: &[u8], limits: &Limits) -> Result<ExtractedDoc
                 HtmlKind::Code => b.code(&blk.text, None, None),
                 HtmlKind::Para => b.para(&blk.text, None, None),
                 HtmlKind::Table => b.table(&blk.text, None, None),
+                HtmlKind::Caption => b.matter(blk.text.trim(), None, None),
             }
         }
     }

@@ -259,6 +259,10 @@ pub(crate) enum HtmlKind {
     Para,
     Code,
     Heading(u8),
+    /// The title of a box set apart from the text, a sidebar's, a figure's or an example's
+    /// (DocBook's `<p class="title">`: "TIP Testing the DNS server", "工具 安装程序"): it names
+    /// the box, with a label of its kind, and is no sentence of the text nor a section.
+    Caption,
     /// A table of data: one line per row, cells between `|` ("| F_OK | Flag indicating … |").
     Table,
 }
@@ -380,6 +384,12 @@ fn is_block(name: &str) -> bool {
     )
 }
 
+/// The classes of a `<div>` that sets a box apart from the text (DocBook's sidebars and
+/// admonitions), whose `<p class="title">` names the box with a label of its kind ("TIP
+/// Testing the DNS server"): a caption, where a table's or a figure's title ("Table 5.1.
+/// Multiarch library paths") is read as text.
+const BOX_CLASSES: &[&str] = &["sidebar", "note", "tip", "warning", "important", "caution"];
+
 fn is_skipped(name: &str) -> bool {
     matches!(
         name,
@@ -402,6 +412,9 @@ pub(crate) fn html_blocks(src: &str) -> (Vec<HtmlBlock>, Option<String>) {
     // numbered list a step sequence for the analysis.
     let mut lists: Vec<Option<u32>> = Vec::new();
     let mut table: Option<OpenTable> = None;
+    // (the open `<div>`s, innermost last: whether each is a box set apart from the text, a
+    // sidebar or an admonition, whose title is a caption)
+    let mut boxes: Vec<bool> = Vec::new();
     let flush = |blocks: &mut Vec<HtmlBlock>, buf: &mut String, kind: &mut HtmlKind| {
         if only_item_number(buf) {
             return; // the number waits for its item's text (`<li><p>…`)
@@ -485,6 +498,18 @@ pub(crate) fn html_blocks(src: &str) -> (Vec<HtmlBlock>, Option<String>) {
                         .filter(|l| (1..=6).contains(l))
                     {
                         kind = HtmlKind::Heading(l);
+                    } else if name == "p"
+                        && boxes.iter().any(|&b| b)
+                        && tok
+                            .attr("class")
+                            .is_some_and(|c| c.split_whitespace().any(|c| c == "title"))
+                    {
+                        kind = HtmlKind::Caption;
+                    }
+                    if name == "div" && !*self_closing {
+                        boxes.push(tok.attr("class").is_some_and(|c| {
+                            c.split_whitespace().any(|c| BOX_CLASSES.contains(&c))
+                        }));
                     }
                 }
             }
@@ -515,6 +540,9 @@ pub(crate) fn html_blocks(src: &str) -> (Vec<HtmlBlock>, Option<String>) {
                 if is_block(name) {
                     if matches!(name.as_str(), "ol" | "ul") {
                         lists.pop();
+                    }
+                    if name == "div" {
+                        boxes.pop();
                     }
                     if name == "pre" {
                         pre = pre.saturating_sub(1);
@@ -592,6 +620,23 @@ with a line break.</p><div>Div <b>text</b><p>nested</p> tail</div>
                 ("中文\n第二行", HtmlKind::Para),
                 ("broken markup", HtmlKind::Para),
                 ("<unclosed", HtmlKind::Para),
+            ]
+        );
+    }
+
+    /// A sidebar's title names the box: a caption, not a sentence nor a section.
+    #[test]
+    fn a_sidebars_title_is_a_caption() {
+        let src = r#"<body><p>Text before.</p><div class="sidebar"><div class="titlepage"><p class="title"><strong><span class="emphasis"><em>TIP</em></span> Testing the DNS server</strong></p></div><div class="para">The host command queries the server.</div></div><div class="table"><p class="title"><strong>Table 5.1. Multiarch library paths</strong></p></div></body>"#;
+        let (blocks, _) = html_blocks(src);
+        let got: Vec<(&str, HtmlKind)> = blocks.iter().map(|b| (b.text.trim(), b.kind)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("Text before.", HtmlKind::Para),
+                ("TIP Testing the DNS server", HtmlKind::Caption),
+                ("The host command queries the server.", HtmlKind::Para),
+                ("Table 5.1. Multiarch library paths", HtmlKind::Para),
             ]
         );
     }

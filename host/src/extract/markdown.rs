@@ -206,6 +206,7 @@ pub(crate) fn extract_md_str(src: &str) -> ExtractedDoc {
                         match blk.kind {
                             HtmlKind::Code => b.code(&blk.text, None, Some(at)),
                             HtmlKind::Table => b.table(&blk.text, None, Some(at)),
+                            HtmlKind::Caption => b.matter(blk.text.trim(), None, Some(at)),
                             HtmlKind::Para | HtmlKind::Heading(_) => {
                                 b.para(&blk.text, None, Some(at))
                             }
