@@ -1665,6 +1665,7 @@ impl Analysis {
         let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
         // (a single Chinese character doubled describes, it names nothing: "浩浩湯湯",
         // "绵绵葛藟" do not mention 湯 or 绵)
+        let latin = |c: char| c.is_ascii_alphanumeric() || c == '_';
         let single = (self.lang == Lang::Zh && needle.chars().count() == 1)
             .then(|| needle.chars().next())
             .flatten();
@@ -1673,9 +1674,16 @@ impl Analysis {
                 !(word(hay[..at].chars().next_back())
                     || word(hay[at + needle.len()..].chars().next()))
             }
-            Lang::Zh => single.is_none_or(|c| {
-                !hay[..at].ends_with(c) && !hay[at + needle.len()..].starts_with(c)
-            }),
+            // (a Latin word inside Chinese text is matched whole, as in English: "cron" is
+            // not named in "anacron" or "crontab")
+            Lang::Zh => {
+                single.is_none_or(|c| {
+                    !hay[..at].ends_with(c) && !hay[at + needle.len()..].starts_with(c)
+                }) && !(needle.starts_with(latin)
+                    && hay[..at].chars().next_back().is_some_and(latin)
+                    || needle.ends_with(latin)
+                        && hay[at + needle.len()..].chars().next().is_some_and(latin))
+            }
         })
     }
 

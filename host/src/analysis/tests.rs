@@ -4582,3 +4582,24 @@ fn a_placeholder_is_an_argument_and_a_key_is_pressed() {
         assert_eq!(speaks_of_keys(sentence), keys, "{sentence}");
     }
 }
+
+/// A Latin word inside Chinese text is mentioned whole: "cron" is not named in "anacron" or
+/// "crontab", nor "kern" in "kernel" (a glossary's names, looked up before any term is found).
+#[test]
+fn a_latin_word_in_chinese_text_is_matched_whole() {
+    let text = "日志的设施如下：\n\ncron：来自任务调度服务的消息；\n\nkern：来自内核的消息；\n\nmail：来自邮件系统的消息；\n\nanacron 可以补上错过的任务。\n\ncrontab 文件的格式很简单。\n\nkernel 是系统的核心部分。\n\n系统用 cron 运行计划任务。\n";
+    let a = Analysis::new(&Document::from_text("手册", Lang::Zh, text));
+    for (name, want) in [
+        (
+            "cron",
+            &[
+                "cron：来自任务调度服务的消息；",
+                "系统用 cron 运行计划任务。",
+            ][..],
+        ),
+        ("kern", &["kern：来自内核的消息；"][..]),
+    ] {
+        let said: Vec<String> = a.mentions(name, 10).into_iter().map(|p| p.text).collect();
+        assert_eq!(said, want, "{name}");
+    }
+}
