@@ -889,7 +889,7 @@ const CREDIT_BEFORE: &[&str] = &[
 
 /// A letter or digit of a Latin-script word, accented letters included ("Raphaël", "Müller");
 /// not the signs × and ÷ of the same Unicode block.
-fn is_latin_alnum(c: char) -> bool {
+pub(super) fn is_latin_alnum(c: char) -> bool {
     c.is_ascii_alphanumeric() || ('\u{c0}'..='\u{24f}').contains(&c) && !matches!(c, '×' | '÷')
 }
 

@@ -1081,25 +1081,24 @@ impl Analysis {
                 // (a glossary's or a dictionary's entry keeps the order it was found in: its
                 // defining sense first, as the entry reads)
                 let glossed = a.glossary_items.contains(&key(&f.text, doc.lang));
-                own.sort_by_key(|&i| {
-                    let s = &a.sentences[i as usize];
-                    if glossed {
-                        return Default::default();
-                    }
-                    (
-                        reference::is_definition_line(&s.text),
-                        reference::is_parameter_line(&s.text),
-                        parameter_blocks.contains(&(s.chapter, s.block)),
-                        if in_order {
-                            !says_what_its_item_does(&s.text)
-                        } else {
-                            !(reference::says_what_it_does(&s.text)
-                                || declared && reference::opens_with_an_imperative(&s.text))
-                        },
-                        reference::is_usage_note(&s.text),
-                        s.text.trim_end().ends_with([':', '：']),
-                    )
-                });
+                if !glossed {
+                    own.sort_by_key(|&i| {
+                        let s = &a.sentences[i as usize];
+                        (
+                            reference::is_definition_line(&s.text),
+                            reference::is_parameter_line(&s.text),
+                            parameter_blocks.contains(&(s.chapter, s.block)),
+                            if in_order {
+                                !says_what_its_item_does(&s.text)
+                            } else {
+                                !(reference::says_what_it_does(&s.text)
+                                    || declared && reference::opens_with_an_imperative(&s.text))
+                            },
+                            reference::is_usage_note(&s.text),
+                            s.text.trim_end().ends_with([':', '：']),
+                        )
+                    });
+                }
                 a.reference.insert(key(&f.text, doc.lang), own);
                 merged.push(f);
             }
@@ -1665,7 +1664,7 @@ impl Analysis {
         let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
         // (a single Chinese character doubled describes, it names nothing: "浩浩湯湯",
         // "绵绵葛藟" do not mention 湯 or 绵)
-        let latin = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        let latin = |c: char| chinese::is_latin_alnum(c) || c == '_';
         let single = (self.lang == Lang::Zh && needle.chars().count() == 1)
             .then(|| needle.chars().next())
             .flatten();

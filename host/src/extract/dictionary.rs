@@ -470,9 +470,6 @@ mod tests {
             ("The file is read at start.", false),
             ("//-o-\\\\", false),
         ];
-        for (text, want) in heads {
-            assert_eq!(is_head_line(text), *want, "{text}");
-        }
         let senses: &[(&str, bool)] = &[
             ("1. n. Originally, a quick job.", true),
             ("1. /kluhj/ n. Incorrect spelling.", true),
@@ -480,17 +477,11 @@ mod tests {
             ("1. Open the file.", false),
             ("n. see below", false),
         ];
-        for (text, want) in senses {
-            assert_eq!(opens_with_a_sense(text), *want, "{text}");
-        }
         let labels: &[(&str, bool)] = &[
             ("[very common]", true),
             ("[from the Unix null device] A notional black hole.", false),
             ("[a] and [b]", false),
         ];
-        for (text, want) in labels {
-            assert_eq!(is_bracketed_label(text), *want, "{text}");
-        }
         let marks: &[(&str, bool)] = &[
             ("1. n.", true),
             ("2. vt.", true),
@@ -498,8 +489,17 @@ mod tests {
             ("1. Open the file.", false),
             ("1. /kluhj/ n.", true),
         ];
-        for (text, want) in marks {
-            assert_eq!(is_sense_mark(text), *want, "{text}");
+        type Check<'a> = (&'a str, fn(&str) -> bool, &'a [(&'a str, bool)]);
+        let checks: [Check<'_>; 4] = [
+            ("is_head_line", is_head_line, heads),
+            ("opens_with_a_sense", opens_with_a_sense, senses),
+            ("is_bracketed_label", is_bracketed_label, labels),
+            ("is_sense_mark", is_sense_mark, marks),
+        ];
+        for (name, check, cases) in checks {
+            for (text, want) in cases {
+                assert_eq!(check(text), *want, "{name}: {text}");
+            }
         }
     }
 }

@@ -609,7 +609,8 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
         .get(widths.len().saturating_sub(1) * 9 / 10)
         .copied()
         .unwrap_or(0);
-    let wrapped = |l: &str| p90 >= 40 && width(l.trim()) * 4 >= p90 * 3 && !ends_paragraph(l);
+    let full_width = |t: &str| p90 >= 40 && width(t) * 4 >= p90 * 3;
+    let wrapped = |l: &str| full_width(l.trim()) && !ends_paragraph(l);
     // an indented body (manual pages, converted HTML): unindented short lines over it head sections
     let body: Vec<&&str> = lines.iter().filter(|l| !l.trim().is_empty()).collect();
     let indented_body =
@@ -772,18 +773,14 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
         let next = lines.get(i).map(|n| n.trim()).unwrap_or_default();
         let next_word = next.split_whitespace().next().map_or(0, width);
         prev_wrapped = wrapped(line)
+            || full_width(t)
+                && t.ends_with('.')
+                && next.starts_with(|c: char| c.is_ascii_lowercase())
             || p90 >= 40
                 && !ends_paragraph(t)
                 && next_word > 0
                 && width(t) * 2 >= p90
-                && width(t) + 1 + next_word > p90
-            || p90 >= 40
-                && width(t) * 4 >= p90 * 3
-                && t.ends_with('.')
-                && lines
-                    .get(i)
-                    .and_then(|n| n.trim_start().chars().next())
-                    .is_some_and(|c| c.is_ascii_lowercase());
+                && width(t) + 1 + next_word > p90;
     }
     flush(&mut b, &mut para, para_line);
     Ok(ExtractedDoc {

@@ -431,17 +431,20 @@ pub(super) fn run(ctx: &mut StageContext<'_>) -> Result<StageOutcome, PipelineEr
         }
     }
     laps.lap("propose");
-    let mut planned = resolve(proposals);
     // (among equal scores, the entries the text names most first: a dictionary's thousands
     // of documented words score alike, and its central ones should not wait behind the
-    // alphabet)
-    let mentioned = |p: &Planned| analysis.term(&p.proposal.key).map_or(0, |t| t.frequency);
-    planned.sort_by(|a, b| {
+    // alphabet; each entry's count looked up once)
+    let mut weighed: Vec<(u32, Planned)> = resolve(proposals)
+        .into_iter()
+        .map(|p| (analysis.term(&p.proposal.key).map_or(0, |t| t.frequency), p))
+        .collect();
+    weighed.sort_by(|(fa, a), (fb, b)| {
         b.proposal
             .score
             .total_cmp(&a.proposal.score)
-            .then_with(|| mentioned(b).cmp(&mentioned(a)))
+            .then_with(|| fb.cmp(fa))
     });
+    let planned: Vec<Planned> = weighed.into_iter().map(|(_, p)| p).collect();
     let ids = page_ids(&planned);
     // The plan: every merged proposal, best-scored first, then most mentioned first. Grow
     // renders the first `grow_max_pages`; the butler renders the rest in its rounds.
