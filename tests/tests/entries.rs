@@ -571,3 +571,82 @@ fn a_methods_steps_show_the_commands_the_manual_gives_verbatim() {
         "{items:?}"
     );
 }
+
+#[test]
+fn a_project_gutenberg_book_is_read_without_its_frame_and_its_people_by_what_they_were() {
+    // (a history of a science: its people named by their surnames, each said once to be
+    // what they were; chapters numbered over their titles; the distributor's licence after)
+    let mut txt = String::from(
+        "The Project Gutenberg EBook of Stars and Their Watchers, by A. Writer\n\n\
+         This eBook is for the use of anyone anywhere at no cost and with almost no \
+         restrictions whatsoever.\n\nTitle: Stars and Their Watchers\n\nAuthor: A. Writer\n\n\
+         *** START OF THIS PROJECT GUTENBERG EBOOK STARS AND THEIR WATCHERS ***\n\n\n\
+         Produced by Jane Roe and the Online Distributed\nProofreading Team\n\n\n",
+    );
+    for (n, (chapter, person, opening)) in [
+        (
+            "THE ORBITS",
+            "Kepler",
+            "In those years Kepler was an astronomer of Prague, and he saw",
+        ),
+        (
+            "THE FORCES",
+            "Coulomb",
+            "In those years Coulomb, a Frenchman, proved",
+        ),
+        (
+            "THE TIDES",
+            "Laplace",
+            "In those years Laplace, the great French mathematician, explained",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        txt.push_str(&format!("{}\n\n{chapter}\n\n\n", ["I", "II", "III"][n]));
+        txt.push_str(&format!(
+            "{opening} that the heavens obey one law. Later {person} wrote on the tides, and \
+             the laws that {person} gave were used by the sailors of every nation.\n\n"
+        ));
+        for _ in 0..4 {
+            txt.push_str(&format!(
+                "The sailors of the northern seas read the tables of {person} each night, and \
+                 the tables of {person} served them well on the long voyages to the south.\n\n"
+            ));
+        }
+    }
+    txt.push_str(
+        "End of the Project Gutenberg EBook of Stars and Their Watchers, by A. Writer\n\n\
+         *** END OF THIS PROJECT GUTENBERG EBOOK STARS AND THEIR WATCHERS ***\n\n\
+         Section 1.  General Terms of Use and Redistributing Project Gutenberg-tm electronic \
+         works\n\n1.A.  By reading or using any part of this Project Gutenberg-tm electronic \
+         work, you indicate that you have read the Project Gutenberg-tm License.\n\n\
+         Section 2.  Information about the Mission of Project Gutenberg-tm\n\n\
+         Project Gutenberg-tm is synonymous with the free distribution of electronic works.\n",
+    );
+    let pages = pages_of("stars.txt", txt);
+    for (title, ..) in &pages {
+        assert!(
+            !title.contains("Gutenberg") && !title.contains("electronic work"),
+            "a page of the licence: {title}"
+        );
+        assert_ne!(
+            title, "Jane Roe",
+            "the producers' credit is no part of the book"
+        );
+    }
+    for (person, what) in [
+        ("Kepler", "astronomer"),
+        ("Coulomb", "Frenchman"),
+        ("Laplace", "mathematician"),
+    ] {
+        let page = pages.iter().find(|(t, _, _)| t == person);
+        let (_, kind, summary) = page.unwrap_or_else(|| panic!("no page for {person}: {pages:?}"));
+        assert_eq!(kind, "person", "{person}");
+        assert!(summary.contains(what), "{person}: {summary}");
+        assert!(
+            summary.contains("Stars and Their Watchers") || !summary.contains("EBook"),
+            "{summary}"
+        );
+    }
+}

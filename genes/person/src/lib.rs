@@ -1340,7 +1340,9 @@ impl Gene for Person {
         for p in &credited {
             let w = p.location.chapter_title.trim().trim_start_matches('《');
             let w = w.split('》').next().unwrap_or(w).trim().to_string();
-            if !w.is_empty() && !works.contains(&w) {
+            // (a credit on the book's own front, "Author: …" in a distributor's header, is the
+            // book's: the title-page credit below says so)
+            if !w.is_empty() && !works.contains(&w) && w != entry.document_title {
                 works.push(w);
                 credit_of.push((p.location.chapter_title.trim().to_string(), None, p));
             }

@@ -55,9 +55,21 @@ fn en_table() -> &'static FxHashMap<String, u8> {
     })
 }
 
-/// The SCOWL band of a lower-case English word (10 = most common), if it is listed.
+/// The SCOWL band of a lower-case English word (10 = most common), if it is listed, or if
+/// its American spelling is ("favour", "centre", "marvellous", a British book's ordinary
+/// words), or its spelling without an older hyphen ("to-day", "to-morrow").
 pub fn en_band(word: &str) -> Option<u8> {
-    en_table().get(word).copied()
+    let table = en_table();
+    table.get(word).copied().or_else(|| {
+        // (each part a word: "to-day", not a key, "m-y")
+        if word.contains('-') && word.split('-').all(|p| p.len() >= 2) {
+            let solid = word.replace('-', "");
+            if let Some(b) = table.get(&solid) {
+                return Some(*b);
+            }
+        }
+        american_spellings(word).find_map(|us| table.get(&us).copied())
+    })
 }
 
 /// Whether some word of the English dictionary begins with `prefix` and is longer: "const"
@@ -126,7 +138,7 @@ pub fn en_derived(word: &str) -> bool {
 /// ("colour", "centre", "licence", "catalogue", "organisation", "analyse", "judgement",
 /// "encyclopaedia", "travelled").
 fn en_known(word: &str) -> bool {
-    en_band(word).is_some() || american_spellings(word).any(|us| en_band(&us).is_some())
+    en_band(word).is_some()
 }
 
 /// The American spellings a British one may stand for, one change each ("colour" "color",
@@ -172,7 +184,7 @@ pub fn en_not_noun(word: &str) -> bool {
         .unwrap_or_default()
     });
     set.contains(word)
-        || en_band(word).is_none() && american_spellings(word).any(|us| set.contains(&us))
+        || en_table().get(word).is_none() && american_spellings(word).any(|us| set.contains(&us))
 }
 
 /// Estimated relative frequency of a lower-case English word in ordinary text.
@@ -316,6 +328,10 @@ mod tests {
             ("the", Some(10)),
             ("house", Some(10)),
             ("backpressure", None),
+            // (a British spelling, or an older hyphen, is the same ordinary word)
+            ("favour", Some(20)),
+            ("centre", Some(20)),
+            ("to-day", Some(20)),
         ];
         for (w, band) in cases {
             assert_eq!(

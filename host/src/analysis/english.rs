@@ -252,6 +252,326 @@ const PERSON_DEEDS: &[&str] = &[
     "begat", "begot", "killed", "slew", "murdered", "married", "divorced",
 ];
 
+/// Nouns that say what a person is, in apposition to a name or after "was a": "Kepler was an
+/// astronomer", "Georg Cantor, a German mathematician", "Aristoxenus, a pupil of Aristotle".
+/// Callings, ranks and relations only a person has (not "conductor", "editor", "master",
+/// "count", "predecessor" or "rival", which a manual's things are too: "the FSSTND, the
+/// predecessor to this standard").
+pub(super) const PERSON_NOUNS: &[&str] = &[
+    "mathematician",
+    "astronomer",
+    "geometer",
+    "geometrician",
+    "philosopher",
+    "physicist",
+    "chemist",
+    "physician",
+    "scientist",
+    "naturalist",
+    "biologist",
+    "botanist",
+    "geologist",
+    "economist",
+    "historian",
+    "chronicler",
+    "poet",
+    "poetess",
+    "dramatist",
+    "playwright",
+    "novelist",
+    "essayist",
+    "writer",
+    "author",
+    "critic",
+    "scholar",
+    "theologian",
+    "composer",
+    "musician",
+    "organist",
+    "pianist",
+    "violinist",
+    "harpist",
+    "singer",
+    "contrapuntist",
+    "painter",
+    "sculptor",
+    "architect",
+    "artist",
+    "actor",
+    "actress",
+    "dancer",
+    "inventor",
+    "explorer",
+    "traveller",
+    "traveler",
+    "navigator",
+    "missionary",
+    "merchant",
+    "lawyer",
+    "statesman",
+    "politician",
+    "diplomat",
+    "general",
+    "admiral",
+    "soldier",
+    "knight",
+    "nobleman",
+    "noblewoman",
+    "gentleman",
+    "lady",
+    "man",
+    "woman",
+    "boy",
+    "girl",
+    "king",
+    "queen",
+    "emperor",
+    "empress",
+    "prince",
+    "princess",
+    "duke",
+    "duchess",
+    "countess",
+    "pope",
+    "bishop",
+    "archbishop",
+    "cardinal",
+    "priest",
+    "monk",
+    "nun",
+    "abbot",
+    "friar",
+    "saint",
+    "martyr",
+    "apostle",
+    "disciple",
+    "pupil",
+    "student",
+    "teacher",
+    "professor",
+    "tutor",
+    "friend",
+    "contemporary",
+    "native",
+    "citizen",
+    "nephew",
+    "niece",
+    "grandson",
+    "granddaughter",
+    "son",
+    "daughter",
+    "father",
+    "mother",
+    "brother",
+    "sister",
+    "wife",
+    "husband",
+    "widow",
+    "sage",
+    "prophet",
+    "hermit",
+    "minister",
+    "translator",
+    "engineer",
+    "surgeon",
+];
+
+/// What a person's name owns that nothing else's does: "Berlioz' life", "Bizet's death".
+const PERSONS_OWN: &[&str] = &[
+    "life",
+    "death",
+    "birth",
+    "youth",
+    "childhood",
+    "boyhood",
+    "girlhood",
+    "career",
+    "wife",
+    "husband",
+    "widow",
+    "son",
+    "sons",
+    "daughter",
+    "daughters",
+    "father",
+    "mother",
+    "brother",
+    "sister",
+    "pupil",
+    "pupils",
+    "disciple",
+    "disciples",
+    "teacher",
+    "marriage",
+    "funeral",
+    "grave",
+    "tomb",
+    "biography",
+    "biographer",
+    "lifetime",
+    "deathbed",
+];
+
+/// Whether the words right after a name give a life: "(born 1452, died 1519)", "(born about
+/// 260 b.c.)", "(1685–1750)", "(495-406 B.C.)"; not a period's years, "the Baroque
+/// (1600–1750)".
+fn life_after(after: &str) -> bool {
+    let Some(inner) = after.trim_start().strip_prefix('(') else {
+        return false;
+    };
+    let inner = inner.trim_start();
+    if ["born", "died", "b. ", "d. "].iter().any(|w| {
+        inner.strip_prefix(w).is_some_and(|r| {
+            let r = r.trim_start();
+            let r = ["about ", "circa ", "c. ", "ca. "]
+                .iter()
+                .find_map(|a| r.strip_prefix(a))
+                .unwrap_or(r);
+            r.starts_with(|c: char| c.is_ascii_digit())
+        })
+    }) {
+        return true;
+    }
+    let year = |t: &str| {
+        ((3..=4).contains(&t.len()) && t.chars().all(|c| c.is_ascii_digit()))
+            .then(|| t.parse::<u32>().ok())
+            .flatten()
+    };
+    // (two years alone, a life's span apart; before Christ the years fall)
+    if let Some((a, rest)) = inner.split_once(['-', '–'])
+        && let Some(b) = rest.split(|c: char| !c.is_ascii_digit()).next()
+        && rest[b.len()..]
+            .trim_start()
+            .starts_with([')', 'B', 'b', 'A', 'a', ','])
+        && let (Some(a), Some(b)) = (year(a.trim()), year(b))
+        && (15..=105).contains(&a.abs_diff(b))
+    {
+        return true;
+    }
+    false
+}
+
+/// Whether a word names a nation's person: "Frenchman", "a German", "a Pole".
+fn nation_noun(w: &str) -> bool {
+    is_cap(w)
+        && (super::language_adjective(w)
+            || [
+                "Pole", "Dane", "Swede", "Turk", "Scot", "Finn", "Serb", "Croat", "Spaniard",
+                "Briton", "Arab", "Jew", "Roman", "Athenian", "Spartan",
+            ]
+            .contains(&w)
+            || w.len() > 5
+                && w.ends_with("man")
+                && w[..w.len() - 3].chars().all(char::is_alphabetic))
+}
+
+/// Whether the text right after a name (as the sentence writes it) says who the person is:
+/// a life, "(born 1601 a.d., and died 1665 a.d.)", or an apposition or a copula that gives a
+/// calling, a rank or a nation, ", a German mathematician still living", ", the great
+/// Alexandrian astronomer", ", a Frenchman,", ", his pupil,", " was an astronomer". A page's
+/// lead may say so.
+pub(super) fn says_who_after(after: &str) -> bool {
+    if life_after(after) {
+        return true;
+    }
+    // (in apposition, or after "was": "In those years Kepler was an astronomer of Prague")
+    let (rest, apposition) = match after.strip_prefix(", ") {
+        Some(r) => (r, true),
+        None => match [" was ", " is "].iter().find_map(|c| after.strip_prefix(c)) {
+            Some(r) => (r, false),
+            None => return false,
+        },
+    };
+    let mut words = rest.split(' ');
+    if !words.next().is_some_and(|d| {
+        ["a", "an", "the"].contains(&d) || apposition && ["his", "her"].contains(&d)
+    }) {
+        return false;
+    }
+    let words: Vec<&str> = words.take(5).collect();
+    for (k, raw) in words.iter().enumerate().take(4) {
+        let w = raw.trim_end_matches(|c: char| !c.is_alphanumeric());
+        let closed = w.len() < raw.len();
+        let ends = closed
+            || words.get(k + 1).is_none_or(|n| {
+                [
+                    "of", "who", "whose", "and", "in", "at", "from", "to", "born",
+                ]
+                .contains(n)
+            });
+        if ends && (PERSON_NOUNS.contains(&w.to_lowercase().as_str()) || nation_noun(w)) {
+            return true;
+        }
+        if closed || w.is_empty() || !w.chars().all(char::is_alphabetic) {
+            return false;
+        }
+    }
+    false
+}
+
+/// Whether the words after a name (tokens from `j`, text `after`) say it names a person:
+/// "was born", "(born 375 b.c.", "(1685–1750)", or what the person was, "was an astronomer",
+/// ", a pupil of", ", the great Alexandrian astronomer", "was an Italian" (a determiner, at
+/// most three words that qualify, and a noun of [`PERSON_NOUNS`] or of a nation).
+fn described_as_person(toks: &[Tok<'_>], j: usize, after: &str) -> bool {
+    if life_after(after) {
+        return true;
+    }
+    // (what only a person has: "Berlioz' life", "Bizet's death", "Bach's sons")
+    if let Some(rest) = ["'s ", "’s ", "' ", "’ "]
+        .iter()
+        .find_map(|p| after.strip_prefix(p))
+        && let Some(w) = rest.split(|c: char| !c.is_alphabetic()).next()
+        && PERSONS_OWN.contains(&w)
+    {
+        return true;
+    }
+    let Some(first) = toks.get(j) else {
+        return false;
+    };
+    let copula = !first.punct_before && ["was", "is"].contains(&first.text);
+    if copula
+        && toks
+            .get(j + 1)
+            .is_some_and(|t| t.text == "born" && !t.punct_before)
+    {
+        return true;
+    }
+    // (apposition: the name, a comma, a determiner)
+    let apposition = first.punct_before && after.trim_start().starts_with(',');
+    let k = if copula { j + 1 } else { j };
+    // (a possessive in apposition too: "Pindar, his pupil, followed")
+    if !(copula || apposition)
+        || !toks.get(k).is_some_and(|t| {
+            ["a", "an", "the"].contains(&t.text) || apposition && ["his", "her"].contains(&t.text)
+        })
+    {
+        return false;
+    }
+    for n in k + 1..(k + 5).min(toks.len()) {
+        let t = &toks[n];
+        if t.punct_before || t.after_possessive {
+            return false;
+        }
+        let noun_ends = toks.get(n + 1).is_none_or(|x| {
+            x.punct_before
+                || [
+                    "of", "who", "whose", "and", "in", "at", "from", "to", "born",
+                ]
+                .contains(&x.text)
+        });
+        let nation = nation_noun(t.text);
+        if noun_ends && (PERSON_NOUNS.contains(&t.text.to_lowercase().as_str()) || nation) {
+            return true;
+        }
+        // (a word that qualifies: "great", "German", "celebrated", "English")
+        if !t.text.chars().all(char::is_alphabetic) {
+            return false;
+        }
+    }
+    false
+}
+
 /// What only a mind or a life does, right after its subject's name ("Pip loved life",
 /// "Steelkilt knew", "Frans Pop died"): a place, a ship or a project never does these.
 /// ("thought" is in [`SPEECH`], which counts the same.)
@@ -1233,8 +1553,58 @@ struct NameCand {
     /// Occurrences named as a field, header, option or button ("the Depends field", "the
     /// Search field"): a term of the text, though the word is ordinary ("depends").
     named_item: u32,
+    /// Occurrences right after a noun of a figure ("the line AB", "the angle AOP", "the point
+    /// P"): a label of a drawing, no name.
+    figure: u32,
     forms: HashMap<String, u32>,
 }
+
+/// Nouns of geometry and of a drawing, after which letters in capitals label a part of a
+/// figure: "the line AB", "the angle AOP", "the triangle ABC".
+const FIGURE_NOUNS: &[&str] = &[
+    "line",
+    "lines",
+    "point",
+    "points",
+    "angle",
+    "angles",
+    "triangle",
+    "triangles",
+    "segment",
+    "side",
+    "sides",
+    "chord",
+    "arc",
+    "radius",
+    "diameter",
+    "circle",
+    "plane",
+    "vector",
+    "direction",
+    "axis",
+    "axes",
+    "curve",
+    "rectangle",
+    "square",
+    "parallelogram",
+    "polygon",
+    "quadrilateral",
+    "tangent",
+    "length",
+    "distance",
+    "vertex",
+    "corner",
+    "edge",
+    "figure",
+    "ellipse",
+    "hyperbola",
+    "parabola",
+    "locus",
+    "focus",
+    "foci",
+    "perpendicular",
+    "ray",
+];
 
 /// Nouns after which a capitalised word is the name of an item of a format or an interface
 /// ("the Depends field", "the Host header", "the Preferences dialog").
@@ -2028,6 +2398,12 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                         {
                             c.predicative += 1;
                         }
+                        if start == i
+                            && toks[start..j].iter().all(|t| in_capitals(t.text))
+                            && prev.as_deref().is_some_and(|p| FIGURE_NOUNS.contains(&p))
+                        {
+                            c.figure += 1;
+                        }
                         // (speech: "X said", "said X"; and an address, "O Haman, build me a
                         // tower", where the vocative's "O" stands before a name, or a name
                         // called out after a comma, "Here you are, Pip!", "Where, Flask?")
@@ -2081,6 +2457,54 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                                 && toks
                                     .get(j + 2)
                                     .is_some_and(|t| PERSON_OFFICES.contains(&t.text))
+                        {
+                            c.person += 2;
+                        }
+                        // What a person is, said of the name, and a life's dates: "Kepler
+                        // was an astronomer", "Coulomb, a Frenchman", "Georg Cantor, a German
+                        // mathematician", "Spontini was an Italian", "Auber was born in 1782",
+                        // "Menaechmus (born 375 b.c. …)", "Bach (1685–1750)".
+                        let name_end = text_before(s, toks[j - 1].text)
+                            .map_or(s.len(), |b| b.len() + toks[j - 1].text.len());
+                        // (not a place a life is set in: "born at Thorn in West Prussia
+                        // (born 1473, died 1543)")
+                        if !prev.as_deref().is_some_and(|p| PLACE_PREP.contains(&p))
+                            && described_as_person(&toks, j, &s[name_end..])
+                        {
+                            c.person += 2;
+                        }
+                        // (a relative clause of a person: "Archimedes, who combined a genius
+                        // for mathematics …"; support for a single word only, as an office
+                        // takes "who" too: "the Project Leader, who …")
+                        if j - start == 1 && s[name_end..].starts_with(", who ") {
+                            c.person += 1;
+                        }
+                        // (what the person was, in apposition before the name: "the last great
+                        // Greek geometer, Pappus of Alexandria")
+                        if start == i
+                            && i >= 2
+                            && toks[i].punct_before
+                            && text_before(s, toks[i].text).is_some_and(|b| b.ends_with(", "))
+                            && PERSON_NOUNS.contains(&toks[i - 1].text)
+                            && !toks[i - 1].punct_before
+                            && toks[i - 2].text.chars().all(|c| c.is_alphabetic())
+                        {
+                            c.person += 2;
+                        }
+                        // (and what the person is, before the name: "the poet Pindar", "the
+                        // great composer Bach")
+                        if start == i
+                            && i >= 2
+                            && !toks[i].punct_before
+                            && PERSON_NOUNS.contains(&toks[i - 1].text)
+                            // (nor a word that qualifies a thing as well: "the general Debian
+                            // policy", "the native Linux driver")
+                            && !["general", "native", "contemporary"].contains(&toks[i - 1].text)
+                            && !toks[i - 1].punct_before
+                            && (["the", "a", "his", "her"].contains(&toks[i - 2].text)
+                                || toks[i - 2].text.chars().all(|c| c.is_ascii_lowercase())
+                                    && i >= 3
+                                    && toks[i - 3].text == "the")
                         {
                             c.person += 2;
                         }
@@ -2493,6 +2917,11 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             continue;
         }
         if c.mid == 0 && single {
+            continue;
+        }
+        // Letters in capitals that label a drawing's parts, named after a figure's noun in
+        // half their sentences or more ("the line AB", "the angle AOP"): no entry.
+        if acronym && n.chars().count() <= 4 && c.figure * 2 >= c.sentences.len() as u32 {
             continue;
         }
         // Nor is a short word that only stands in lines of such words, the letters that open
@@ -4386,6 +4815,100 @@ mod tests {
         }
         assert!(kind("Gentoo Maintainers").is_some_and(|k| k != TermKind::Person));
         assert!(kind("Children of Israel").is_some_and(|k| k != TermKind::Person));
+    }
+
+    /// A person known by a surname alone is a person where the text says what the person
+    /// was or gives a life: a history of a science or an art names its people so.
+    #[test]
+    fn a_surname_is_a_person_where_the_text_says_what_the_person_was() {
+        let sents = [
+            "Kepler was an astronomer, but he was also an able geometer.",
+            "The laws that Kepler found were simple.",
+            "During the decade 1780 to 1789, Coulomb, a Frenchman, proved that poles attract.",
+            "The law of Coulomb holds.",
+            "The next was Ptolemy, the great Alexandrian astronomer, whom we have mentioned.",
+            "The tables of Ptolemy were used.",
+            "Auber was born in 1782, and died in May, 1871.",
+            "The operas of Auber were light.",
+            "The man who must have the credit is Menaechmus (born 375 b.c. and died 325 b.c.).",
+            "The curves of Menaechmus are conics.",
+            "Its forms came from the Baroque (1600–1750) and the Baroque ended.",
+            "The Baroque had a school.",
+            "The works of Bach (1685–1750) survive.",
+            "The sons of Bach survive.",
+            // (a program in apposition is no person, whatever the text says of it)
+            "Later Emacs, the editor of choice, was installed.",
+            "The manual of Emacs is long.",
+            "Then Python, a language for scripts, was used.",
+            "The users of Python wrote code.",
+            "Lasus was the teacher of the poet Pindar in Thebes.",
+            "Then Stesichorus and Pindar came.",
+            "Thus Berlioz' life was embittered by the want of recognition.",
+            "The Requiem by Berlioz is long.",
+            "The plays of Sophocles (495-406 B.C.) survive.",
+            "Then Sophocles won.",
+            "Then Terpander taught, and Pindar, his pupil, followed.",
+            "Terpander played the lyre.",
+            "Then Ambrose, the Archbishop of Milan, strove to define this music.",
+            "The hymns of Ambrose are sung.",
+            // (a word that qualifies a thing as well as a person)
+            "It follows the general Debian policy, and the native Gentoo driver.",
+            "The Debian archive and Gentoo are large.",
+            "Copernicus, a Pole, born at Thorn in West Prussia (born 1473, died 1543), showed it.",
+            "The maps of West Prussia are old, and the system of Copernicus is simpler.",
+            "Finally the last great Greek geometer, Pappus of Alexandria, found it.",
+            "When Pappus had finished, the subject was exhausted.",
+            "These names are due to Apollonius of Perga (born about 260 b.c.).",
+            "The book of Apollonius is long.",
+        ];
+        let (found, _) = extract(&sents, &[]);
+        let kind = |t: &str| find(&found, t).map(|f| f.kind);
+        for (name, person) in [
+            ("Kepler", true),
+            ("Coulomb", true),
+            ("Ptolemy", true),
+            ("Auber", true),
+            ("Menaechmus", true),
+            ("Baroque", false),
+            ("Bach", true),
+            ("Emacs", false),
+            ("Python", false),
+            ("Pindar", true),
+            ("Berlioz", true),
+            ("Sophocles", true),
+            ("Terpander", false),
+            ("Ambrose", true),
+            ("Debian", false),
+            ("Gentoo", false),
+            ("Copernicus", true),
+            ("West Prussia", false),
+            ("Pappus of Alexandria", true),
+            ("Apollonius of Perga", true),
+        ] {
+            assert_eq!(
+                kind(name) == Some(TermKind::Person),
+                person,
+                "{name}: {:?}",
+                kind(name)
+            );
+        }
+    }
+
+    /// Letters that label a drawing are no names; an acronym the text writes so is.
+    #[test]
+    fn a_figures_labels_are_no_names() {
+        let sents = [
+            "Draw the line AB through the point O.",
+            "Then the line AB is parallel to the axis, and the angle AOP is right.",
+            "The angle AOP grows as P moves, and AB stays.",
+            "The DER encoding is used for certificates.",
+            "Certificates in DER are smaller than in PEM.",
+            "Keys in DER are smaller, and the line DER of the table is empty.",
+        ];
+        let (found, _) = extract(&sents, &[]);
+        assert!(find(&found, "AB").is_none(), "a line's label");
+        assert!(find(&found, "AOP").is_none(), "an angle's label");
+        assert!(find(&found, "DER").is_some(), "an acronym");
     }
 
     /// A name is an organisation's when its head is an organisation's word.

@@ -5433,6 +5433,28 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
     }) {
         score = score.max(0.7);
     }
+    // Who a person is, right after the name, wherever the sentence names it: "Newton, the
+    // natural scientist, is …", "Coulomb, a Frenchman, proved …", "Fermat (born 1601 a.d.,
+    // and died 1665 a.d.), a distinguished Frenchman"; or just before it, "the poet Pindar",
+    // "an Indian mathematician, Bhaskara"
+    if same && english::says_who_after(&sentence[pos + t.len()..]) {
+        score = score.max(0.75);
+    }
+    {
+        let words: Vec<&str> = kin_before.split_whitespace().rev().take(5).collect();
+        if words
+            .first()
+            .is_some_and(|w| english::PERSON_NOUNS.contains(w))
+            && !words
+                .first()
+                .is_some_and(|w| ["general", "native", "contemporary"].contains(w))
+            && words[1..]
+                .iter()
+                .any(|w| ["a", "an", "the", "his", "her"].contains(w))
+        {
+            score = score.max(0.7);
+        }
+    }
     // "Call me Ishmael.", "My name is Ishmael": the speaker names themself (the sentence, or
     // the quotation it opens, starts so)
     {

@@ -4603,3 +4603,57 @@ fn a_latin_word_in_chinese_text_is_matched_whole() {
         assert_eq!(said, want, "{name}");
     }
 }
+
+#[test]
+fn who_a_person_is_makes_a_lead_wherever_the_sentence_names_the_person() {
+    // (sentence, name, whether the sentence says who the person is)
+    for (sentence, name, says) in [
+        (
+            "It is curious that, in his exposition, Newton, the natural scientist, is more \
+             philosophical than Leibniz.",
+            "Newton",
+            true,
+        ),
+        (
+            "During the decade 1780 to 1789, Coulomb, a Frenchman, proved that poles attract.",
+            "Coulomb",
+            true,
+        ),
+        (
+            "Finally, Fermat (born 1601 a.d., and died 1665 a.d.), discovered the method.",
+            "Fermat",
+            true,
+        ),
+        (
+            "It is a work by an Indian mathematician, Bhaskara, who explains it.",
+            "Bhaskara",
+            true,
+        ),
+        (
+            "Lasus was the teacher of the poet Pindar in Thebes.",
+            "Pindar",
+            true,
+        ),
+        (
+            "In those years Kepler was an astronomer of Prague.",
+            "Kepler",
+            true,
+        ),
+        // (a thing in apposition, or a person named in passing)
+        (
+            "The system was built on the FSSTND, the predecessor to this standard, in 1994.",
+            "FSSTND",
+            false,
+        ),
+        (
+            "Throughout the middle ages, under the influence of Aristotle, the science was \
+             misconceived.",
+            "Aristotle",
+            false,
+        ),
+    ] {
+        let score = definition_score(sentence, &sentence.to_lowercase(), name, Lang::En);
+        // (less a penalty for a long sentence)
+        assert_eq!(score.is_some_and(|s| s >= 0.4), says, "{name}: {score:?}");
+    }
+}

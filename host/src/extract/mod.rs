@@ -15,6 +15,7 @@ mod detect;
 mod dictionary;
 mod epub;
 mod error;
+mod frame;
 mod html;
 mod markdown;
 mod normalize;
@@ -233,6 +234,8 @@ pub fn extract_as(
         Format::Epub => epub::extract_epub(bytes, limits)?,
         Format::Pdf => pdf::extract_pdf(bytes, limits)?,
     };
+    frame::mark_frame(&mut doc);
+    structure::divisions_as_chapters(&mut doc);
     finish(&mut doc, file_name);
     dictionary::entries_as_sections(&mut doc);
     structure::classify_blocks(&mut doc);
@@ -275,14 +278,37 @@ fn finish(doc: &mut ExtractedDoc, file_name: &str) {
     }
     let fallback = doc.title.clone().unwrap_or_default();
     for (i, ch) in doc.chapters.iter_mut().enumerate() {
-        ch.title = normalize::normalize_text(&ch.title);
+        ch.title = without_closing_stop(&normalize::normalize_text(&ch.title)).to_string();
         if ch.title.is_empty() {
             ch.title = fallback.clone();
         }
         for b in &mut ch.blocks {
             b.location.chapter = i as u32 + 1;
             b.location.chapter_title = ch.title.clone();
+            if let Some(s) = &mut b.location.section
+                && without_closing_stop(s).len() != s.len()
+            {
+                *s = without_closing_stop(s).to_string();
+            }
         }
+    }
+}
+
+/// A heading without the stop some books close their headings with ("I: Nature of
+/// Mathematics.", "Index."); not an abbreviation's ("Tools, etc.", "Dr."), an initial's or an
+/// ellipsis.
+fn without_closing_stop(t: &str) -> &str {
+    let Some(r) = t.strip_suffix('.') else {
+        return t;
+    };
+    let last = r
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    if r.ends_with(')') || last.chars().count() > 3 && !r.ends_with('.') {
+        r
+    } else {
+        t
     }
 }
 
@@ -438,6 +464,25 @@ impl DocBuilder {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_headings_closing_stop_is_dropped() {
+        use super::without_closing_stop;
+        for (t, want) in [
+            ("I: Nature of Mathematics.", "I: Nature of Mathematics"),
+            ("Index.", "Index"),
+            (
+                "Imaginary Numbers (Continued).",
+                "Imaginary Numbers (Continued)",
+            ),
+            ("Tools, etc.", "Tools, etc."),
+            ("Letters to Dr.", "Letters to Dr."),
+            ("And so on...", "And so on..."),
+            ("Variables", "Variables"),
+        ] {
+            assert_eq!(without_closing_stop(t), want, "{t}");
+        }
+    }
+
     #[test]
     fn a_file_name_titles_a_document_without_its_language_tag() {
         for (file, title) in [

@@ -132,19 +132,104 @@ fn is_name_with_address(line: &str) -> bool {
 /// A title of front or back matter that is no source of entries: tables of contents and indexes.
 pub(crate) fn is_matter_title(title: &str) -> bool {
     let t = strip_number(title).trim().to_lowercase();
-    let t = t.trim_end_matches([':', '：']);
+    // (a heading's closing stop is no part of it: "Index.", "Contents.")
+    let t = t.trim_end_matches([':', '：', '.']);
     if t.is_empty() {
         return false;
     }
-    let words: Vec<&str> = t.split_whitespace().collect();
-    let index_like =
-        matches!(words.last(), Some(&("index" | "indexes" | "indices"))) && words.len() <= 4;
-    index_like
+    // (a transcriber's note on the digital edition is no part of the book)
+    if t.replace('’', "'").starts_with("transcriber's note") {
+        return true;
+    }
+    is_index_title(t)
         || matches!(
             t,
-            "contents" | "table of contents" | "目录" | "目錄" | "目次" | "索引" | "索 引"
+            "contents" | "table of contents" | "目录" | "目錄" | "目次"
         )
+}
+
+/// A title of a book's index ("Index", "INDEX", "Concept Index", "索引").
+pub(crate) fn is_index_title(title: &str) -> bool {
+    let t = strip_number(title).trim().to_lowercase();
+    let t = t.trim_end_matches([':', '：', '.']);
+    let words: Vec<&str> = t.split_whitespace().collect();
+    matches!(words.last(), Some(&("index" | "indexes" | "indices"))) && words.len() <= 4
         || t.ends_with("索引")
+        || t == "索 引"
+}
+
+/// The title of a book's division that LaTeX and its PDF outlines put above the chapters
+/// ("Front Matter.", "Main Matter", "Back Matter"): no unit a reader knows.
+pub(crate) fn is_division_title(title: &str) -> bool {
+    matches!(
+        title.trim().trim_end_matches('.').to_lowercase().as_str(),
+        "front matter"
+            | "frontmatter"
+            | "main matter"
+            | "mainmatter"
+            | "body matter"
+            | "bodymatter"
+            | "back matter"
+            | "backmatter"
+    )
+}
+
+/// Splits each chapter a division title heads ([`is_division_title`]) into the chapters its
+/// top-level sections are: a PDF outline's "Main Matter." over "I: Nature of Mathematics.",
+/// "II: Variables.", … gives those chapters. The blocks before its first section stay under
+/// the division's title.
+pub(crate) fn divisions_as_chapters(doc: &mut ExtractedDoc) {
+    if !doc.chapters.iter().any(|c| is_division_title(&c.title)) {
+        return;
+    }
+    let mut out = Vec::with_capacity(doc.chapters.len());
+    for ch in std::mem::take(&mut doc.chapters) {
+        let sections = ch
+            .blocks
+            .iter()
+            .filter_map(|b| b.location.section.as_deref())
+            .map(|s| s.split(" / ").next().unwrap_or(s))
+            .collect::<std::collections::HashSet<_>>()
+            .len();
+        if !is_division_title(&ch.title) || sections < 2 {
+            out.push(ch);
+            continue;
+        }
+        let mut current = super::Chapter {
+            title: ch.title.clone(),
+            blocks: Vec::new(),
+            parts: ch.parts.clone(),
+        };
+        for mut b in ch.blocks {
+            let top = b
+                .location
+                .section
+                .as_deref()
+                .map(|s| s.split_once(" / ").map_or((s, None), |(t, r)| (t, Some(r))))
+                .map(|(t, r)| (t.to_string(), r.map(str::to_string)));
+            if let Some((top, rest)) = top {
+                if top != current.title {
+                    let done = std::mem::replace(
+                        &mut current,
+                        super::Chapter {
+                            title: top,
+                            blocks: Vec::new(),
+                            parts: ch.parts.clone(),
+                        },
+                    );
+                    if !done.blocks.is_empty() {
+                        out.push(done);
+                    }
+                }
+                b.location.section = rest;
+            }
+            current.blocks.push(b);
+        }
+        if !current.blocks.is_empty() {
+            out.push(current);
+        }
+    }
+    doc.chapters = out;
 }
 
 /// A title naming a licence ("GNU Free Documentation License", "Appendix A GNU General Public
@@ -232,6 +317,11 @@ pub(crate) fn is_admonition_label(t: &str) -> bool {
 /// An index line: a name followed by page numbers ("alias, 12, 45" / "pipes 23-25").
 pub(crate) fn is_index_line(t: &str) -> bool {
     let t = t.trim();
+    // (an older book's index closes each entry with a stop: "Flute players, 91.")
+    let t = t
+        .strip_suffix('.')
+        .filter(|r| r.ends_with(|c: char| c.is_ascii_digit()))
+        .unwrap_or(t);
     let Some((head, nums)) = t.rsplit_once([',', ' ']) else {
         return false;
     };
@@ -823,6 +913,67 @@ mod tests {
     }
 
     #[test]
+    fn a_latex_division_gives_its_sections_as_chapters() {
+        use super::super::{Block, Chapter, Format, Location};
+        let block = |section: Option<&str>, text: &str| Block {
+            text: text.into(),
+            kind: BlockKind::Paragraph,
+            location: Location {
+                section: section.map(str::to_string),
+                ..Location::default()
+            },
+        };
+        let chapter = |title: &str, blocks: Vec<Block>| Chapter {
+            title: title.into(),
+            blocks,
+            parts: Vec::new(),
+        };
+        let mut doc = ExtractedDoc {
+            format: Format::Pdf,
+            title: None,
+            lang_hint: None,
+            encoding: None,
+            chapters: vec![
+                chapter("Preface", vec![block(None, "p")]),
+                chapter(
+                    "Main Matter.",
+                    vec![
+                        block(None, "a"),
+                        block(Some("I: Nature of Mathematics."), "b"),
+                        block(Some("I: Nature of Mathematics. / Numbers"), "c"),
+                        block(Some("II: Variables."), "d"),
+                    ],
+                ),
+            ],
+            warnings: Vec::new(),
+        };
+        divisions_as_chapters(&mut doc);
+        let got: Vec<(&str, Option<&str>, &str)> = doc
+            .chapters
+            .iter()
+            .flat_map(|c| {
+                c.blocks.iter().map(|b| {
+                    (
+                        c.title.as_str(),
+                        b.location.section.as_deref(),
+                        b.text.as_str(),
+                    )
+                })
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Preface", None, "p"),
+                ("Main Matter.", None, "a"),
+                ("I: Nature of Mathematics.", None, "b"),
+                ("I: Nature of Mathematics.", Some("Numbers"), "c"),
+                ("II: Variables.", None, "d"),
+            ]
+        );
+    }
+
+    #[test]
     fn titles_table() {
         let matter = [
             "Index",
@@ -831,6 +982,9 @@ mod tests {
             "Table of Contents",
             "目录",
             "D.5 Function Index",
+            "Index.",
+            "Transcriber's Notes",
+            "Transcriber’s Note.",
         ];
         for t in matter {
             assert!(is_matter_title(t), "{t}");

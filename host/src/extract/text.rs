@@ -11,8 +11,8 @@
 //! `markdown.rs`), though Markdown uses [`decode_text`] too.
 
 use super::normalize::is_cjk;
-use super::structure;
 use super::{BlockKind, DocBuilder, ExtractError, ExtractedDoc, Format};
+use super::{frame, structure};
 use encoding_rs::{BIG5, Encoding, GB18030, GBK, UTF_8, UTF_16BE, UTF_16LE};
 
 /// Guesses the encoding of `bytes` (a whole file when `complete`, else a prefix sample).
@@ -135,6 +135,9 @@ enum HeadingKind {
     /// A bare title line, alone over long paragraphs, where nothing else marks the chapters:
     /// `大學` and `中庸` of a text that holds both (see [`bare_headings`]).
     Bare,
+    /// A book's index, under its title alone near the end ("INDEX"): a chapter of its own
+    /// whatever kind heads the others, and the last.
+    Index,
 }
 
 const CN_DIGITS: &str =
@@ -424,6 +427,99 @@ fn attribution(t: &str) -> Option<Option<String>> {
 }
 
 /// Display width in columns (CJK counts two), for the wrapped-line heuristic.
+/// The title under a chapter's bare number at line `at` ("III" or "12."): the next one or two
+/// lines after a blank line or two, short, with no sentence's punctuation, and a blank line
+/// after them (a wrapped title: "ON THE LIVES AND ART PRINCIPLES OF SOME SEVENTEENTH AND" /
+/// "EIGHTEENTH CENTURY COMPOSERS"). Returns the title and the line after it; `None` where prose
+/// follows the number.
+fn title_under_number(lines: &[&str], at: usize, end: usize) -> Option<(String, usize)> {
+    let number = lines[at].trim().trim_end_matches('.');
+    if !(is_roman(number) || number.chars().all(|c| c.is_ascii_digit())) {
+        return None;
+    }
+    let blank = |i: usize| i >= end || lines[i].trim().is_empty();
+    let first = (at + 1..(at + 4).min(end)).find(|&i| !blank(i))?;
+    if first == at + 1 {
+        return None;
+    }
+    let last = (first..(first + 2).min(end))
+        .take_while(|&i| !blank(i))
+        .last()?;
+    if !blank(last + 1) {
+        return None;
+    }
+    let title = lines[first..=last]
+        .iter()
+        .map(|l| l.trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let letters = title.chars().filter(|c| c.is_alphabetic()).count();
+    let fits = lines[first..=last].iter().all(|l| width(l.trim()) <= 60)
+        && letters >= 3
+        && !title.contains(['!', '?', ';', '。', '！', '？', '；'])
+        // (a stop inside only after an abbreviation of capitals: "ORIGIN OF SONG VS. ORIGIN …")
+        && title.trim_end_matches('.').split(". ").count() <= 2
+        && title
+            .trim_end_matches('.')
+            .split_once(". ")
+            .is_none_or(|(a, _)| a.chars().all(|c| !c.is_lowercase()))
+        && !title.ends_with([',', '，', ':', '：'])
+        // (a title's words, not a sentence's: capitals, or a short line)
+        && (title
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .all(|c| !c.is_lowercase())
+            || title.split_whitespace().count() <= 8);
+    fits.then(|| (title.trim_end_matches('.').to_string(), last + 1))
+}
+
+/// A paragraph without the underscores that plain text puts around italics ("The _samisen_ is
+/// a kind of small banjo"): a pair of them, the first before a word, the second after one.
+/// Underscores inside words ("snake_case", "__init__") stay.
+fn plain_emphasis(para: &str) -> std::borrow::Cow<'_, str> {
+    if !para.contains('_') {
+        return para.into();
+    }
+    let chars: Vec<char> = para.chars().collect();
+    let at = |i: usize| chars.get(i).copied();
+    let opens = |i: usize| {
+        (i == 0 || at(i - 1).is_some_and(|c| c.is_whitespace() || "(\"'[‘“".contains(c)))
+            && at(i + 1).is_some_and(char::is_alphanumeric)
+    };
+    let closes = |i: usize| {
+        i > 0
+            && at(i - 1).is_some_and(|c| c.is_alphanumeric() || ".,!?;:)'’”".contains(c))
+            && at(i + 1).is_none_or(|c| c.is_whitespace() || ".,;:!?)'\"’”-".contains(c))
+    };
+    let mut drop = vec![false; chars.len()];
+    let mut open: Option<usize> = None;
+    for i in 0..chars.len() {
+        if chars[i] != '_' {
+            continue;
+        }
+        match open {
+            Some(o) if closes(i) => {
+                drop[o] = true;
+                drop[i] = true;
+                open = None;
+            }
+            _ if opens(i) => open = Some(i),
+            // (an underscore inside the span makes it an identifier: "_N_GNU_argv_flags_")
+            _ => open = None,
+        }
+    }
+    if !drop.contains(&true) {
+        return para.into();
+    }
+    chars
+        .iter()
+        .zip(&drop)
+        .filter(|(_, d)| !**d)
+        .map(|(c, _)| c)
+        .collect::<String>()
+        .into()
+}
+
 fn width(s: &str) -> usize {
     s.chars().map(|c| if is_cjk(c) { 2 } else { 1 }).sum()
 }
@@ -535,16 +631,40 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
     let lines: Vec<&str> = text.split('\n').map(|l| l.trim_end_matches('\r')).collect();
     let blank = |i: usize| lines.get(i).is_none_or(|l| l.trim().is_empty());
+    // (a distributor's frame around the work: its header and licence are matter, and no line
+    // of them heads a chapter)
+    let work = frame::work_lines(&lines).unwrap_or(0..lines.len());
+    // (a book's index, at its end, under a title alone: "INDEX"; its letters, "C." and "M.",
+    // head no chapters)
+    let index_at = (work.start..work.end)
+        .rev()
+        .take(lines.len() / 3)
+        .find(|&i| {
+            (i == 0 || blank(i - 1)) && blank(i + 1) && structure::is_index_title(lines[i].trim())
+        });
 
     // choose the heading kind: the strongest kind with at least two (weak kinds: three) lines
     // that stand alone (a blank line, or the start, before them)
     let labels = running_labels(&lines);
-    let mut counts = [0usize; 10];
+    let mut counts = [0usize; 11];
     let mut kinds: Vec<Option<HeadingKind>> = lines
         .iter()
         .enumerate()
         .map(|(i, l)| {
+            if !work.contains(&i) || index_at.is_some_and(|x| i > x) {
+                return None;
+            }
+            if index_at == Some(i) {
+                return Some(HeadingKind::Index);
+            }
+            // (a single numeral, "I", heads a chapter only where a title stands under it)
+            let numeral = || {
+                (matches!(l.trim(), "I" | "V" | "X")
+                    && title_under_number(&lines, i, work.end).is_some())
+                .then_some(HeadingKind::Roman)
+            };
             let k = heading_kind(l)
+                .or_else(numeral)
                 .or_else(|| {
                     labelled_number(l.trim())
                         .filter(|(w, _)| labels.iter().any(|x| x == w))
@@ -589,10 +709,10 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
     });
 
     if chosen.is_none() {
-        let bare = bare_headings(&lines);
+        let bare = bare_headings(&lines[work.clone()]);
         if !bare.is_empty() {
             for i in bare {
-                kinds[i] = Some(HeadingKind::Bare);
+                kinds[work.start + i] = Some(HeadingKind::Bare);
             }
             chosen = Some(HeadingKind::Bare);
         }
@@ -618,10 +738,16 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
     let cjk_doc = structure::mostly_cjk(body.iter().take(2000).map(|l| l.trim()));
 
     let mut b = DocBuilder::new();
-    let mut title = None;
-    let mut start = 0;
+    // (the frame's header names the work: "Title: Critical & Historical Essays")
+    let mut title = frame::header_title(&lines[..work.start]);
+    let mut start = work.start;
+    if start > 0 {
+        b.matter(&lines[..start].join("\n"), None, Some(1));
+    }
     // a title line: the first non-empty line, short, alone, not a heading, followed by a blank line
-    if let Some(first) = lines.iter().position(|l| !l.trim().is_empty()) {
+    if title.is_none()
+        && let Some(first) = (start..work.end).find(|&i| !lines[i].trim().is_empty())
+    {
         let l = lines[first].trim();
         let next_blank = lines.get(first + 1).is_none_or(|n| n.trim().is_empty());
         if kinds[first].is_none()
@@ -644,7 +770,7 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
             Some(BlockKind::Code) => b.code(para, None, Some(line)),
             Some(BlockKind::Table) => b.table(para, None, Some(line)),
             Some(BlockKind::Matter) => b.matter(para, None, Some(line)),
-            _ => b.para(para, None, Some(line)),
+            _ => b.para(&plain_emphasis(para), None, Some(line)),
         }
         para.clear();
     };
@@ -657,6 +783,11 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
         let line = lines[i];
         let lineno = i as u32 + 1;
         let t = line.trim();
+        if i == work.end {
+            flush(&mut b, &mut para, para_line);
+            b.matter(&lines[i..].join("\n"), None, Some(lineno));
+            break;
+        }
         if toc[i] {
             flush(&mut b, &mut para, para_line);
             let from = i;
@@ -668,10 +799,23 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
             continue;
         }
         i += 1;
+        if kinds[i - 1] == Some(HeadingKind::Index) {
+            flush(&mut b, &mut para, para_line);
+            b.chapter(t);
+            prev_wrapped = false;
+            continue;
+        }
         if chosen.is_some() && kinds[i - 1] == chosen {
             flush(&mut b, &mut para, para_line);
             man_page = man_header(t);
-            b.chapter(man_page.as_deref().unwrap_or(t));
+            // (a chapter's number alone, then its title under it: "III", then "THE MUSIC OF
+            // THE HEBREWS AND THE HINDUS"; one title)
+            if let Some((title, next)) = title_under_number(&lines, i - 1, work.end) {
+                b.chapter(&format!("{}. {title}", t.trim_end_matches('.')));
+                i = next;
+            } else {
+                b.chapter(man_page.as_deref().unwrap_or(t));
+            }
             prev_wrapped = false;
             continue;
         }
@@ -1177,6 +1321,36 @@ mod tests {
                     ("大學", None, "古之欲明明德於天下者，先", Paragraph),
                 ],
             ),
+            (
+                "a distributor's frame is matter, and a chapter's number and the title under it one heading",
+                "Project Gutenberg's Essays on Music, by A. Writer\n\nTitle: Essays on Music\n\n\
+                 *** START OF THIS PROJECT GUTENBERG EBOOK ESSAYS ON MUSIC ***\n\n\
+                 Produced by Jane Roe and the Online\nDistributed Proofreading Team\n\n\
+                 I\n\nTHE ORIGIN OF MUSIC\n\n\
+                 The _samisen_ is a kind of small banjo, and the my_var name stays as it is.\n\n\
+                 II\n\nON THE LIVES OF SOME SEVENTEENTH AND\nEIGHTEENTH CENTURY COMPOSERS\n\n\
+                 Bach was born in Eisenach, in Thuringia, in the year 1685.\n\n\
+                 III\n\nTHE MUSIC OF GREECE\n\nThe Dorian mode was considered the greatest.\n\n\
+                 INDEX\n\n  Aeolian mode, 80.\n\n\nC.\n\n  Chromatic scale, 34, 82.\n\n\
+                 End of Project Gutenberg's Essays on Music, by A. Writer\n\n\
+                 *** END OF THIS PROJECT GUTENBERG EBOOK ESSAYS ON MUSIC ***\n\n\
+                 Section 1.  General Terms of Use\n\nSection 2.  Information\n",
+                vec![
+                    ("Essays on Music", None, "Project Gute", Matter),
+                    ("I. THE ORIGIN OF MUSIC", None, "The samisen ", Paragraph),
+                    (
+                        "II. ON THE LIVES OF SOME SEVENTEENTH AND EIGHTEENTH CENTURY COMPOSERS",
+                        None,
+                        "Bach was bor",
+                        Paragraph,
+                    ),
+                    ("III. THE MUSIC OF GREECE", None, "The Dorian m", Paragraph),
+                    ("INDEX", None, "Aeolian mode", Matter),
+                    ("INDEX", None, "C.", Matter),
+                    ("INDEX", None, "Chromatic sc", Matter),
+                    ("INDEX", None, "End of Proje", Matter),
+                ],
+            ),
         ];
         for (name, text, want) in cases {
             let got = shape(text);
@@ -1185,6 +1359,30 @@ mod tests {
                 .map(|(c, s, t, k)| (c.to_string(), s, t.to_string(), k))
                 .collect();
             assert_eq!(got, want, "{name}");
+        }
+    }
+
+    #[test]
+    fn underscores_around_words_are_italics() {
+        for (text, want) in [
+            ("The _samisen_ is a banjo.", "The samisen is a banjo."),
+            ("(_Longa_), _ut_, _re_.", "(Longa), ut, re."),
+            (
+                "the _Well-tempered Clavichord_ of Bach",
+                "the Well-tempered Clavichord of Bach",
+            ),
+            // (not an identifier's underscores)
+            (
+                "call my_func and __init__ now",
+                "call my_func and __init__ now",
+            ),
+            ("set _FOO to 1", "set _FOO to 1"),
+            (
+                "the _N_GNU_argv_flags_ variable",
+                "the _N_GNU_argv_flags_ variable",
+            ),
+        ] {
+            assert_eq!(plain_emphasis(text), want, "{text}");
         }
     }
 
