@@ -457,18 +457,19 @@ fn title_under_number(lines: &[&str], at: usize, end: usize) -> Option<(String, 
     let fits = lines[first..=last].iter().all(|l| width(l.trim()) <= 60)
         && letters >= 3
         && !title.contains(['!', '?', ';', '。', '！', '？', '；'])
-        // (a stop inside only after an abbreviation of capitals: "ORIGIN OF SONG VS. ORIGIN …")
+        // (a stop inside only after a short abbreviation: "ORIGIN OF SONG vs. ORIGIN …")
         && title.trim_end_matches('.').split(". ").count() <= 2
         && title
             .trim_end_matches('.')
             .split_once(". ")
-            .is_none_or(|(a, _)| a.chars().all(|c| !c.is_lowercase()))
+            .is_none_or(|(a, _)| a.rsplit(' ').next().is_some_and(|w| w.len() <= 3))
         && !title.ends_with([',', '，', ':', '：'])
-        // (a title's words, not a sentence's: capitals, or a short line)
+        // (a title's words, not a sentence's: capitals but for short words, "vs.", or a short
+        // line)
         && (title
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .all(|c| !c.is_lowercase())
+            .split_whitespace()
+            .filter(|w| w.len() > 4)
+            .all(|w| !w.chars().any(char::is_lowercase))
             || title.split_whitespace().count() <= 8);
     fits.then(|| (title.trim_end_matches('.').to_string(), last + 1))
 }
@@ -1328,7 +1329,7 @@ mod tests {
                  Produced by Jane Roe and the Online\nDistributed Proofreading Team\n\n\
                  I\n\nTHE ORIGIN OF MUSIC\n\n\
                  The _samisen_ is a kind of small banjo, and the my_var name stays as it is.\n\n\
-                 II\n\nON THE LIVES OF SOME SEVENTEENTH AND\nEIGHTEENTH CENTURY COMPOSERS\n\n\
+                 II\n\nON THE LIVES OF SOME SEVENTEENTH vs.\nEIGHTEENTH CENTURY COMPOSERS\n\n\
                  Bach was born in Eisenach, in Thuringia, in the year 1685.\n\n\
                  III\n\nTHE MUSIC OF GREECE\n\nThe Dorian mode was considered the greatest.\n\n\
                  INDEX\n\n  Aeolian mode, 80.\n\n\nC.\n\n  Chromatic scale, 34, 82.\n\n\
@@ -1339,7 +1340,7 @@ mod tests {
                     ("Essays on Music", None, "Project Gute", Matter),
                     ("I. THE ORIGIN OF MUSIC", None, "The samisen ", Paragraph),
                     (
-                        "II. ON THE LIVES OF SOME SEVENTEENTH AND EIGHTEENTH CENTURY COMPOSERS",
+                        "II. ON THE LIVES OF SOME SEVENTEENTH vs. EIGHTEENTH CENTURY COMPOSERS",
                         None,
                         "Bach was bor",
                         Paragraph,
