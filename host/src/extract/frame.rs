@@ -17,24 +17,24 @@ use super::{BlockKind, ExtractedDoc};
 
 const PG: &str = "project gutenberg";
 
-/// "*** START OF THE PROJECT GUTENBERG EBOOK …", "***START OF THIS PROJECT GUTENBERG EBOOK …".
-fn is_start_marker(line: &str) -> bool {
-    let l = line
-        .trim()
+/// A line as its markers are compared: lower case, without the stars that open it.
+fn marker_text(line: &str) -> String {
+    line.trim()
         .trim_start_matches('*')
         .trim_start()
-        .to_lowercase();
+        .to_lowercase()
+}
+
+/// "*** START OF THE PROJECT GUTENBERG EBOOK …", "***START OF THIS PROJECT GUTENBERG EBOOK …".
+fn is_start_marker(line: &str) -> bool {
+    let l = marker_text(line);
     l.starts_with("start of th") && l.contains(PG)
 }
 
 /// "*** END OF THE PROJECT GUTENBERG EBOOK …", "End of the Project Gutenberg EBook of …",
 /// "End of Project Gutenberg's …".
 fn is_end_marker(line: &str) -> bool {
-    let l = line
-        .trim()
-        .trim_start_matches('*')
-        .trim_start()
-        .to_lowercase();
+    let l = marker_text(line);
     (l.starts_with("end of th") || l.starts_with("end of project gutenberg"))
         && l.contains(PG)
         && l.chars().count() <= 160
