@@ -257,7 +257,7 @@ const PERSON_DEEDS: &[&str] = &[
 /// Callings, ranks and relations only a person has (not "conductor", "editor", "master",
 /// "count", "predecessor" or "rival", which a manual's things are too: "the FSSTND, the
 /// predecessor to this standard").
-pub(super) const PERSON_NOUNS: &[&str] = &[
+const PERSON_NOUNS: &[&str] = &[
     "mathematician",
     "astronomer",
     "geometer",
@@ -375,6 +375,13 @@ pub(super) const PERSON_NOUNS: &[&str] = &[
     "engineer",
     "surgeon",
 ];
+
+/// Whether a word before a name says what its bearer is, "the poet Pindar", "an Indian
+/// mathematician, Bhaskara": a calling of [`PERSON_NOUNS`], but not one that qualifies a thing
+/// as well ("the general Debian policy", "the native Linux driver").
+pub(super) fn calling_before_a_name(w: &str) -> bool {
+    PERSON_NOUNS.contains(&w) && !["general", "native", "contemporary"].contains(&w)
+}
 
 /// What a person's name owns that nothing else's does: "Berlioz' life", "Bizet's death".
 const PERSONS_OWN: &[&str] = &[
@@ -509,14 +516,10 @@ pub(super) fn says_who_after(after: &str) -> bool {
     false
 }
 
-/// Whether the words after a name (tokens from `j`, text `after`) say it names a person:
-/// "was born", "(born 375 b.c.", "(1685–1750)", or what the person was, "was an astronomer",
-/// ", a pupil of", ", the great Alexandrian astronomer", "was an Italian" (a determiner, at
-/// most three words that qualify, and a noun of [`PERSON_NOUNS`] or of a nation).
-fn described_as_person(toks: &[Tok<'_>], j: usize, after: &str) -> bool {
-    if life_after(after) {
-        return true;
-    }
+/// Whether the text after a name says it names a person: "was born", what only a person has
+/// ("'s life"), or who the person is ([`says_who_after`]: "(born 375 b.c.", "was an
+/// astronomer", ", a pupil of", ", the great Alexandrian astronomer").
+fn described_as_person(after: &str) -> bool {
     // (what only a person has: "Berlioz' life", "Bizet's death", "Bach's sons")
     if let Some(rest) = ["'s ", "’s ", "' ", "’ "]
         .iter()
@@ -526,50 +529,12 @@ fn described_as_person(toks: &[Tok<'_>], j: usize, after: &str) -> bool {
     {
         return true;
     }
-    let Some(first) = toks.get(j) else {
-        return false;
-    };
-    let copula = !first.punct_before && ["was", "is"].contains(&first.text);
-    if copula
-        && toks
-            .get(j + 1)
-            .is_some_and(|t| t.text == "born" && !t.punct_before)
-    {
-        return true;
-    }
-    // (apposition: the name, a comma, a determiner)
-    let apposition = first.punct_before && after.trim_start().starts_with(',');
-    let k = if copula { j + 1 } else { j };
-    // (a possessive in apposition too: "Pindar, his pupil, followed")
-    if !(copula || apposition)
-        || !toks.get(k).is_some_and(|t| {
-            ["a", "an", "the"].contains(&t.text) || apposition && ["his", "her"].contains(&t.text)
-        })
-    {
-        return false;
-    }
-    for n in k + 1..(k + 5).min(toks.len()) {
-        let t = &toks[n];
-        if t.punct_before || t.after_possessive {
-            return false;
-        }
-        let noun_ends = toks.get(n + 1).is_none_or(|x| {
-            x.punct_before
-                || [
-                    "of", "who", "whose", "and", "in", "at", "from", "to", "born",
-                ]
-                .contains(&x.text)
-        });
-        let nation = nation_noun(t.text);
-        if noun_ends && (PERSON_NOUNS.contains(&t.text.to_lowercase().as_str()) || nation) {
-            return true;
-        }
-        // (a word that qualifies: "great", "German", "celebrated", "English")
-        if !t.text.chars().all(char::is_alphabetic) {
-            return false;
-        }
-    }
-    false
+    // ("Auber was born in 1782")
+    [" was born", " is born"].iter().any(|p| {
+        after
+            .strip_prefix(p)
+            .is_some_and(|r| !r.starts_with(char::is_alphanumeric))
+    }) || says_who_after(after)
 }
 
 /// What only a mind or a life does, right after its subject's name ("Pip loved life",
@@ -2469,7 +2434,7 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                         // (not a place a life is set in: "born at Thorn in West Prussia
                         // (born 1473, died 1543)")
                         if !prev.as_deref().is_some_and(|p| PLACE_PREP.contains(&p))
-                            && described_as_person(&toks, j, &s[name_end..])
+                            && described_as_person(&s[name_end..])
                         {
                             c.person += 2;
                         }
@@ -2496,10 +2461,7 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                         if start == i
                             && i >= 2
                             && !toks[i].punct_before
-                            && PERSON_NOUNS.contains(&toks[i - 1].text)
-                            // (nor a word that qualifies a thing as well: "the general Debian
-                            // policy", "the native Linux driver")
-                            && !["general", "native", "contemporary"].contains(&toks[i - 1].text)
+                            && calling_before_a_name(toks[i - 1].text)
                             && !toks[i - 1].punct_before
                             && (["the", "a", "his", "her"].contains(&toks[i - 2].text)
                                 || toks[i - 2].text.chars().all(|c| c.is_ascii_lowercase())

@@ -5444,10 +5444,7 @@ fn english_definition(sentence: &str, s: &str, term: &str) -> Option<f32> {
         let words: Vec<&str> = kin_before.split_whitespace().rev().take(5).collect();
         if words
             .first()
-            .is_some_and(|w| english::PERSON_NOUNS.contains(w))
-            && !words
-                .first()
-                .is_some_and(|w| ["general", "native", "contemporary"].contains(w))
+            .is_some_and(|w| english::calling_before_a_name(w))
             && words[1..]
                 .iter()
                 .any(|w| ["a", "an", "the", "his", "her"].contains(w))

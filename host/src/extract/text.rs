@@ -426,7 +426,6 @@ fn attribution(t: &str) -> Option<Option<String>> {
         .then(|| Some(name.to_string()))
 }
 
-/// Display width in columns (CJK counts two), for the wrapped-line heuristic.
 /// The title under a chapter's bare number at line `at` ("III" or "12."): the next one or two
 /// lines after a blank line or two, short, with no sentence's punctuation, and a blank line
 /// after them (a wrapped title: "ON THE LIVES AND ART PRINCIPLES OF SOME SEVENTEENTH AND" /
@@ -521,6 +520,7 @@ fn plain_emphasis(para: &str) -> std::borrow::Cow<'_, str> {
         .into()
 }
 
+/// Display width in columns (CJK counts two), for the wrapped-line heuristic.
 fn width(s: &str) -> usize {
     s.chars().map(|c| if is_cjk(c) { 2 } else { 1 }).sum()
 }
