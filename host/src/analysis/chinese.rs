@@ -196,6 +196,7 @@ fn speakers(s: &str, out: &mut HashMap<String, u32>) {
                     || cs[n - 1] == '者'
                     || TEXT_CHARS.contains(cs[n - 1])
                     || cs.iter().any(|c| "曰問问".contains(*c))
+                    || not_a_speakers_name(&cs)
                 {
                     continue;
                 }
@@ -205,6 +206,28 @@ fn speakers(s: &str, out: &mut HashMap<String, u32>) {
             }
         }
     }
+}
+
+/// Verbs that open a clause before the one spoken to, not a name: "謂周君曰" (said to the lord
+/// of Zhou), "告楚曰", "說韓王曰", "見王曰", "語於王曰", "使人謂…曰" (sent a man to say), "再拜
+/// 稽首曰"; and 臣, the speaker's humble "I" ("臣聞之曰", "臣願王…").
+const NOT_A_NAME_FIRST: &str = "謂谓告語语說说見见問问請请使拜臣";
+
+/// Characters that end a gesture or a mood before 曰, not a name: "王大怒曰", "然作色曰",
+/// "泣涕曰".
+const NOT_A_NAME_LAST: &str = "怒色泣涕";
+
+/// Whether the characters before 曰 are a clause's words rather than a speaker's name: they
+/// open with a verb of speaking, sending or bowing, or with the humble "I"
+/// ([`NOT_A_NAME_FIRST`]); end with a mood ([`NOT_A_NAME_LAST`]); count people ("二人曰");
+/// or name a state's ruler by his state ("弊邑之王", "魏之君": the king of a state, not a
+/// name). 宮之奇 and 介之推, names with 之 inside, end in no title.
+fn not_a_speakers_name(cs: &[char]) -> bool {
+    let n = cs.len();
+    NOT_A_NAME_FIRST.contains(cs[0])
+        || NOT_A_NAME_LAST.contains(cs[n - 1])
+        || n == 2 && cs[1] == '人' && "一二三兩两四五六七八九十數数".contains(cs[0])
+        || n == 3 && cs[1] == '之' && "王君".contains(cs[2])
 }
 
 /// The classical speakers of three characters that speak once and open a clause at least
@@ -1583,11 +1606,25 @@ pub fn extract(
         .filter(|(n, _)| n.chars().count() == 3)
         .map(|(n, c)| (n.clone(), *c))
         .collect();
+    // (a lord's title of three, 安陵君, 涇陽君, 長信侯: its tail of two, 陵君, 陽君, 信侯, is
+    // shared by several such lords and speaks for none of its own; the lords stay, the tail
+    // goes)
+    let mut lords: HashMap<String, u32> = HashMap::new();
+    for (long, lc) in &longs {
+        if long.ends_with(['君', '侯']) {
+            *lords.entry(long.chars().skip(1).collect()).or_default() += lc;
+        }
+    }
+    let fragments: HashSet<String> = lords
+        .into_iter()
+        .filter(|(tail, sum)| speakers_ok.get(tail).is_some_and(|&tc| tc < sum + 2))
+        .map(|(tail, _)| tail)
+        .collect();
     for (long, lc) in longs {
         let tail: String = long.chars().skip(1).collect();
         let head: String = long.chars().take(2).collect();
         let tc = speakers_ok.get(&tail).copied().unwrap_or(0);
-        if tc > 0 && lc * 10 >= tc * 6 {
+        if fragments.contains(&tail) || tc > 0 && lc * 10 >= tc * 6 {
             speakers_ok.remove(&tail);
         } else if tc > lc {
             speakers_ok.remove(&long);
@@ -1793,9 +1830,25 @@ pub fn extract(
                 continue; // added below with its 《》 sentences
             }
         }
+        // (a state addressed or speaking through its envoy, "魏謂趙王曰", "謂魏曰", is a state
+        // still: the rules for states decide first)
+        let state = || {
+            classical
+                && !is_function(cs[0])
+                && !TITLE_CHARS.contains(cs[0])
+                && state_sentences(
+                    cs[0],
+                    sentences,
+                    &c.sentences,
+                    &rank_names,
+                    titled.get(&cs[0]).map_or(&[], Vec::as_slice),
+                )
+                .is_some()
+        };
         if n == 1
             && (lone_names.contains(&cs[0]) || figure_chars.contains(&cs[0]))
             && (freq >= 2 || short && figure_chars.contains(&cs[0]))
+            && !(lone_names.contains(&cs[0]) && state())
         {
             out.push(Found {
                 text: w,
@@ -2143,7 +2196,47 @@ pub fn extract(
     }
     listed_people(&mut out, sentences);
     merge_known_names(&mut out, sentences, &known_words);
+    merge_scripts(&mut out);
     (out, total)
+}
+
+/// Folds the entries that are one word in Traditional and in Simplified characters into one
+/// (趙王 and 赵王, 淳于髡 and 淳於髡, 太后 and 太後: a text that mixes the scripts, as copies of
+/// old books often do), titled by the writing the text uses most; the other is its variant.
+/// Words of two characters or more: one character may stand for two words (后 and 後).
+fn merge_scripts(out: &mut Vec<Found>) {
+    let mut groups: HashMap<String, Vec<usize>> = HashMap::new();
+    for (i, f) in out.iter().enumerate() {
+        if f.text.chars().count() >= 2 && !f.text.is_ascii() {
+            groups.entry(fast2s::convert(&f.text)).or_default().push(i);
+        }
+    }
+    let mut drop = Vec::new();
+    for (_, mut group) in groups.into_iter().filter(|(_, g)| g.len() > 1) {
+        // (the writing the text uses most leads)
+        group.sort_by_key(|&i| std::cmp::Reverse(out[i].sentences.len()));
+        let keep = group[0];
+        for &gone in &group[1..] {
+            let (text, variants, sentences, salience) = (
+                out[gone].text.clone(),
+                std::mem::take(&mut out[gone].variants),
+                std::mem::take(&mut out[gone].sentences),
+                out[gone].salience,
+            );
+            let target = &mut out[keep];
+            target.variants.push(text);
+            target.variants.extend(variants);
+            target.sentences.extend(sentences);
+            target.sentences.sort_unstable();
+            target.sentences.dedup();
+            target.salience = target.salience.max(salience);
+            drop.push(gone);
+        }
+    }
+    drop.sort_unstable();
+    for i in drop.into_iter().rev() {
+        out.remove(i);
+    }
 }
 
 /// Characters Chinese uses to write foreign names by sound (易司哈格, 穆萨, 亚伯拉罕, 马克思),
@@ -2949,6 +3042,69 @@ mod tests {
                 f.variants
             );
         }
+    }
+
+    /// The words before 曰 that are a clause, not a speaker: a verb of speaking to someone,
+    /// sending or bowing, the humble "I", a mood, a count of people, a state's ruler.
+    #[test]
+    fn clauses_before_yue_name_no_speaker() {
+        let cases: &[(&str, &[&str])] = &[
+            ("為東周謂韓王曰：「不可。」", &["韓王"]),
+            ("蘇秦謂周君曰：「善。」", &["周君"]),
+            ("臣聞之曰：「善。」", &[]),
+            ("王大怒曰：「不可。」", &[]),
+            ("於是二人曰：「善。」", &[]),
+            ("弊邑之王曰：「善。」", &[]),
+            ("再拜稽首曰：「敬受命。」", &["稽首"]),
+            // (a name with 之 inside that ends in no title is a name)
+            ("宮之奇曰：「不可。」", &["宮之奇"]),
+        ];
+        for (sentence, want) in cases {
+            let mut counts = HashMap::new();
+            speakers(sentence, &mut counts);
+            let mut got: Vec<&str> = counts.keys().map(String::as_str).collect();
+            got.sort_unstable();
+            assert_eq!(&got, want, "{sentence}");
+        }
+    }
+
+    /// A lord's title of three (安陵君, 涇陽君) keeps its name; the tail several lords share
+    /// (陽君) is no one's. A state addressed by name (謂魏曰) is a state still. One word in
+    /// Traditional and Simplified characters (趙王, 赵王) is one entry.
+    #[test]
+    fn lords_states_and_scripts_of_a_warring_states_text() {
+        let sentences = [
+            "涇陽君曰：「善。」",
+            "涇陽君曰：「不可。」",
+            "華陽君曰：「善。」",
+            "華陽君曰：「諾。」",
+            "秦使趙攻魏，魏謂趙王曰：「攻魏者，亡趙之始也。」",
+            "齊伐魏，魏王曰：「寡人恐。」",
+            "秦謂魏曰：「善。」",
+            "張儀謂魏曰：「不如事秦。」",
+            "魏王使人謂趙王曰：「願與王約。」",
+            "魏惠王曰：「善。」",
+            "魏襄王曰：「善。」",
+            "楚伐魏，取其城。",
+            "魏師敗，魏人恐，入於魏。",
+            "趙王曰：「寡人不敏。」",
+            "赵王曰：「善。」",
+            "赵王曰：「诺。」",
+            "秦攻趙，趙王恐。",
+        ];
+        let (found, _) = extract(&sentences, &[], &[]);
+        let kind = |t: &str| found.iter().find(|f| f.text == t).map(|f| f.kind);
+        assert_eq!(kind("涇陽君"), Some(TermKind::Person));
+        assert_eq!(kind("華陽君"), Some(TermKind::Person));
+        assert_eq!(kind("陽君"), None);
+        assert_ne!(kind("魏"), Some(TermKind::Person));
+        let zhao = found.iter().find(|f| f.text == "趙王").expect("趙王");
+        assert!(
+            zhao.variants.iter().any(|v| v == "赵王"),
+            "{:?}",
+            zhao.variants
+        );
+        assert_eq!(kind("赵王"), None);
     }
 
     #[test]

@@ -566,6 +566,24 @@ const PERSON_MIND: &[&str] = &[
     "gazed",
     "stared",
     "glanced",
+    // (a mind's acts a body does not do: "Hannibal perceived", "Numa desired"; not
+    // "decided" or "resolved", which a senate does too)
+    "perceived",
+    "desired",
+    "pretended",
+    "suspected",
+    "imagined",
+    "supposed",
+    "dreamed",
+    "dreamt",
+    "prayed",
+    "swore",
+    "vowed",
+    "boasted",
+    "confessed",
+    // (and the reflexive of a person: "Hannibal himself", "Aspasia herself")
+    "himself",
+    "herself",
 ];
 
 /// Offices a person is made or sent as ("sent to you Saul as a king", "took him as a
@@ -2824,6 +2842,18 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
             {
                 continue;
             }
+            // So are two names side by side once: "the wife of Theseus Hippolyte", "From Alba
+            // Romulus and Remus ran", "the Corinthian Timoleon", where each stands alone and
+            // one of them ten times as often; a person's full name is written more than once
+            // or has a part that is rare alone.
+            if ws.len() == 2
+                && c.sentences.len() == 1
+                && alone(ws[0], 1)
+                && alone(ws[1], 1)
+                && (alone(ws[0], 10) || alone(ws[1], 10))
+            {
+                continue;
+            }
         }
         let lower = n.to_lowercase();
         let single = !n.contains(' ');
@@ -3007,9 +3037,21 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 || !ws.contains(&"the")
                     && head.chars().all(char::is_alphabetic)
                     && lower_count.get(&head).copied().unwrap_or(0) >= c.sentences.len() as u32);
+        // A plural whose singular the text names too is a people: "the Gauls" and "a Gaul",
+        // "the Volscians" and "the Volscian army", "Jews" and "a Jew".
+        let people = single
+            && n.len() > 4
+            && n.ends_with('s')
+            && !["ss", "us", "is", "os", "as"]
+                .iter()
+                .any(|e| n.ends_with(e))
+            && names
+                .get(&n[..n.len() - 1])
+                .is_some_and(|r| !r.sentences.is_empty());
         let kind = if !common_head
             && !group
             && !thing
+            && !people
             && (person >= 2 && person > place && c.org == 0 && c.work == 0
                 || person >= 1 && !single && c.org == 0 && c.work == 0 && place == 0)
         {
@@ -3624,6 +3666,14 @@ fn merge_surnames(found: &mut Vec<Found>) {
                 parts.last() == Some(&w.as_str()) && !epithet || parts.first() == Some(&w.as_str())
             })
             .collect();
+        // (a longer name written once does not take the mentions of a name the text uses
+        // alone ten times as often: "Theseus Hippolyte" is not Theseus)
+        if owners.len() == 1
+            && found[owners[0]].sentences.len() * 10 < found[i].sentences.len()
+            && found[owners[0]].sentences.len() < 2
+        {
+            continue;
+        }
         if owners.len() == 1 {
             let o = owners[0];
             let (variants, sentences) = (found[i].variants.clone(), found[i].sentences.clone());
@@ -4854,6 +4904,46 @@ mod tests {
                 kind(name)
             );
         }
+    }
+
+    /// A history's names: two names side by side once are no one's name and take no one's
+    /// mentions ("the wife of Theseus Hippolyte"); a plural whose singular the text names is
+    /// a people ("the Gauls", "a Gaul"); a mind's acts and "himself" are a person's.
+    #[test]
+    fn a_historys_people_and_names_side_by_side() {
+        let mut sents = vec![
+            "Some writers name the wife of Theseus Hippolyte, not Antiope.",
+            "Hippolyte was a queen.",
+            "The Gauls came over the Alps, and a Gaul was their leader.",
+            "Then the Gauls took the city.",
+            "The Gauls were many.",
+            "Hannibal perceived the trap.",
+            "That man was Hannibal himself.",
+            "The army of Hannibal marched.",
+            "The Senate decided to send an envoy, and the Senate desired peace.",
+            "The Senate met.",
+        ];
+        let theseus = [
+            "Theseus went to Crete.",
+            "Theseus killed the Minotaur.",
+            "Then Theseus sailed home.",
+            "The ship of Theseus was kept.",
+            "Theseus ruled Athens.",
+            "Theseus came back.",
+            "Theseus spoke.",
+            "Theseus said nothing.",
+            "Theseus fought.",
+            "Theseus won.",
+            "Theseus died.",
+        ];
+        sents.extend(theseus);
+        let (found, _) = extract(&sents, &[]);
+        let kind = |t: &str| find(&found, t).map(|f| f.kind);
+        assert_eq!(kind("Theseus Hippolyte"), None);
+        assert_eq!(kind("Theseus"), Some(TermKind::Person));
+        assert_eq!(kind("Gauls"), Some(TermKind::Other));
+        assert_eq!(kind("Hannibal"), Some(TermKind::Person));
+        assert_ne!(kind("Senate"), Some(TermKind::Person));
     }
 
     /// Letters that label a drawing are no names; an acronym the text writes so is.

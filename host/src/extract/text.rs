@@ -138,6 +138,9 @@ enum HeadingKind {
     /// A book's index, under its title alone near the end ("INDEX"): a chapter of its own
     /// whatever kind heads the others, and the last.
     Index,
+    /// A line alone that a table of contents lists, where nothing else marks the chapters:
+    /// "LIFE OF THESEUS." under "CONTENTS." … "LIFE OF THESEUS   1" (see [`contents_headings`]).
+    Contents,
 }
 
 const CN_DIGITS: &str =
@@ -583,6 +586,120 @@ fn bare_headings(lines: &[&str]) -> Vec<usize> {
     }
 }
 
+/// A table of contents without numbered headings, as plain-text books print it: a line alone
+/// that titles it ("CONTENTS.", "Table of Contents"), then one entry a line, each a short title
+/// with or without its page ("LIFE OF THESEUS      1", "Preface ........ xi"), until a run of
+/// blank lines or prose. Returns the entries' titles and the lines the contents take.
+fn contents_entries(
+    lines: &[&str],
+    work: &std::ops::Range<usize>,
+) -> Option<(Vec<String>, std::ops::Range<usize>)> {
+    let blank = |i: usize| lines.get(i).is_none_or(|l| l.trim().is_empty());
+    // (in the first half of the work: a contents line near the end belongs to an index)
+    let half = work.start + (work.end - work.start) / 2;
+    let at = (work.start..half).find(|&i| {
+        let t = lines[i].trim().trim_end_matches(['.', ':']).to_lowercase();
+        (i == 0 || blank(i - 1)) && matches!(t.as_str(), "contents" | "table of contents")
+    })?;
+    let mut entries = Vec::new();
+    let mut i = at + 1;
+    let mut blanks = 0;
+    while i < work.end {
+        let t = lines[i].trim();
+        if t.is_empty() {
+            blanks += 1;
+            // (a run of blank lines after the entries ends the contents)
+            if blanks >= 3 && !entries.is_empty() {
+                break;
+            }
+            i += 1;
+            continue;
+        }
+        blanks = 0;
+        let title = contents_entry(t)?;
+        entries.push(title);
+        i += 1;
+        if entries.len() > 400 {
+            return None;
+        }
+    }
+    (entries.len() >= 3).then_some((entries, at..i))
+}
+
+/// The title of one line of a table of contents: the line without its page ("LIFE OF THESEUS"
+/// of "LIFE OF THESEUS      1", "Preface" of "Preface ........ xi"), at most twelve words and
+/// no sentence; `None` for a line of prose.
+fn contents_entry(t: &str) -> Option<String> {
+    let page = |w: &str| {
+        !w.is_empty() && (w.chars().all(|c| c.is_ascii_digit()) || is_roman(&w.to_uppercase()))
+    };
+    let mut title = t;
+    if let Some((head, last)) = t.rsplit_once(char::is_whitespace)
+        && page(last)
+    {
+        // (the page, after a gap or dot leaders; not a title's own number, "Book 2")
+        let head_trim = head.trim_end_matches(['.', ' ', '\u{a0}']);
+        if head.len() - head_trim.len() >= 2 {
+            title = head_trim;
+        }
+    }
+    let title = title.trim();
+    let words = title.split_whitespace().count();
+    ((1..=12).contains(&words)
+        && width(title) <= 80
+        && title.chars().any(char::is_alphabetic)
+        && !title.ends_with([',', ';', ':', '?', '!'])
+        && !title.trim_end_matches('.').contains(". "))
+    .then(|| title.to_string())
+}
+
+/// The words of a title as contents and heading write them alike: upper case, no punctuation.
+fn title_words(t: &str) -> Vec<String> {
+    t.split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .map(str::to_uppercase)
+        .collect()
+}
+
+/// Chapter headings that a table of contents confirms, where nothing else marks the chapters:
+/// lines alone after the contents (a blank line before and after) that are one of its entries,
+/// word for word or nearly ("COMPARISON OF ALKIBIADES AND CORIOLANUS." of "COMPARISON BETWEEN
+/// ALKIBIADES AND CORIOLANUS": at least three words in four shared), in the contents' order.
+/// At least three, and half the entries; else none. A short line alone is as often a
+/// signature or a quotation: only the contents make it a heading.
+fn contents_headings(
+    lines: &[&str],
+    work: &std::ops::Range<usize>,
+) -> Option<(Vec<usize>, std::ops::Range<usize>)> {
+    let (entries, contents) = contents_entries(lines, work)?;
+    let entries: Vec<Vec<String>> = entries.iter().map(|e| title_words(e)).collect();
+    let blank = |i: usize| lines.get(i).is_none_or(|l| l.trim().is_empty());
+    let like = |a: &[String], b: &[String]| {
+        if a == b {
+            return true;
+        }
+        let shared = a.iter().filter(|w| b.contains(w)).count();
+        a.len().min(b.len()) >= 3 && shared * 4 >= a.len().max(b.len()) * 3
+    };
+    let mut next = 0;
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate().take(work.end).skip(contents.end) {
+        let t = line.trim();
+        if t.is_empty() || !blank(i.wrapping_sub(1)) || !blank(i + 1) || width(t) > 100 {
+            continue;
+        }
+        let words = title_words(t);
+        if words.is_empty() {
+            continue;
+        }
+        if let Some(k) = (next..entries.len()).find(|&k| like(&words, &entries[k])) {
+            out.push(i);
+            next = k + 1;
+        }
+    }
+    (out.len() >= 3 && out.len() * 2 >= entries.len()).then_some((out, contents))
+}
+
 /// Lines of a table of contents: runs of numbered heading lines (any indentation) with nothing
 /// but other short lines between them, and the "Contents" line above them.
 fn toc_lines(lines: &[&str]) -> Vec<bool> {
@@ -647,7 +764,7 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
     // choose the heading kind: the strongest kind with at least two (weak kinds: three) lines
     // that stand alone (a blank line, or the start, before them)
     let labels = running_labels(&lines);
-    let mut counts = [0usize; 11];
+    let mut counts = [0usize; 12];
     let mut kinds: Vec<Option<HeadingKind>> = lines
         .iter()
         .enumerate()
@@ -709,6 +826,17 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
         counts[*k as usize] >= need
     });
 
+    // (a table of contents confirms lines alone as the chapters: "LIFE OF THESEUS.")
+    let mut toc = toc;
+    if chosen.is_none()
+        && let Some((headings, contents)) = contents_headings(&lines, &work)
+    {
+        for i in headings {
+            kinds[i] = Some(HeadingKind::Contents);
+        }
+        toc[contents].iter_mut().for_each(|x| *x = true);
+        chosen = Some(HeadingKind::Contents);
+    }
     if chosen.is_none() {
         let bare = bare_headings(&lines[work.clone()]);
         if !bare.is_empty() {
@@ -1350,6 +1478,31 @@ mod tests {
                     ("INDEX", None, "C.", Matter),
                     ("INDEX", None, "Chromatic sc", Matter),
                     ("INDEX", None, "End of Proje", Matter),
+                ],
+            ),
+            (
+                "a table of contents confirms the lines alone that head the chapters",
+                "LIVES OF THE POETS\n\nPREFACE.\n\nThese lives were written for a bookseller in a hurry.\n\n\
+                 CONTENTS.\n\n\nLIFE OF COWLEY                1\n\nLIFE OF DENHAM             30\n\n\
+                 COMPARISON BETWEEN COWLEY AND DENHAM     62\n\nLIFE OF MILTON   ........   67\n\n\n\n\
+                 LIFE OF COWLEY.\n\nCowley was born in London, the son of a grocer, in the year 1618.\n\n\
+                 SAMUEL JOHNSON.\n\nLIFE OF DENHAM.\n\nDenham was the son of a judge in Dublin.\n\n\
+                 COMPARISON OF COWLEY AND DENHAM.\n\nBoth wrote verse that was read in their day.\n\n\
+                 LIFE OF MILTON.\n\nMilton was born in Bread Street in London.\n",
+                vec![
+                    ("LIVES OF THE POETS", None, "PREFACE.", Paragraph),
+                    ("LIVES OF THE POETS", None, "These lives ", Paragraph),
+                    ("LIVES OF THE POETS", None, "CONTENTS.\n\n\n", Matter),
+                    ("LIFE OF COWLEY", None, "Cowley was b", Paragraph),
+                    ("LIFE OF COWLEY", None, "SAMUEL JOHNS", Paragraph),
+                    ("LIFE OF DENHAM", None, "Denham was t", Paragraph),
+                    (
+                        "COMPARISON OF COWLEY AND DENHAM",
+                        None,
+                        "Both wrote v",
+                        Paragraph,
+                    ),
+                    ("LIFE OF MILTON", None, "Milton was b", Paragraph),
                 ],
             ),
         ];
