@@ -3235,6 +3235,10 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
                 .nth(1)
                 .is_some();
 
+        // A number ("twenty-eight") or a superlative ("bravest", "noblest") is no concept.
+        if number_words(&w) || superlative(&w) {
+            continue;
+        }
         // A word seldom used as a noun ("click", "select", "downloaded") is not a concept.
         let nounish = c.nounish * 5 >= c.occurrences;
         if !nounish && !own {
@@ -3270,7 +3274,8 @@ pub fn extract(sentences: &[&str], code_programs: &[String]) -> (Vec<Found>, usi
     for (p, mut c) in kept_phrases {
         c.sentences.sort_unstable();
         c.sentences.dedup();
-        if name_lower.contains(&p) {
+        // (nor a count of things, "thirty year", "three days")
+        if name_lower.contains(&p) || p.split(' ').next().is_some_and(number_words) {
             continue;
         }
         let ws: Vec<&str> = p.split(' ').collect();
@@ -3615,6 +3620,55 @@ fn merge_person_writings(found: &mut Vec<Found>) {
     for i in drop.into_iter().rev() {
         found.remove(i);
     }
+}
+
+/// Whether a lower-case word is a number in words: "seven", "twenty-eight", "hundred".
+fn number_words(w: &str) -> bool {
+    const NUMBERS: &[&str] = &[
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+        "sixty",
+        "seventy",
+        "eighty",
+        "ninety",
+        "hundred",
+        "thousand",
+        "million",
+    ];
+    w.split('-').all(|part| NUMBERS.contains(&part))
+}
+
+/// Whether a lower-case word is an adjective's superlative: its comparative ("braver",
+/// "nobler", "happier", "bigger") is a word the dictionary knows only as no noun. Not
+/// "forest", "interest" or "harvest".
+fn superlative(w: &str) -> bool {
+    w.len() >= 6
+        && w.strip_suffix("est").is_some_and(|stem| {
+            let comparative = format!("{stem}er");
+            super::background::en_band(&comparative).is_some()
+                && super::background::en_not_noun(&comparative)
+        })
 }
 
 /// Makes `name` (with its own variants and sentences) a variant of `target`.
@@ -4944,6 +4998,25 @@ mod tests {
         assert_eq!(kind("Gauls"), Some(TermKind::Other));
         assert_eq!(kind("Hannibal"), Some(TermKind::Person));
         assert_ne!(kind("Senate"), Some(TermKind::Person));
+    }
+
+    /// Numbers in words and superlatives are no concepts; words that end so are.
+    #[test]
+    fn numbers_and_superlatives_are_no_concepts() {
+        for (w, number, sup) in [
+            ("twenty-eight", true, false),
+            ("hundred", true, false),
+            ("bravest", false, true),
+            ("noblest", false, true),
+            ("happiest", false, true),
+            ("forest", false, false),
+            ("interest", false, false),
+            ("harvest", false, false),
+            ("someone", false, false),
+        ] {
+            assert_eq!(number_words(w), number, "{w}");
+            assert_eq!(superlative(w), sup, "{w}");
+        }
     }
 
     /// Letters that label a drawing are no names; an acronym the text writes so is.
