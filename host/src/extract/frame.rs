@@ -61,6 +61,16 @@ fn is_credit(paragraph: &str) -> bool {
 /// has no frame. A text with only a footer is framed from its first line.
 pub(crate) fn work_lines(lines: &[&str]) -> Option<std::ops::Range<usize>> {
     let start = lines.iter().take(400).position(|l| is_start_marker(l));
+    // (a marker wrapped over two lines ends on the next: "***START OF THE PROJECT GUTENBERG
+    // EBOOK PLUTARCH'S LIVES, VOLUME I (OF" / "4)***")
+    let start = start.map(|s| {
+        let wrapped = !lines[s].trim_end().ends_with('*')
+            && lines.get(s + 1).is_some_and(|n| {
+                let n = n.trim();
+                n.ends_with("***") && n.chars().count() <= 80
+            });
+        s + usize::from(wrapped)
+    });
     let from = start.map_or(0, |s| s + 1);
     let end = lines[from..]
         .iter()
@@ -232,6 +242,20 @@ mod tests {
             header_title(&lines[..work.start]).as_deref(),
             Some("Essays")
         );
+        // (a start marker wrapped over two lines, and an e-text's credit after it)
+        let wrapped = [
+            "Title: Lives, Volume I (of 4)",
+            "",
+            "***START OF THE PROJECT GUTENBERG EBOOK LIVES, VOLUME I (OF",
+            "4)***",
+            "",
+            "E-text prepared by Jane Roe, John Doe, and the Project",
+            "Gutenberg Online Distributed Proofreading Team",
+            "",
+            "LIVES",
+        ];
+        let work = work_lines(&wrapped).expect("a framed text");
+        assert_eq!(wrapped[work.start..], ["", "LIVES"]);
         // (no frame: no range)
         assert_eq!(work_lines(&["A book.", "", "Its text."]), None);
         // (the words in a sentence are no marker)
