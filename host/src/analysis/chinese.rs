@@ -24,7 +24,7 @@ use aho_corasick::{AhoCorasick, MatchKind};
 
 use super::TermKind;
 use super::background::{rarity, zh_base, zh_frequency};
-use super::terms::Found;
+use super::terms::{Found, absorb};
 
 /// Characters that never start or end a term of several characters: particles, pronouns,
 /// negations, conjunctions, copulas and distributives (每事 of "每事问" is no one), in both
@@ -1831,24 +1831,23 @@ pub fn extract(
             }
         }
         // (a state addressed or speaking through its envoy, "魏謂趙王曰", "謂魏曰", is a state
-        // still: the rules for states decide first)
-        let state = || {
-            classical
-                && !is_function(cs[0])
-                && !TITLE_CHARS.contains(cs[0])
-                && state_sentences(
+        // still: the rules for states decide before a lone speaker's)
+        let state_char = n == 1 && classical && !is_function(cs[0]) && !TITLE_CHARS.contains(cs[0]);
+        let state = state_char
+            .then(|| {
+                state_sentences(
                     cs[0],
                     sentences,
                     &c.sentences,
                     &rank_names,
                     titled.get(&cs[0]).map_or(&[], Vec::as_slice),
                 )
-                .is_some()
-        };
+            })
+            .flatten();
         if n == 1
             && (lone_names.contains(&cs[0]) || figure_chars.contains(&cs[0]))
             && (freq >= 2 || short && figure_chars.contains(&cs[0]))
-            && !(lone_names.contains(&cs[0]) && state())
+            && !(lone_names.contains(&cs[0]) && state.is_some())
         {
             out.push(Found {
                 text: w,
@@ -1859,18 +1858,8 @@ pub fn extract(
             });
             continue;
         }
-        if n == 1
-            && classical
-            && !is_function(cs[0])
-            && !TITLE_CHARS.contains(cs[0])
-            && let Some(ids) = state_sentences(
-                cs[0],
-                sentences,
-                &c.sentences,
-                &rank_names,
-                titled.get(&cs[0]).map_or(&[], Vec::as_slice),
-            )
-            .or_else(|| dynasty_sentences(cs[0], sentences, &c.sentences))
+        if state_char
+            && let Some(ids) = state.or_else(|| dynasty_sentences(cs[0], sentences, &c.sentences))
         {
             out.push(Found {
                 text: w,
@@ -2223,13 +2212,8 @@ fn merge_scripts(out: &mut Vec<Found>) {
                 std::mem::take(&mut out[gone].sentences),
                 out[gone].salience,
             );
-            let target = &mut out[keep];
-            target.variants.push(text);
-            target.variants.extend(variants);
-            target.sentences.extend(sentences);
-            target.sentences.sort_unstable();
-            target.sentences.dedup();
-            target.salience = target.salience.max(salience);
+            absorb(&mut out[keep], text, variants, &sentences);
+            out[keep].salience = out[keep].salience.max(salience);
             drop.push(gone);
         }
     }

@@ -21,7 +21,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::TermKind;
 use super::background::{en_frequency, en_is_common, en_lemma, en_phrase_frequency, rarity};
-use super::terms::{EN_STOP, Found};
+use super::terms::{EN_STOP, Found, absorb};
 
 /// Whether a one-word name is an ordinary word (`lower`) that the text says of someone after
 /// "is" in a third of its sentences or more (twice at least): an adjective of praise written
@@ -3671,15 +3671,6 @@ fn superlative(w: &str) -> bool {
         })
 }
 
-/// Makes `name` (with its own variants and sentences) a variant of `target`.
-fn absorb(target: &mut Found, name: String, variants: Vec<String>, sentences: &[u32]) {
-    target.variants.push(name);
-    target.variants.extend(variants);
-    target.sentences.extend_from_slice(sentences);
-    target.sentences.sort_unstable();
-    target.sentences.dedup();
-}
-
 /// A single-word name that is the last or first word of exactly one multi-word person
 /// name becomes a variant of it ("Darcy" of "Fitzwilliam Darcy"); its sentences join.
 /// Writings of one person are one name first ("Kristoffer" of "Kristoffer Rose" and
@@ -3722,14 +3713,12 @@ fn merge_surnames(found: &mut Vec<Found>) {
             .collect();
         // (a longer name written once does not take the mentions of a name the text uses
         // alone ten times as often: "Theseus Hippolyte" is not Theseus)
-        if owners.len() == 1
-            && found[owners[0]].sentences.len() * 10 < found[i].sentences.len()
-            && found[owners[0]].sentences.len() < 2
+        let written_once = |o: usize| {
+            found[o].sentences.len() < 2 && found[o].sentences.len() * 10 < found[i].sentences.len()
+        };
+        if let [o] = owners[..]
+            && !written_once(o)
         {
-            continue;
-        }
-        if owners.len() == 1 {
-            let o = owners[0];
             let (variants, sentences) = (found[i].variants.clone(), found[i].sentences.clone());
             absorb(&mut found[o], w, variants, &sentences);
             drop.push(i);

@@ -20,6 +20,15 @@ pub struct Found {
     pub sentences: Vec<u32>,
 }
 
+/// Makes `name` (with its own variants and sentences) a variant of `target`.
+pub(super) fn absorb(target: &mut Found, name: String, variants: Vec<String>, sentences: &[u32]) {
+    target.variants.push(name);
+    target.variants.extend(variants);
+    target.sentences.extend_from_slice(sentences);
+    target.sentences.sort_unstable();
+    target.sentences.dedup();
+}
+
 /// Candidate terms of the sentences, most salient first, and how many words the sentences
 /// hold. `extra_names` (the wiki's entry titles and aliases) are added to the segmentation
 /// dictionary and always counted; `programs` are those the document's code runs at a shell

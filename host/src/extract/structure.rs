@@ -141,11 +141,17 @@ pub(crate) fn is_matter_title(title: &str) -> bool {
     if t.replace('’', "'").starts_with("transcriber's note") {
         return true;
     }
-    is_index_title(t)
-        || matches!(
-            t,
-            "contents" | "table of contents" | "目录" | "目錄" | "目次"
-        )
+    is_index_title(t) || is_contents_title(t)
+}
+
+/// A title of a table of contents ("Contents", "CONTENTS.", "Table of Contents", "目录").
+pub(crate) fn is_contents_title(title: &str) -> bool {
+    let t = strip_number(title).trim().to_lowercase();
+    let t = t.trim_end_matches([':', '：', '.']);
+    matches!(
+        t,
+        "contents" | "table of contents" | "目录" | "目錄" | "目次"
+    )
 }
 
 /// A title of a book's index ("Index", "INDEX", "Concept Index", "索引").

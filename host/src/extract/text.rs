@@ -597,10 +597,8 @@ fn contents_entries(
     let blank = |i: usize| lines.get(i).is_none_or(|l| l.trim().is_empty());
     // (in the first half of the work: a contents line near the end belongs to an index)
     let half = work.start + (work.end - work.start) / 2;
-    let at = (work.start..half).find(|&i| {
-        let t = lines[i].trim().trim_end_matches(['.', ':']).to_lowercase();
-        (i == 0 || blank(i - 1)) && matches!(t.as_str(), "contents" | "table of contents")
-    })?;
+    let at = (work.start..half)
+        .find(|&i| (i == 0 || blank(i - 1)) && structure::is_contents_title(lines[i].trim()))?;
     let mut entries = Vec::new();
     let mut i = at + 1;
     let mut blanks = 0;
@@ -794,7 +792,7 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
             alone.then_some(k)
         })
         .collect();
-    let toc = toc_lines(&lines);
+    let mut toc = toc_lines(&lines);
     for (k, _) in kinds.iter().zip(&toc).filter(|(_, t)| !**t) {
         if let Some(k) = k {
             counts[*k as usize] += 1;
@@ -827,7 +825,6 @@ pub(crate) fn extract_txt(bytes: &[u8]) -> Result<ExtractedDoc, ExtractError> {
     });
 
     // (a table of contents confirms lines alone as the chapters: "LIFE OF THESEUS.")
-    let mut toc = toc;
     if chosen.is_none()
         && let Some((headings, contents)) = contents_headings(&lines, &work)
     {
